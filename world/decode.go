@@ -1,0 +1,169 @@
+package world
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+//go:embed bundle.schema.json
+var bundleSchemaJSON []byte
+
+// BundleSchema returns the JSON Schema of the bundle format.
+func BundleSchema() []byte { return slices.Clone(bundleSchemaJSON) }
+
+// BundleError is one problem in a bundle, located by JSON pointer.
+type BundleError struct {
+	Pointer string // RFC 6901, "" for the whole document
+	Err     error
+}
+
+func (e *BundleError) Error() string {
+	p := e.Pointer
+	if p == "" {
+		p = "/"
+	}
+	return p + ": " + e.Err.Error()
+}
+
+func (e *BundleError) Unwrap() error { return e.Err }
+
+func errAt(ptr string, format string, args ...any) *BundleError {
+	return &BundleError{Pointer: ptr, Err: fmt.Errorf(format, args...)}
+}
+
+var bundleSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(bundleSchemaJSON))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	const url = "mercury.world.v1.json"
+	if err := c.AddResource(url, doc); err != nil {
+		return nil, err
+	}
+	return c.Compile(url)
+})
+
+var printer = message.NewPrinter(language.English)
+
+// Decode parses and schema-checks a bundle. All schema errors are returned
+// at once, joined, each a *BundleError.
+func Decode(data []byte) (*Bundle, error) {
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, &BundleError{Err: fmt.Errorf("not valid JSON: %w", err)}
+	}
+	sch, err := bundleSchema()
+	if err != nil {
+		return nil, fmt.Errorf("compile bundle schema: %w", err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		var ve *jsonschema.ValidationError
+		if errors.As(err, &ve) {
+			return nil, errors.Join(schemaErrors(ve)...)
+		}
+		return nil, err
+	}
+	// The schema closes every object, and it matches keys case-sensitively,
+	// so encoding/json's case-insensitive matching can no longer let "Name"
+	// stand in for "name".
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	dec.UseNumber()
+	var b Bundle
+	if err := dec.Decode(&b); err != nil {
+		return nil, &BundleError{Err: fmt.Errorf("decode bundle: %w", err)}
+	}
+	return &b, nil
+}
+
+// SchemaErrors flattens a validation error into located leaf errors, one per
+// problem, in a stable order.
+func SchemaErrors(ve *jsonschema.ValidationError) []error { return schemaErrors(ve) }
+
+func schemaErrors(ve *jsonschema.ValidationError) []error {
+	var out []error
+	seen := map[string]bool{}
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			if _, ok := e.ErrorKind.(*kind.Reference); ok {
+				return
+			}
+			be := &BundleError{Pointer: Pointer(e.InstanceLocation...), Err: errors.New(e.ErrorKind.LocalizedString(printer))}
+			if k := be.Error(); !seen[k] {
+				seen[k] = true
+				out = append(out, be)
+			}
+			return
+		}
+		// A oneOf over alternatives reports every branch's failure; the
+		// useful one is usually the branch that matched the most, which we
+		// cannot know, so we report the oneOf itself when all branches fail
+		// at the same place.
+		if _, ok := e.ErrorKind.(*kind.OneOf); ok && allAt(e) {
+			be := &BundleError{Pointer: Pointer(e.InstanceLocation...), Err: errors.New(oneOfMessage(e))}
+			if k := be.Error(); !seen[k] {
+				seen[k] = true
+				out = append(out, be)
+			}
+			return
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	slices.SortStableFunc(out, func(a, b error) int {
+		return strings.Compare(a.(*BundleError).Pointer, b.(*BundleError).Pointer)
+	})
+	return out
+}
+
+func allAt(e *jsonschema.ValidationError) bool {
+	at := Pointer(e.InstanceLocation...)
+	for _, c := range e.Causes {
+		if len(c.Causes) != 0 || Pointer(c.InstanceLocation...) != at {
+			return false
+		}
+		if _, ok := c.ErrorKind.(*kind.Required); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// oneOfMessage turns "oneOf failed, each branch wants a different key" into
+// the list of keys one of which is expected.
+func oneOfMessage(e *jsonschema.ValidationError) string {
+	var alts []string
+	for _, c := range e.Causes {
+		if r, ok := c.ErrorKind.(*kind.Required); ok {
+			alts = append(alts, strings.Join(r.Missing, "+"))
+		}
+	}
+	return "needs exactly one of: " + strings.Join(alts, ", ")
+}
+
+// Pointer builds an RFC 6901 JSON pointer from path tokens.
+func Pointer(tokens ...string) string {
+	var sb strings.Builder
+	for _, t := range tokens {
+		sb.WriteByte('/')
+		t = strings.ReplaceAll(t, "~", "~0")
+		sb.WriteString(strings.ReplaceAll(t, "/", "~1"))
+	}
+	return sb.String()
+}

@@ -1,0 +1,33 @@
+// Package world compiles a declarative world bundle into an executable
+// world and runs episodes of it on SQLite.
+//
+// Start with [Compile]: it decodes a bundle (see docs/bundle-format.md and
+// the JSON Schema returned by [BundleSchema]), checks every reference and
+// reports every problem at once, each a [*BundleError] located by JSON
+// pointer. The result is an immutable [World] holding the schema, the seeded
+// template database image (s0), one image per task (s0 + Δs0) and the
+// compiled tools. A World is safe for concurrent use.
+//
+// # Episodes
+//
+// [World.NewEpisode] deserializes an image into a fresh, private in-memory
+// database: no DDL is re-run. [Episode.Call] runs one tool call as one
+// transaction; a [*ToolError] is a mistake the caller can fix and leaves the
+// state exactly as it was. Time is virtual (the bundle's clock advances one
+// tick per call) and ids come from per-table sequences stored in the
+// database, so the same calls give byte-identical state.
+//
+// # Tools
+//
+// Tools are data, not code: a list of steps (get, search, insert, update,
+// delete, require, absent) over the tables of the tool's own service.
+// Arguments are always bound parameters, every read has a total order (the
+// primary key breaks ties) and a tool without write steps cannot write.
+//
+// # Hidden parts
+//
+// Invariant checks, rubrics and reference solutions are part of the bundle
+// but are only reachable through [World.Invariants], [World.Bundle] and
+// [Task.Spec]; agent-facing code uses [World.Policies] and [Task.Public].
+// This package imports no MCP and no grading code.
+package world

@@ -1,0 +1,680 @@
+package world
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// ToolError is a mistake the caller can fix: bad arguments, a missing
+// entity, a rule of the service. Its message is written for a model.
+type ToolError struct{ Msg string }
+
+func (e *ToolError) Error() string { return e.Msg }
+
+func toolErr(format string, a ...any) *ToolError { return &ToolError{Msg: fmt.Sprintf(format, a...)} }
+
+// call is the state of one tool call.
+type call struct {
+	ctx   context.Context
+	tx    *sql.Tx
+	tool  *Tool
+	args  map[string]any
+	rows  map[string]object // alias → row (stored values, column order)
+	now   time.Time
+	loc   *time.Location
+	out   any
+	stepN int
+}
+
+// ValidateArgs checks raw arguments against the tool's input schema and
+// returns the decoded arguments. Errors name each offending argument by JSON
+// pointer, all at once.
+func (t *Tool) ValidateArgs(raw []byte) (map[string]any, error) {
+	if len(strings.TrimSpace(string(raw))) == 0 || string(raw) == "null" {
+		raw = []byte("{}")
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
+	if err != nil {
+		return nil, toolErr("arguments are not valid JSON: %v", err)
+	}
+	if err := t.validator.Validate(inst); err != nil {
+		var ve *jsonschema.ValidationError
+		if !errors.As(err, &ve) {
+			return nil, err
+		}
+		var lines []string
+		for _, e := range schemaErrors(ve) {
+			lines = append(lines, e.Error())
+		}
+		return nil, toolErr("invalid arguments for %s: %s", t.spec.Name, strings.Join(lines, "; "))
+	}
+	args, _ := inst.(map[string]any)
+	return args, nil
+}
+
+func (c *call) run() error {
+	for i, s := range c.tool.steps {
+		c.stepN = i
+		var err error
+		switch s.op {
+		case "get":
+			err = c.get(s)
+		case "search":
+			err = c.search(s)
+		case "insert":
+			err = c.insert(s)
+		case "update":
+			err = c.update(s)
+		case "delete":
+			err = c.delete(s)
+		case "require":
+			err = c.require(s)
+		case "absent":
+			err = c.absent(s)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	r := c.tool.ret
+	if r.op == "search" {
+		return nil // c.out was set by the search
+	}
+	c.out = c.record(r, c.rows[c.alias(r)])
+	return nil
+}
+
+// alias names a step's row even when the author did not.
+func (c *call) alias(s *step) string {
+	if s.as != "" {
+		return s.as
+	}
+	return "#" + s.ptr
+}
+
+// eval returns an expression's value in JSON form (for arguments) or stored
+// form (for row references and literals), and whether it has a value at
+// all: an optional argument that was not given has none.
+func (c *call) eval(e *expr) (any, bool) {
+	switch e.kind {
+	case exprArg:
+		v, ok := c.args[e.name]
+		return v, ok
+	case exprRef:
+		v, _ := c.rows[c.alias(e.ref)].get(e.field)
+		return v, true
+	case exprNow:
+		return c.now.Format(time.RFC3339), true
+	case exprToday:
+		return c.now.Format(time.DateOnly), true
+	}
+	return e.lit, true
+}
+
+// value evaluates e for column col and converts it to the stored form;
+// errors name the argument it came from.
+func (c *call) value(e *expr, col *column) (any, bool, error) {
+	v, ok := c.eval(e)
+	if !ok {
+		return nil, false, nil
+	}
+	sv, err := col.check(v)
+	if err != nil {
+		if e.kind == exprArg {
+			return nil, true, toolErr("%s: %v", e.name, err)
+		}
+		return nil, true, toolErr("%s: %v", col.Name, err)
+	}
+	return sv, true, nil
+}
+
+func (c *call) selectList(t *table) string {
+	cols := make([]string, len(t.cols))
+	for i, col := range t.cols {
+		cols[i] = quoteIdent(col.Name)
+	}
+	return strings.Join(cols, ", ")
+}
+
+func (c *call) scanRow(t *table, rows *sql.Rows) (object, error) {
+	vals := make([]any, len(t.cols))
+	ptrs := make([]any, len(t.cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	if err := rows.Scan(ptrs...); err != nil {
+		return nil, err
+	}
+	row := make(object, len(t.cols))
+	for i, col := range t.cols {
+		v := vals[i]
+		if b, ok := v.([]byte); ok {
+			v = string(b)
+		}
+		row[i] = member{col.Name, v}
+	}
+	return row, nil
+}
+
+// fetch reads one row by primary key.
+func (c *call) fetch(t *table, key any) (object, error) {
+	rows, err := c.tx.QueryContext(c.ctx, "SELECT "+c.selectList(t)+" FROM "+quoteIdent(t.name)+" WHERE "+quoteIdent(t.pk.Name)+" = ?", key)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		return nil, rows.Err()
+	}
+	return c.scanRow(t, rows)
+}
+
+func (c *call) keyOf(s *step) (any, error) {
+	v, _, err := c.value(s.key, s.t.pk)
+	return v, err
+}
+
+func (c *call) missing(s *step, what string) error {
+	if s.message != "" {
+		return &ToolError{Msg: c.render(s.message, nil)}
+	}
+	return toolErr("no %s row with %s", s.t.name, what)
+}
+
+func (c *call) get(s *step) error {
+	var row object
+	var err error
+	if s.key != nil {
+		key, kerr := c.keyOf(s)
+		if kerr != nil {
+			return kerr
+		}
+		if row, err = c.fetch(s.t, key); err != nil {
+			return err
+		}
+		if row == nil {
+			return c.missing(s, s.t.pk.Name+" "+display(key))
+		}
+	} else {
+		conds, args, desc, werr := c.whereClause(s)
+		if werr != nil {
+			return werr
+		}
+		q := "SELECT " + c.selectList(s.t) + " FROM " + quoteIdent(s.t.name) + " WHERE " + conds + " ORDER BY " + orderClause(s.order) + " LIMIT 1"
+		rows, err := c.tx.QueryContext(c.ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		if rows.Next() {
+			row, err = c.scanRow(s.t, rows)
+		}
+		rows.Close()
+		if err != nil {
+			return err
+		}
+		if row == nil {
+			return c.missing(s, desc)
+		}
+	}
+	c.rows[c.alias(s)] = row
+	return nil
+}
+
+// whereClause builds "a = ? AND b = ?" from a step's where terms.
+func (c *call) whereClause(s *step) (string, []any, string, error) {
+	var conds, descs []string
+	var args []any
+	for _, a := range s.where {
+		v, ok, err := c.value(a.val, a.col)
+		if err != nil {
+			return "", nil, "", err
+		}
+		if !ok {
+			continue
+		}
+		if v == nil {
+			conds = append(conds, quoteIdent(a.col.Name)+" IS NULL")
+		} else {
+			conds = append(conds, quoteIdent(a.col.Name)+" = ?")
+			args = append(args, v)
+		}
+		descs = append(descs, a.col.Name+" "+display(a.col.typ.fromSQL(v)))
+	}
+	if len(conds) == 0 {
+		return "1", nil, "", nil
+	}
+	return strings.Join(conds, " AND "), args, strings.Join(descs, " and "), nil
+}
+
+func orderClause(order []orderTerm) string {
+	parts := make([]string, len(order))
+	for i, o := range order {
+		parts[i] = quoteIdent(o.col.Name)
+		if o.desc {
+			parts[i] += " DESC"
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (c *call) search(s *step) error {
+	var conds []string
+	var args []any
+	for _, f := range s.filters {
+		var v any
+		if f.fixed {
+			v = f.value
+		} else {
+			av, ok := c.args[f.arg.Name]
+			if !ok {
+				continue
+			}
+			v = av
+		}
+		cond, cargs, err := c.filterSQL(f, v)
+		if err != nil {
+			return err
+		}
+		conds = append(conds, cond)
+		args = append(args, cargs...)
+	}
+	where := ""
+	if len(conds) > 0 {
+		where = " WHERE " + strings.Join(conds, " AND ")
+	}
+	limit := s.page
+	if v, ok := c.args["limit"]; ok {
+		n, err := typeInteger.toSQL(v)
+		if err != nil {
+			return toolErr("limit: %v", err)
+		}
+		limit = int(n.(int64))
+	}
+	offset := 0
+	if v, ok := c.args["cursor"]; ok {
+		off, err := decodeCursor(v.(string))
+		if err != nil {
+			return toolErr("cursor: %q is not a cursor this tool returned; omit cursor to start from the first page", v)
+		}
+		offset = off
+	}
+	var total int
+	if err := c.tx.QueryRowContext(c.ctx, "SELECT count(*) FROM "+quoteIdent(s.t.name)+where, args...).Scan(&total); err != nil {
+		return err
+	}
+	q := "SELECT " + c.selectList(s.t) + " FROM " + quoteIdent(s.t.name) + where + " ORDER BY " + orderClause(s.order) + " LIMIT ? OFFSET ?"
+	rows, err := c.tx.QueryContext(c.ctx, q, append(args, limit, offset)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	items := []object{}
+	for rows.Next() {
+		row, err := c.scanRow(s.t, rows)
+		if err != nil {
+			return err
+		}
+		items = append(items, c.record(s, row))
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	page := object{{"items", items}, {"total", total}}
+	if next := offset + len(items); next < total {
+		page = append(page, member{"next_cursor", encodeCursor(next)})
+	}
+	c.out = page
+	return nil
+}
+
+func encodeCursor(offset int) string {
+	return base64.RawURLEncoding.EncodeToString([]byte("o:" + strconv.Itoa(offset)))
+}
+
+func decodeCursor(s string) (int, error) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(string(b), "o:"))
+	if err != nil || !strings.HasPrefix(string(b), "o:") || n < 0 {
+		return 0, errors.New("bad cursor")
+	}
+	return n, nil
+}
+
+func (c *call) filterSQL(f *filter, v any) (string, []any, error) {
+	name := ""
+	if f.arg != nil {
+		name = f.arg.Name
+	}
+	conv := func(col *column, v any) (any, error) {
+		sv, err := col.typ.toSQL(v)
+		if err != nil {
+			return nil, toolErr("%s: %v", name, err)
+		}
+		return sv, nil
+	}
+	col := f.cols[0]
+	qc := quoteIdent(col.Name)
+	switch f.op {
+	case "contains", "prefix":
+		s, ok := v.(string)
+		if !ok {
+			return "", nil, toolErr("%s: want a string", name)
+		}
+		pat := likeEscape(s) + "%"
+		if f.op == "contains" {
+			pat = "%" + pat
+		}
+		var parts []string
+		var args []any
+		for _, col := range f.cols {
+			parts = append(parts, quoteIdent(col.Name)+` LIKE ? ESCAPE '\'`)
+			args = append(args, pat)
+		}
+		return "(" + strings.Join(parts, " OR ") + ")", args, nil
+	case "in":
+		list, _ := v.([]any)
+		if len(list) == 0 {
+			return "0", nil, nil
+		}
+		marks := make([]string, len(list))
+		args := make([]any, len(list))
+		for i, e := range list {
+			sv, err := conv(col, e)
+			if err != nil {
+				return "", nil, err
+			}
+			marks[i], args[i] = "?", sv
+		}
+		return qc + " IN (" + strings.Join(marks, ", ") + ")", args, nil
+	case "is_null":
+		if b, _ := v.(bool); b {
+			return qc + " IS NULL", nil, nil
+		}
+		return qc + " IS NOT NULL", nil, nil
+	}
+	sv, err := conv(col, v)
+	if err != nil {
+		return "", nil, err
+	}
+	op := map[string]string{"eq": "=", "ne": "IS NOT", "gt": ">", "gte": ">=", "lt": "<", "lte": "<="}[f.op]
+	return qc + " " + op + " ?", []any{sv}, nil
+}
+
+// checkRefs gives a readable error for a foreign key that points nowhere,
+// before SQLite's anonymous "FOREIGN KEY constraint failed".
+func (c *call) checkRefs(t *table, vals map[*column]any, from map[*column]*expr) error {
+	for _, col := range t.cols {
+		v, ok := vals[col]
+		if !ok || v == nil || col.References == "" {
+			continue
+		}
+		rt, rc, _ := strings.Cut(col.References, ".")
+		var one int
+		err := c.tx.QueryRowContext(c.ctx, "SELECT 1 FROM "+quoteIdent(rt)+" WHERE "+quoteIdent(rc)+" = ?", v).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			who := col.Name
+			if e := from[col]; e != nil && e.kind == exprArg {
+				who = e.name
+			}
+			return toolErr("%s: no %s row with %s %s", who, rt, rc, display(col.typ.fromSQL(v)))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (c *call) insert(s *step) error {
+	t := s.t
+	vals := map[*column]any{}
+	from := map[*column]*expr{}
+	for _, a := range s.values {
+		v, ok, err := c.value(a.val, a.col)
+		if err != nil {
+			return err
+		}
+		if ok {
+			vals[a.col], from[a.col] = v, a.val
+		}
+	}
+	if _, given := vals[t.pk]; !given && (t.seq != nil || t.pk.typ == typeInteger) {
+		var next int64
+		if err := c.tx.QueryRowContext(c.ctx, "SELECT next FROM "+seqTable+" WHERE table_name = ?", t.name).Scan(&next); err != nil {
+			return fmt.Errorf("read id sequence of %s: %w", t.name, err)
+		}
+		if _, err := c.tx.ExecContext(c.ctx, "UPDATE "+seqTable+" SET next = next + 1 WHERE table_name = ?", t.name); err != nil {
+			return err
+		}
+		if t.seq != nil {
+			vals[t.pk] = fmt.Sprintf("%s%0*d", t.seq.Prefix, t.seq.Width, next)
+		} else {
+			vals[t.pk] = next
+		}
+	}
+	if err := c.checkRefs(t, vals, from); err != nil {
+		return err
+	}
+	var cols []string
+	var args []any
+	for _, col := range t.cols {
+		if v, ok := vals[col]; ok {
+			cols = append(cols, col.Name)
+			args = append(args, v)
+		}
+	}
+	if _, err := c.tx.ExecContext(c.ctx, insertSQL(t, cols), args...); err != nil {
+		if isConstraint(err) {
+			return &ToolError{Msg: constraintMessage(t, err)}
+		}
+		return err
+	}
+	row, err := c.fetch(t, vals[t.pk])
+	if err != nil {
+		return err
+	}
+	c.rows[c.alias(s)] = row
+	return nil
+}
+
+func isConstraint(err error) bool { return strings.Contains(err.Error(), "constraint failed") }
+
+func (c *call) update(s *step) error {
+	t := s.t
+	key, err := c.keyOf(s)
+	if err != nil {
+		return err
+	}
+	old, err := c.fetch(t, key)
+	if err != nil {
+		return err
+	}
+	if old == nil {
+		return c.missing(s, t.pk.Name+" "+display(key))
+	}
+	c.rows[c.alias(s)] = old // messages may name the row as it was
+	vals := map[*column]any{}
+	from := map[*column]*expr{}
+	var optional []string
+	for _, a := range s.set {
+		if a.val.kind == exprArg && !c.tool.argBy[a.val.name].Required {
+			optional = append(optional, a.val.name)
+		}
+		v, ok, err := c.value(a.val, a.col)
+		if err != nil {
+			return err
+		}
+		if ok {
+			vals[a.col], from[a.col] = v, a.val
+		}
+	}
+	if len(vals) == 0 {
+		return toolErr("nothing to change: give at least one of %s", strings.Join(optional, ", "))
+	}
+	if s.trans != nil {
+		col := t.colBy[s.trans.Column]
+		if nv, ok := vals[col]; ok {
+			ov, _ := old.get(col.Name)
+			if !sqlEqual(ov, nv) {
+				cur := fmt.Sprint(ov)
+				allowed := s.trans.Allowed[cur]
+				if !slices.Contains(allowed, fmt.Sprint(nv)) {
+					next := "none: it is final"
+					if len(allowed) > 0 {
+						next = strings.Join(allowed, ", ")
+					}
+					return toolErr("%s cannot go from %s to %s; from %s it can go to: %s", col.Name, display(ov), display(nv), display(ov), next)
+				}
+			}
+		}
+	}
+	if err := c.checkRefs(t, vals, from); err != nil {
+		return err
+	}
+	var sets []string
+	var args []any
+	for _, col := range t.cols {
+		if v, ok := vals[col]; ok {
+			sets = append(sets, quoteIdent(col.Name)+" = ?")
+			args = append(args, v)
+		}
+	}
+	args = append(args, key)
+	if _, err := c.tx.ExecContext(c.ctx, "UPDATE "+quoteIdent(t.name)+" SET "+strings.Join(sets, ", ")+" WHERE "+quoteIdent(t.pk.Name)+" = ?", args...); err != nil {
+		if isConstraint(err) {
+			return &ToolError{Msg: constraintMessage(t, err)}
+		}
+		return err
+	}
+	row, err := c.fetch(t, key)
+	if err != nil {
+		return err
+	}
+	c.rows[c.alias(s)] = row
+	return nil
+}
+
+func (c *call) delete(s *step) error {
+	t := s.t
+	key, err := c.keyOf(s)
+	if err != nil {
+		return err
+	}
+	old, err := c.fetch(t, key)
+	if err != nil {
+		return err
+	}
+	if old == nil {
+		return c.missing(s, t.pk.Name+" "+display(key))
+	}
+	if _, err := c.tx.ExecContext(c.ctx, "DELETE FROM "+quoteIdent(t.name)+" WHERE "+quoteIdent(t.pk.Name)+" = ?", key); err != nil {
+		if strings.Contains(err.Error(), "FOREIGN KEY constraint failed") {
+			return toolErr("%s %s is still referred to by other records; remove or reassign those first", t.name, display(key))
+		}
+		return err
+	}
+	c.rows[c.alias(s)] = old
+	return nil
+}
+
+func (c *call) require(s *step) error {
+	v, _ := c.eval(s.require)
+	if s.require.kind == exprRef {
+		v = s.require.ref.t.colBy[s.require.field].typ.fromSQL(v)
+	}
+	ok := false
+	switch {
+	case s.hasEq:
+		ok = jsonEqual(v, s.equals)
+	case s.in != nil:
+		ok = slices.ContainsFunc(s.in, func(e any) bool { return jsonEqual(v, e) })
+	case s.notIn != nil:
+		ok = !slices.ContainsFunc(s.notIn, func(e any) bool { return jsonEqual(v, e) })
+	default:
+		ok = v != nil && v != false && v != ""
+	}
+	if !ok {
+		return &ToolError{Msg: c.render(s.message, nil)}
+	}
+	return nil
+}
+
+func jsonEqual(a, b any) bool {
+	ab, aok := a.(bool)
+	bb, bok := b.(bool)
+	if aok || bok {
+		return aok && bok && ab == bb
+	}
+	return sqlEqual(a, b)
+}
+
+func (c *call) absent(s *step) error {
+	conds, args, _, err := c.whereClause(s)
+	if err != nil {
+		return err
+	}
+	rows, err := c.tx.QueryContext(c.ctx, "SELECT "+c.selectList(s.t)+" FROM "+quoteIdent(s.t.name)+" WHERE "+conds+" ORDER BY "+orderClause(s.order)+" LIMIT 1", args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		return rows.Err()
+	}
+	row, err := c.scanRow(s.t, rows)
+	if err != nil {
+		return err
+	}
+	return &ToolError{Msg: c.render(s.message, map[string]object{c.alias(s): row})}
+}
+
+// render fills {arg} and {step.column} placeholders.
+func (c *call) render(msg string, extra map[string]object) string {
+	return placeholder.ReplaceAllStringFunc(msg, func(m string) string {
+		name := m[1 : len(m)-1]
+		if alias, field, ok := strings.Cut(name, "."); ok {
+			row, found := extra[alias]
+			if !found {
+				row = c.rows[alias]
+			}
+			v, _ := row.get(field)
+			return plain(v)
+		}
+		return plain(c.args[name])
+	})
+}
+
+func plain(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "(none)"
+	case string:
+		return x
+	case json.Number:
+		return string(x)
+	}
+	return fmt.Sprint(v)
+}
+
+// record projects a stored row onto a step's fields, in JSON form.
+func (c *call) record(s *step, row object) object {
+	out := make(object, 0, len(s.fields))
+	for _, col := range s.fields {
+		v, _ := row.get(col.Name)
+		out = append(out, member{col.Name, col.typ.fromSQL(v)})
+	}
+	return out
+}

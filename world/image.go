@@ -1,0 +1,339 @@
+package world
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"modernc.org/sqlite"
+)
+
+// seqTable holds the next id of each table with an id sequence. It lives in
+// the episode database so that forks, snapshots and replays carry it.
+const seqTable = "_mercury_sequences"
+
+// DDL returns the schema of the world's database, deterministic for a bundle.
+func (w *World) DDL() string {
+	var sb strings.Builder
+	for _, t := range w.tables {
+		fmt.Fprintf(&sb, "CREATE TABLE %s (\n", quoteIdent(t.name))
+		for i, c := range t.cols {
+			if i > 0 {
+				sb.WriteString(",\n")
+			}
+			fmt.Fprintf(&sb, "  %s %s", quoteIdent(c.Name), c.typ.sqlType())
+			if c.PrimaryKey {
+				sb.WriteString(" PRIMARY KEY NOT NULL")
+			} else if !c.Nullable {
+				sb.WriteString(" NOT NULL")
+			}
+			if c.Unique {
+				sb.WriteString(" UNIQUE")
+			}
+			if c.def != nil {
+				sb.WriteString(" DEFAULT " + sqlLiteral(c.def))
+			}
+			var allowed []any
+			if c.typ == typeBoolean {
+				allowed = []any{int64(0), int64(1)}
+			}
+			if len(c.enum) > 0 {
+				allowed = c.enum
+			}
+			if len(allowed) > 0 {
+				lits := make([]string, len(allowed))
+				for i, v := range allowed {
+					lits[i] = sqlLiteral(v)
+				}
+				fmt.Fprintf(&sb, " CHECK (%s IN (%s))", quoteIdent(c.Name), strings.Join(lits, ", "))
+			}
+			if c.References != "" {
+				rt, rc, _ := strings.Cut(c.References, ".")
+				fmt.Fprintf(&sb, " REFERENCES %s(%s)", quoteIdent(rt), quoteIdent(rc))
+			}
+		}
+		sb.WriteString("\n) STRICT;\n")
+	}
+	fmt.Fprintf(&sb, "CREATE TABLE %s (\"table_name\" TEXT PRIMARY KEY NOT NULL, \"next\" INTEGER NOT NULL) STRICT;\n", seqTable)
+	return sb.String()
+}
+
+// openMemory opens a private in-memory database on one connection.
+func openMemory(ctx context.Context) (*sql.DB, *sql.Conn, error) {
+	db, err := sql.Open("sqlite", "file::memory:?_pragma=foreign_keys(1)")
+	if err != nil {
+		return nil, nil, err
+	}
+	// Every new connection to :memory: is a new, empty database.
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxLifetime(0)
+	db.SetConnMaxIdleTime(0)
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return db, conn, nil
+}
+
+type serializer interface {
+	Serialize() ([]byte, error)
+	Deserialize([]byte) error
+}
+
+func serialize(conn *sql.Conn) ([]byte, error) {
+	var out []byte
+	err := conn.Raw(func(dc any) error {
+		s, ok := dc.(serializer)
+		if !ok {
+			return errors.New("sqlite driver cannot serialize")
+		}
+		var err error
+		out, err = s.Serialize()
+		return err
+	})
+	return out, err
+}
+
+func deserialize(conn *sql.Conn, image []byte) error {
+	return conn.Raw(func(dc any) error {
+		s, ok := dc.(serializer)
+		if !ok {
+			return errors.New("sqlite driver cannot deserialize")
+		}
+		return s.Deserialize(image)
+	})
+}
+
+// buildImage creates the schema, inserts the seed rows and returns the
+// serialized database. Row errors are located at the offending value.
+func (w *World) buildImage(ctx context.Context) ([]byte, []*BundleError) {
+	db, conn, err := openMemory(ctx)
+	if err != nil {
+		return nil, []*BundleError{errAt("", "open database: %v", err)}
+	}
+	defer db.Close()
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, w.DDL()); err != nil {
+		return nil, []*BundleError{errAt("/tables", "create schema: %v", err)}
+	}
+	var errs []*BundleError
+	rowPtr := map[*table]map[int64]string{}
+	// Seed rows may reference rows declared later; check keys after all
+	// inserts, then map violations back to their rows.
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys=OFF"); err != nil {
+		return nil, []*BundleError{errAt("", "%v", err)}
+	}
+	for ti, t := range w.tables {
+		for ri, row := range t.spec.Rows {
+			rptr := Pointer("tables", strconv.Itoa(ti), "rows", strconv.Itoa(ri))
+			cols, vals, rerrs := t.rowValues(row, rptr)
+			errs = append(errs, rerrs...)
+			if len(rerrs) > 0 {
+				continue
+			}
+			res, err := conn.ExecContext(ctx, insertSQL(t, cols), vals...)
+			if err != nil {
+				errs = append(errs, errAt(rptr, "%s", constraintMessage(t, err)))
+				continue
+			}
+			id, _ := res.LastInsertId()
+			if rowPtr[t] == nil {
+				rowPtr[t] = map[int64]string{}
+			}
+			rowPtr[t][id] = rptr
+		}
+	}
+	if len(errs) == 0 {
+		errs = append(errs, w.foreignKeyErrors(ctx, conn, func(t *table, rowid int64) string {
+			return rowPtr[t][rowid]
+		})...)
+	}
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys=ON"); err != nil {
+		errs = append(errs, errAt("", "%v", err))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if err := w.resetSequences(ctx, conn); err != nil {
+		return nil, []*BundleError{errAt("/tables", "%v", err)}
+	}
+	image, err := serialize(conn)
+	if err != nil {
+		return nil, []*BundleError{errAt("", "serialize: %v", err)}
+	}
+	return image, nil
+}
+
+// rowValues checks a seed row against the table's columns.
+func (t *table) rowValues(row map[string]any, ptr string) ([]string, []any, []*BundleError) {
+	var errs []*BundleError
+	var cols []string
+	var vals []any
+	for _, k := range sortedKeys(row) {
+		c := t.colBy[k]
+		if c == nil {
+			errs = append(errs, errAt(ptr+"/"+k, "table %s has no column %q (columns: %s)", t.name, k, t.columnNames()))
+			continue
+		}
+		v, err := c.check(row[k])
+		if err != nil {
+			errs = append(errs, errAt(ptr+"/"+k, "%v", err))
+			continue
+		}
+		cols = append(cols, k)
+		vals = append(vals, v)
+	}
+	for _, c := range t.cols {
+		if _, ok := row[c.Name]; !ok && !c.Nullable && c.def == nil {
+			errs = append(errs, errAt(ptr, "missing required column %q", c.Name))
+		}
+	}
+	return cols, vals, errs
+}
+
+func insertSQL(t *table, cols []string) string {
+	q := make([]string, len(cols))
+	qc := make([]string, len(cols))
+	for i, c := range cols {
+		q[i] = "?"
+		qc[i] = quoteIdent(c)
+	}
+	return fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s)", quoteIdent(t.name), strings.Join(qc, ", "), strings.Join(q, ", "))
+}
+
+// foreignKeyErrors runs PRAGMA foreign_key_check and describes each broken
+// key; where says where the row with that rowid came from.
+func (w *World) foreignKeyErrors(ctx context.Context, conn *sql.Conn, where func(*table, int64) string) []*BundleError {
+	rows, err := conn.QueryContext(ctx, "PRAGMA foreign_key_check")
+	if err != nil {
+		return []*BundleError{errAt("", "foreign key check: %v", err)}
+	}
+	defer rows.Close()
+	type bad struct {
+		tbl    string
+		rowid  int64
+		parent string
+		fkid   int64
+	}
+	var bads []bad
+	for rows.Next() {
+		var b bad
+		if err := rows.Scan(&b.tbl, &b.rowid, &b.parent, &b.fkid); err != nil {
+			return []*BundleError{errAt("", "foreign key check: %v", err)}
+		}
+		bads = append(bads, b)
+	}
+	rows.Close()
+	var errs []*BundleError
+	for _, b := range bads {
+		t := w.tableBy[b.tbl]
+		// Find the column: the fkid-th foreign key in SQLite's list, which
+		// is in reverse declaration order; cheaper to test each FK column.
+		msg := fmt.Sprintf("row references a missing %s row", b.parent)
+		for _, c := range t.cols {
+			if c.References == "" || !strings.HasPrefix(c.References, b.parent+".") {
+				continue
+			}
+			var v any
+			_ = conn.QueryRowContext(ctx, fmt.Sprintf("SELECT %s FROM %s WHERE rowid = ?", quoteIdent(c.Name), quoteIdent(t.name)), b.rowid).Scan(&v)
+			if v == nil {
+				continue
+			}
+			_, rc, _ := strings.Cut(c.References, ".")
+			var n int
+			_ = conn.QueryRowContext(ctx, fmt.Sprintf("SELECT count(*) FROM %s WHERE %s = ?", quoteIdent(b.parent), quoteIdent(rc)), v).Scan(&n)
+			if n == 0 {
+				msg = fmt.Sprintf("%s: no %s row with %s %s", c.Name, b.parent, rc, display(v))
+				break
+			}
+		}
+		errs = append(errs, errAt(where(t, b.rowid), "%s", msg))
+	}
+	return errs
+}
+
+// resetSequences sets each id sequence past the largest id in its table.
+func (w *World) resetSequences(ctx context.Context, conn *sql.Conn) error {
+	for _, t := range w.tables {
+		if t.seq == nil && t.pk.typ != typeInteger {
+			continue
+		}
+		var next int64 = 1
+		var q string
+		if t.seq != nil {
+			q = fmt.Sprintf("SELECT %s FROM %s WHERE %s LIKE ? ESCAPE '\\'", quoteIdent(t.pk.Name), quoteIdent(t.name), quoteIdent(t.pk.Name))
+		} else {
+			q = fmt.Sprintf("SELECT %s FROM %s", quoteIdent(t.pk.Name), quoteIdent(t.name))
+		}
+		var args []any
+		if t.seq != nil {
+			args = append(args, likeEscape(t.seq.Prefix)+"%")
+		}
+		rows, err := conn.QueryContext(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var v any
+			if err := rows.Scan(&v); err != nil {
+				rows.Close()
+				return err
+			}
+			var n int64
+			switch x := v.(type) {
+			case int64:
+				n = x
+			case string:
+				n, _ = strconv.ParseInt(strings.TrimPrefix(x, t.seq.Prefix), 10, 64)
+			}
+			next = max(next, n+1)
+		}
+		rows.Close()
+		if _, err := conn.ExecContext(ctx, "INSERT OR REPLACE INTO "+seqTable+" VALUES (?, ?)", t.name, next); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func likeEscape(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return r.Replace(s)
+}
+
+// constraintMessage turns an SQLite constraint error into words a model or
+// bundle author can act on, naming the table and column.
+func constraintMessage(t *table, err error) string {
+	var se *sqlite.Error
+	msg := err.Error()
+	if errors.As(err, &se) {
+		msg = se.Error()
+	}
+	switch {
+	case strings.Contains(msg, "UNIQUE constraint failed"):
+		col := msg[strings.LastIndex(msg, ".")+1:]
+		if i := strings.IndexAny(col, " )"); i >= 0 {
+			col = col[:i]
+		}
+		if c := t.colBy[col]; c != nil && c.PrimaryKey {
+			return fmt.Sprintf("a %s row with this %s already exists", t.name, col)
+		}
+		return fmt.Sprintf("another %s row already has this %s; %s must be unique", t.name, col, col)
+	case strings.Contains(msg, "FOREIGN KEY constraint failed"):
+		return fmt.Sprintf("a reference from %s points to a row that does not exist", t.name)
+	case strings.Contains(msg, "NOT NULL constraint failed"):
+		col := msg[strings.LastIndex(msg, ".")+1:]
+		if i := strings.IndexAny(col, " )"); i >= 0 {
+			col = col[:i]
+		}
+		return fmt.Sprintf("%s.%s cannot be empty", t.name, col)
+	case strings.Contains(msg, "CHECK constraint failed"):
+		return fmt.Sprintf("a value does not fit %s's allowed values", t.name)
+	}
+	return msg
+}
