@@ -485,4 +485,3 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	slices.Sort(keys)
 	return keys
 }
-
