@@ -106,12 +106,12 @@ func Compile(data []byte) (*World, error) {
 	}
 	ctx := context.Background()
 	image, ierrs := w.buildImage(ctx)
-	add(ierrs...)
+	add(withRule(ierrs, RuleSeed)...)
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 	w.image = image
-	add(w.buildTaskImages(ctx)...)
+	add(withRule(w.buildTaskImages(ctx), RuleTaskSeed)...)
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -22,9 +23,26 @@ var bundleSchemaJSON []byte
 // BundleSchema returns the JSON Schema of the bundle format.
 func BundleSchema() []byte { return slices.Clone(bundleSchemaJSON) }
 
+// Rule names the kind of rule a bundle error breaks, so validators can
+// report each problem under the check it belongs to.
+type Rule string
+
+const (
+	RuleSchema     Rule = "schema"       // the JSON Schema of the format
+	RuleReferences Rule = "references"   // names of services, tables, columns, tools, args, steps resolve
+	RuleUnique     Rule = "unique-names" // no name is declared twice
+	RuleOwnership  Rule = "ownership"    // every table has exactly one owning service
+	RuleToolScope  Rule = "tool-scope"   // tools use only their own service's tables
+	RuleToolSchema Rule = "tool-schemas" // tool input and output schemas compile
+	RuleSeed       Rule = "seed"         // seed rows match types and keys
+	RuleTaskSeed   Rule = "task-seed"    // each task seed applies cleanly
+	RuleStructure  Rule = "structure"    // everything else the compiler requires
+)
+
 // BundleError is one problem in a bundle, located by JSON pointer.
 type BundleError struct {
 	Pointer string // RFC 6901, "" for the whole document
+	Rule    Rule
 	Err     error
 }
 
@@ -39,7 +57,39 @@ func (e *BundleError) Error() string {
 func (e *BundleError) Unwrap() error { return e.Err }
 
 func errAt(ptr string, format string, args ...any) *BundleError {
-	return &BundleError{Pointer: ptr, Err: fmt.Errorf(format, args...)}
+	return &BundleError{Pointer: ptr, Rule: ruleOf(ptr, format), Err: fmt.Errorf(format, args...)}
+}
+
+var tableServicePtr = regexp.MustCompile(`^/tables/[0-9]+/(service|columns|columns/[0-9]+/primary_key)$`)
+
+// ruleOf classifies a compiler error by its message pattern (a constant
+// format string) and location. Stages that are a rule of their own (seed
+// rows, task seeds) set the rule themselves.
+func ruleOf(ptr, format string) Rule {
+	switch {
+	case strings.Contains(format, "may only use its own service"):
+		return RuleToolScope
+	case tableServicePtr.MatchString(ptr):
+		return RuleOwnership
+	case strings.Contains(format, "declared twice"):
+		return RuleUnique
+	case strings.Contains(format, "schema does not compile"):
+		return RuleToolSchema
+	case strings.HasPrefix(format, "unknown "), strings.Contains(format, "has no column"),
+		strings.Contains(format, "no earlier step"), strings.Contains(format, "not table.column"),
+		strings.Contains(format, "no step is named"), strings.Contains(format, "unknown argument"),
+		strings.HasSuffix(ptr, "/references"), strings.HasSuffix(ptr, "/refers_to"), strings.HasSuffix(ptr, "/column"):
+		return RuleReferences
+	}
+	return RuleStructure
+}
+
+// withRule sets the rule of every error.
+func withRule(errs []*BundleError, r Rule) []*BundleError {
+	for _, e := range errs {
+		e.Rule = r
+	}
+	return errs
 }
 
 var bundleSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
@@ -63,7 +113,7 @@ var printer = message.NewPrinter(language.English)
 func Decode(data []byte) (*Bundle, error) {
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
-		return nil, &BundleError{Err: fmt.Errorf("not valid JSON: %w", err)}
+		return nil, &BundleError{Rule: RuleSchema, Err: fmt.Errorf("not valid JSON: %w", err)}
 	}
 	sch, err := bundleSchema()
 	if err != nil {
@@ -84,7 +134,7 @@ func Decode(data []byte) (*Bundle, error) {
 	dec.UseNumber()
 	var b Bundle
 	if err := dec.Decode(&b); err != nil {
-		return nil, &BundleError{Err: fmt.Errorf("decode bundle: %w", err)}
+		return nil, &BundleError{Rule: RuleSchema, Err: fmt.Errorf("decode bundle: %w", err)}
 	}
 	return &b, nil
 }
@@ -102,7 +152,7 @@ func schemaErrors(ve *jsonschema.ValidationError) []error {
 			if _, ok := e.ErrorKind.(*kind.Reference); ok {
 				return
 			}
-			be := &BundleError{Pointer: Pointer(e.InstanceLocation...), Err: errors.New(e.ErrorKind.LocalizedString(printer))}
+			be := &BundleError{Pointer: Pointer(e.InstanceLocation...), Rule: RuleSchema, Err: errors.New(e.ErrorKind.LocalizedString(printer))}
 			if k := be.Error(); !seen[k] {
 				seen[k] = true
 				out = append(out, be)
@@ -114,7 +164,7 @@ func schemaErrors(ve *jsonschema.ValidationError) []error {
 		// cannot know, so we report the oneOf itself when all branches fail
 		// at the same place.
 		if _, ok := e.ErrorKind.(*kind.OneOf); ok && allAt(e) {
-			be := &BundleError{Pointer: Pointer(e.InstanceLocation...), Err: errors.New(oneOfMessage(e))}
+			be := &BundleError{Pointer: Pointer(e.InstanceLocation...), Rule: RuleSchema, Err: errors.New(oneOfMessage(e))}
 			if k := be.Error(); !seen[k] {
 				seen[k] = true
 				out = append(out, be)

@@ -1,0 +1,171 @@
+package toolgen
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+// sessionPrefix marks registry ids owned by a plain-/mcp session. The colon
+// cannot occur in an episode id from a URL, so the two never collide.
+const sessionPrefix = "session:"
+
+type ctxKey int
+
+const (
+	episodeKey ctxKey = iota // the episode id from /episodes/{id}/mcp
+	plainKey                 // set on requests to the plain /mcp endpoint
+)
+
+// HTTP serves a world's MCP server over streamable HTTP, for both protocol
+// generations:
+//
+//   - /episodes/{id}/mcp addresses one episode by URL. It is created on
+//     first use with the id the harness picked and reaped when idle. Both
+//     the stateless 2026-07-28 protocol and session-ful 2025-11-25 clients
+//     work here; all sessions on one URL share the episode.
+//   - /mcp gives every session-ful (2025-11-25) client a fresh episode for
+//     its MCP session, closed when the session ends or idles out. A
+//     stateless request there is answered with an error naming the episode
+//     URLs, since it has no session to hold its state.
+type HTTP struct {
+	episodes *Episodes
+	byURL    *server.StreamableHTTPServer
+	plain    *server.StreamableHTTPServer
+	log      *slog.Logger
+}
+
+// Episodes is the registry the HTTP server creates episodes in.
+type Episodes = world.Episodes
+
+// HTTPOptions configures [NewHTTP].
+type HTTPOptions struct {
+	Options
+	// SessionIdle is how long an idle MCP session lives; also used for
+	// episodes of plain-/mcp sessions. 0 means 30 minutes.
+	SessionIdle time.Duration
+	// AllowRemoteHosts turns off the DNS-rebinding guard that rejects
+	// non-loopback Host headers on a loopback listener.
+	AllowRemoteHosts bool
+}
+
+// NewHTTP builds the HTTP handler of a world. Episodes are made in eps.
+func NewHTTP(w *world.World, eps *world.Episodes, opts HTTPOptions) *HTTP {
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if opts.SessionIdle <= 0 {
+		opts.SessionIdle = 30 * time.Minute
+	}
+	h := &HTTP{episodes: eps, log: log}
+	hooks := &server.Hooks{}
+	hooks.AddOnUnregisterSession(func(ctx context.Context, s server.ClientSession) {
+		if eps.Delete(sessionPrefix + s.SessionID()) {
+			log.Info("session episode closed", "session", s.SessionID())
+		}
+	})
+	o := opts.Options
+	o.ServerOptions = append(o.ServerOptions, server.WithHooks(hooks))
+	s := NewServer(w, h.resolve, o)
+	common := []server.StreamableHTTPOption{
+		server.WithStateful(true),
+		server.WithSessionIdleTTL(opts.SessionIdle),
+		server.WithStreamableHTTPLogger(log),
+		server.WithDisableLocalhostProtection(opts.AllowRemoteHosts),
+	}
+	h.byURL = server.NewStreamableHTTPServer(s, append(common,
+		server.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
+			return context.WithValue(ctx, episodeKey, r.PathValue("id"))
+		}))...)
+	// The plain endpoint offers only the session-ful versions, so a client
+	// that discovers versions first falls back to a session and works.
+	h.plain = server.NewStreamableHTTPServer(s, append(common,
+		server.WithStreamableHTTPProtocolVersions(mcp.LegacyProtocolVersions()...),
+		server.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
+			return context.WithValue(ctx, plainKey, true)
+		}))...)
+	return h
+}
+
+// Handler returns the routes: /episodes/{id}/mcp, /mcp and a plain-text
+// index at /.
+func (h *HTTP) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/episodes/{id}/mcp", func(w http.ResponseWriter, r *http.Request) {
+		if !world.ValidEpisodeID(r.PathValue("id")) {
+			http.Error(w, fmt.Sprintf("bad episode id %q: use 1-128 of A-Z a-z 0-9 . _ -, starting with a letter or digit", r.PathValue("id")), http.StatusBadRequest)
+			return
+		}
+		h.byURL.ServeHTTP(w, r)
+	})
+	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) && r.Header.Get("Mcp-Method") != "server/discover" {
+			writeStatelessRefusal(w, r)
+			return
+		}
+		h.plain.ServeHTTP(w, r)
+	})
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, indexText)
+	})
+	return mux
+}
+
+const indexText = `mcp-world: MCP endpoints
+  POST /episodes/{id}/mcp   one episode per URL; {id} is yours to pick (A-Z a-z 0-9 . _ -).
+                            Stateless (2026-07-28) and session-ful (2025-11-25) clients.
+  POST /mcp                 session-ful clients: a fresh episode for each MCP session.
+`
+
+// statelessRefusal is the message a stateless request on /mcp gets.
+const statelessRefusal = "this endpoint keeps an episode per MCP session, and protocol %s has no sessions: address an episode by URL instead, POST /episodes/{id}/mcp with an id you choose (e.g. /episodes/run-42/mcp); the episode is created on first use"
+
+func writeStatelessRefusal(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		ID any `json:"id"`
+	}
+	_ = json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20)).Decode(&req)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusBadRequest)
+	json.NewEncoder(w).Encode(map[string]any{
+		"jsonrpc": "2.0",
+		"id":      req.ID,
+		"error": map[string]any{
+			"code":    mcp.INVALID_REQUEST,
+			"message": fmt.Sprintf(statelessRefusal, r.Header.Get(mcp.HeaderProtocolVersion)),
+		},
+	})
+}
+
+func (h *HTTP) resolve(ctx context.Context) (*world.Episode, error) {
+	if id, ok := ctx.Value(episodeKey).(string); ok && id != "" {
+		ep, err := h.episodes.Open(ctx, id)
+		return ep, userError(err)
+	}
+	if ctx.Value(plainKey) != nil {
+		sess := server.ClientSessionFromContext(ctx)
+		if sess == nil || sess.SessionID() == "" {
+			return nil, &UserError{Msg: fmt.Sprintf(statelessRefusal, "without a session")}
+		}
+		ep, err := h.episodes.Open(ctx, sessionPrefix+sess.SessionID())
+		return ep, userError(err)
+	}
+	return nil, errors.New("request reached no endpoint")
+}
+
+func userError(err error) error {
+	if errors.Is(err, world.ErrTooManyEpisodes) {
+		return &UserError{Msg: err.Error()}
+	}
+	return err
+}
