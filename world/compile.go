@@ -24,6 +24,7 @@ type World struct {
 	toolBy   map[string]*Tool
 	tasks    []*Task
 	taskBy   map[string]*Task
+	broken   map[string]bool // tools that failed to compile
 	loc      *time.Location
 	start    time.Time
 	tick     time.Duration
@@ -95,12 +96,14 @@ func Compile(data []byte) (*World, error) {
 	add(w.compileCompany()...)
 	add(w.compileServices()...)
 	add(w.compileTables()...)
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	// Tools and tasks are checked even when tables had problems, so one
+	// run reports as much as it can; they only need every table to have a
+	// primary key.
+	if !slices.ContainsFunc(w.tables, func(t *table) bool { return t.pk == nil }) {
+		add(w.compileTools()...)
+		add(w.compileInvariantRefs()...)
+		add(w.compileTaskRefs()...)
 	}
-	add(w.compileTools()...)
-	add(w.compileInvariantRefs()...)
-	add(w.compileTaskRefs()...)
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
@@ -122,7 +125,7 @@ func (w *World) compileCompany() []*BundleError {
 	var errs []*BundleError
 	loc, err := time.LoadLocation(w.bundle.Company.Timezone)
 	if err != nil {
-		errs = append(errs, errAt("/company/timezone", "unknown time zone %q (want an IANA name such as Europe/Berlin)", w.bundle.Company.Timezone))
+		errs = append(errs, errAt("/company/timezone", "no such time zone %q (want an IANA name such as Europe/Berlin)", w.bundle.Company.Timezone))
 		loc = time.UTC
 	}
 	w.loc = loc

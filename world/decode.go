@@ -57,27 +57,27 @@ func (e *BundleError) Error() string {
 func (e *BundleError) Unwrap() error { return e.Err }
 
 func errAt(ptr string, format string, args ...any) *BundleError {
-	return &BundleError{Pointer: ptr, Rule: ruleOf(ptr, format), Err: fmt.Errorf(format, args...)}
+	err := fmt.Errorf(format, args...)
+	return &BundleError{Pointer: ptr, Rule: ruleOf(ptr, err.Error()), Err: err}
 }
 
 var tableServicePtr = regexp.MustCompile(`^/tables/[0-9]+/(service|columns|columns/[0-9]+/primary_key)$`)
 
-// ruleOf classifies a compiler error by its message pattern (a constant
-// format string) and location. Stages that are a rule of their own (seed
+// ruleOf classifies a compiler error by its message and location. Stages that are a rule of their own (seed
 // rows, task seeds) set the rule themselves.
-func ruleOf(ptr, format string) Rule {
+func ruleOf(ptr, msg string) Rule {
 	switch {
-	case strings.Contains(format, "may only use its own service"):
+	case strings.Contains(msg, "may only use its own service"):
 		return RuleToolScope
 	case tableServicePtr.MatchString(ptr):
 		return RuleOwnership
-	case strings.Contains(format, "declared twice"):
+	case strings.Contains(msg, "declared twice"):
 		return RuleUnique
-	case strings.Contains(format, "schema does not compile"):
+	case strings.Contains(msg, "schema does not compile"):
 		return RuleToolSchema
-	case strings.HasPrefix(format, "unknown "), strings.Contains(format, "has no column"),
-		strings.Contains(format, "no earlier step"), strings.Contains(format, "not table.column"),
-		strings.Contains(format, "no step is named"), strings.Contains(format, "unknown argument"),
+	case strings.HasPrefix(msg, "unknown "), strings.Contains(msg, ": unknown argument"), strings.Contains(msg, "has no column"),
+		strings.Contains(msg, "no earlier step"), strings.Contains(msg, "not table.column"),
+		strings.Contains(msg, "no step is named"), strings.Contains(msg, "unknown argument"),
 		strings.HasSuffix(ptr, "/references"), strings.HasSuffix(ptr, "/refers_to"), strings.HasSuffix(ptr, "/column"):
 		return RuleReferences
 	}
@@ -152,7 +152,13 @@ func schemaErrors(ve *jsonschema.ValidationError) []error {
 			if _, ok := e.ErrorKind.(*kind.Reference); ok {
 				return
 			}
-			be := &BundleError{Pointer: Pointer(e.InstanceLocation...), Rule: RuleSchema, Err: errors.New(e.ErrorKind.LocalizedString(printer))}
+			msg := e.ErrorKind.LocalizedString(printer)
+			if k, ok := e.ErrorKind.(*kind.OneOf); ok && len(k.Subschemas) > 1 {
+				if m := oneOfKeys(e.InstanceLocation); m != "" {
+					msg = m
+				}
+			}
+			be := &BundleError{Pointer: Pointer(e.InstanceLocation...), Rule: RuleSchema, Err: errors.New(msg)}
 			if k := be.Error(); !seen[k] {
 				seen[k] = true
 				out = append(out, be)
@@ -180,6 +186,25 @@ func schemaErrors(ve *jsonschema.ValidationError) []error {
 		return strings.Compare(a.(*BundleError).Pointer, b.(*BundleError).Pointer)
 	})
 	return out
+}
+
+// oneOfKeys explains, for the objects that take exactly one kind key, that
+// more than one was given.
+func oneOfKeys(loc []string) string {
+	if len(loc) < 2 {
+		return ""
+	}
+	switch loc[len(loc)-2] {
+	case "steps":
+		return "a step takes exactly one operation: get, search, insert, update, delete, require or absent"
+	case "assertions":
+		return "an assertion takes exactly one kind: exists, absent, count, field or sql"
+	case "seed":
+		return "a seed change takes exactly one of insert, update or delete"
+	case "filters":
+		return "a filter takes either column or columns"
+	}
+	return ""
 }
 
 func allAt(e *jsonschema.ValidationError) bool {

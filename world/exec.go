@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
 // ToolError is a mistake the caller can fix: bad arguments, a missing
@@ -52,14 +53,49 @@ func (t *Tool) ValidateArgs(raw []byte) (map[string]any, error) {
 		if !errors.As(err, &ve) {
 			return nil, err
 		}
-		var lines []string
-		for _, e := range schemaErrors(ve) {
-			lines = append(lines, e.Error())
-		}
-		return nil, toolErr("invalid arguments for %s: %s", t.spec.Name, strings.Join(lines, "; "))
+		return nil, toolErr("invalid arguments for %s: %s", t.spec.Name, strings.Join(t.argErrors(ve), "; "))
 	}
 	args, _ := inst.(map[string]any)
 	return args, nil
+}
+
+// argErrors words schema errors for a model: missing and unknown
+// arguments by name, everything else located by JSON pointer.
+func (t *Tool) argErrors(ve *jsonschema.ValidationError) []string {
+	var lines []string
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) > 0 {
+			for _, c := range e.Causes {
+				walk(c)
+			}
+			return
+		}
+		at := Pointer(e.InstanceLocation...)
+		switch k := e.ErrorKind.(type) {
+		case *kind.Reference:
+			return
+		case *kind.Required:
+			for _, m := range k.Missing {
+				lines = append(lines, fmt.Sprintf("%s/%s: required argument is missing", strings.TrimSuffix(at, "/"), m))
+			}
+			return
+		case *kind.AdditionalProperties:
+			if at == "" {
+				for _, p := range k.Properties {
+					lines = append(lines, fmt.Sprintf("/%s: unknown argument (arguments: %s)", p, t.argNames()))
+				}
+				return
+			}
+		}
+		if at == "" {
+			at = "/"
+		}
+		lines = append(lines, at+": "+e.ErrorKind.LocalizedString(printer))
+	}
+	walk(ve)
+	slices.Sort(lines)
+	return slices.Compact(lines)
 }
 
 func (c *call) run() error {

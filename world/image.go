@@ -148,11 +148,9 @@ func (w *World) buildImage(ctx context.Context) ([]byte, []*BundleError) {
 			rowPtr[t][id] = rptr
 		}
 	}
-	if len(errs) == 0 {
-		errs = append(errs, w.foreignKeyErrors(ctx, conn, func(t *table, rowid int64) string {
-			return rowPtr[t][rowid]
-		})...)
-	}
+	errs = append(errs, w.foreignKeyErrors(ctx, conn, func(t *table, rowid int64) string {
+		return rowPtr[t][rowid]
+	})...)
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys=ON"); err != nil {
 		errs = append(errs, errAt("", "%v", err))
 	}

@@ -2,9 +2,7 @@ package world
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -79,7 +77,9 @@ func (w *World) compileTaskRefs() []*BundleError {
 			cp := ptr + "/solution/" + strconv.Itoa(j)
 			t := w.toolBy[c.Tool]
 			if t == nil {
-				fail(cp+"/tool", "unknown tool %q", c.Tool)
+				if !w.broken[c.Tool] {
+					fail(cp+"/tool", "unknown tool %q (tools: %s)", c.Tool, strings.Join(w.toolNames(), ", "))
+				}
 				continue
 			}
 			raw, _ := json.Marshal(c.Args)
@@ -207,7 +207,7 @@ func (w *World) applySeed(ctx context.Context, ops []SeedOp, ptr string) ([]byte
 			}
 		}
 	}
-	if len(errs) == 0 {
+	{
 		errs = append(errs, w.foreignKeyErrors(ctx, conn, func(t *table, rowid int64) string {
 			for _, in := range ins {
 				if in.t == t && in.rowid == rowid {
@@ -233,5 +233,3 @@ func (w *World) applySeed(ctx context.Context, ops []SeedOp, ptr string) ([]byte
 	return img, nil
 }
 
-var _ = sql.ErrNoRows
-var _ = fmt.Sprint

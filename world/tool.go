@@ -152,6 +152,12 @@ func (w *World) compileTools() []*BundleError {
 		t, terrs := w.compileTool(&w.bundle.Tools[i], ptr)
 		errs = append(errs, terrs...)
 		if t == nil {
+			// Keep the name known, so tasks that call it don't report it
+			// as unknown on top of its own errors.
+			if w.broken == nil {
+				w.broken = map[string]bool{}
+			}
+			w.broken[w.bundle.Tools[i].Name] = true
 			continue
 		}
 		if _, dup := w.toolBy[t.Name()]; dup {
