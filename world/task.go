@@ -232,4 +232,3 @@ func (w *World) applySeed(ctx context.Context, ops []SeedOp, ptr string) ([]byte
 	}
 	return img, nil
 }
-
