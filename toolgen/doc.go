@@ -1,0 +1,23 @@
+// Package toolgen turns a compiled [world.World] into an MCP server.
+//
+// Start with [NewServer]: one MCP tool per world tool (raw input and output
+// JSON Schemas, annotations derived from the tool's steps, structured
+// results with a JSON text fallback), the company profile, one document per
+// service and the policies as resources, and the task instruction as the
+// "task" prompt. Every call runs on the episode a [Resolver] returns for the
+// request, so one server serves one episode (stdio) or many (HTTP).
+//
+// [NewHTTP] serves a world over streamable HTTP for both protocol
+// generations: /episodes/{id}/mcp addresses an episode by URL, and /mcp
+// gives each session-ful client a fresh episode for its MCP session.
+//
+// # Hidden stays hidden
+//
+// This package uses only the agent-visible parts of a world:
+// [world.World.Policies] (never the checks) and [world.Task.Public] (never
+// the rubric or the solution). It does not import the verifier.
+//
+// Mistakes the model made (bad arguments, missing records, broken rules)
+// come back as tool results with isError set, worded so the model can
+// recover; faults of the server are protocol errors.
+package toolgen
