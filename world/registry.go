@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sync"
 	"time"
 )
@@ -197,4 +198,16 @@ func (r *Episodes) CloseAll() {
 	for _, id := range ids {
 		r.Delete(id)
 	}
+}
+
+// IDs lists the live episode ids, sorted.
+func (r *Episodes) IDs() []string {
+	r.mu.Lock()
+	ids := make([]string, 0, len(r.live))
+	for id := range r.live {
+		ids = append(ids, id)
+	}
+	r.mu.Unlock()
+	slices.Sort(ids)
+	return ids
 }

@@ -47,6 +47,11 @@ Usage:
   mcp-world serve    [--world NAME|PATH] [--task ID] [--http ADDR]   serve a world (stdio by default)
   mcp-world worlds   [--json]                                        list the embedded worlds
   mcp-world describe [--world NAME|PATH] [--json]                    company, services, tools, tables, tasks
+  mcp-world grade    --world W --task T --state-dir DIR [--json]     grade an episode from its state directory
+  mcp-world replay   --world W --task T --trajectory FILE [--json]   re-run a trajectory, check it, regrade
+  mcp-world rollout  --world W --task T|all --policy oracle|noop [--state-dir DIR] [--json]
+                                                                     run a scripted policy through an MCP client, grade it
+  mcp-world validate [--json] [PATH|NAME...]                         run the bundle validators (a folder: every bundle)
   mcp-world help                                                     this text
 
 Run "mcp-world COMMAND -h" for a command's flags.
@@ -66,6 +71,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return env.worlds(rest)
 	case "describe":
 		return env.describe(rest)
+	case "grade":
+		return env.grade(rest)
+	case "replay":
+		return env.replay(rest)
+	case "rollout":
+		return env.rollout(rest)
+	case "validate":
+		return env.validate(rest)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -73,7 +86,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stdout, "mcp-world", version)
 		return nil
 	}
-	return &exitError{2, fmt.Errorf("unknown command %q (commands: serve, worlds, describe, help)", cmd)}
+	return &exitError{2, fmt.Errorf("unknown command %q (commands: serve, worlds, describe, grade, replay, rollout, validate, help)", cmd)}
 }
 
 // env is what every command runs with.

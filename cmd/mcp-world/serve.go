@@ -25,6 +25,8 @@ func (e *env) serve(args []string) error {
 	httpAddr := fs.String("http", "", "serve streamable HTTP on ADDR (host:port; a bare :port binds loopback) instead of stdio")
 	idle := fs.Duration("idle", 30*time.Minute, "HTTP: close episodes and sessions unused for this long")
 	maxEpisodes := fs.Int("max-episodes", 1000, "HTTP: most live episodes at once")
+	controlAddr := fs.String("control", "", "HTTP: serve the control API (create, grade, fork, delete episodes) on ADDR; never on the agent port")
+	stateDir := fs.String("state-dir", "", "stdio: keep the episode's state.db and trajectory.jsonl in DIR, each call on disk before it is answered")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error (logs go to stderr)")
 	if err := parse(fs, args); err != nil {
 		return done(err)
@@ -43,24 +45,44 @@ func (e *env) serve(args []string) error {
 	}
 	opts := toolgen.Options{Task: task, Version: version, Logger: log}
 	if *httpAddr == "" {
-		return e.serveStdio(w, task, opts, log)
+		if *controlAddr != "" {
+			return &exitError{2, errors.New("--control goes with --http: over stdio, grade with mcp-world grade --state-dir")}
+		}
+		return e.serveStdio(w, task, opts, log, *stateDir)
 	}
-	return e.serveHTTP(w, task, opts, log, *httpAddr, *idle, *maxEpisodes)
+	if *stateDir != "" {
+		return &exitError{2, errors.New("--state-dir is for one episode over stdio; over HTTP, fetch trajectories and grades from the --control API")}
+	}
+	return e.serveHTTP(w, task, opts, log, *httpAddr, *controlAddr, *idle, *maxEpisodes)
 }
 
-func (e *env) serveStdio(w *world.World, task *world.Task, opts toolgen.Options, log *slog.Logger) error {
-	ep, err := w.NewEpisode(e.ctx, task)
-	if err != nil {
-		return err
+func (e *env) serveStdio(w *world.World, task *world.Task, opts toolgen.Options, log *slog.Logger, stateDir string) error {
+	var ep *world.Episode
+	if stateDir != "" {
+		d, err := newDiskEpisode(e.ctx, w, task, stateDir)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if err := d.Close(context.WithoutCancel(e.ctx)); err != nil {
+				log.Error("close state dir", "err", err)
+			}
+		}()
+		ep = d.ep
+	} else {
+		var err error
+		if ep, err = w.NewEpisode(e.ctx, task); err != nil {
+			return err
+		}
+		defer ep.Close()
 	}
-	defer ep.Close()
 	s := toolgen.NewServer(w, func(context.Context) (*world.Episode, error) { return ep, nil }, opts)
 	log.Info("serving over stdio", "world", w.Name(), "task", taskName(task), "tools", len(w.Tools()))
 	self := selfCommand()
 	fmt.Fprintf(e.stderr, "%s\n", connectHelpStdio(self, w, task))
 	stdio := server.NewStdioServer(s)
 	stdio.SetErrorLogger(slog.NewLogLogger(log.Handler(), slog.LevelError))
-	err = stdio.Listen(e.ctx, e.stdin, e.stdout)
+	err := stdio.Listen(e.ctx, e.stdin, e.stdout)
 	if err != nil && (errors.Is(err, context.Canceled) || e.ctx.Err() != nil) {
 		return nil
 	}
@@ -108,7 +130,7 @@ func listenAddr(addr string) string {
 	return addr
 }
 
-func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, log *slog.Logger, addr string, idle time.Duration, maxEpisodes int) error {
+func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, log *slog.Logger, addr, controlAddr string, idle time.Duration, maxEpisodes int) error {
 	eps := world.NewEpisodes(w, world.RegistryOptions{Task: task, Idle: idle, Limit: maxEpisodes})
 	h := toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{Options: opts, SessionIdle: idle})
 	ln, err := net.Listen("tcp", listenAddr(addr))
@@ -126,6 +148,18 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 	srv := &http.Server{Handler: h.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
+	if controlAddr != "" {
+		cln, err := net.Listen("tcp", listenAddr(controlAddr))
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("--control: %w", err)
+		}
+		ctl := &control{world: w, episodes: eps, agentURL: base}
+		csrv := &http.Server{Handler: ctl.handler(), ReadHeaderTimeout: 10 * time.Second}
+		fmt.Fprintf(e.stderr, "  Control API (harness only): http://%s  (POST /episodes, /episodes/{id}/grade, /fork; GET /trajectory; DELETE)\n", cln.Addr())
+		go csrv.Serve(cln)
+		defer csrv.Close()
+	}
 	reaped := make(chan struct{})
 	go func() {
 		defer close(reaped)

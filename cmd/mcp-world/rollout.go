@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mercury/mcp-world/toolgen"
+	"github.com/mercury/mcp-world/verifier"
+	"github.com/mercury/mcp-world/world"
+)
+
+// policies are the scripted policies rollout can run.
+var policies = map[string]func(*world.Task) []world.Call{
+	"oracle": func(t *world.Task) []world.Call { return t.Spec().Solution },
+	"noop":   func(*world.Task) []world.Call { return nil },
+}
+
+func (e *env) rollout(args []string) error {
+	fs := e.flags("rollout", "--world W --task T --policy oracle|noop [--state-dir DIR] [--json]")
+	worldName := fs.String("world", "", "embedded world name or bundle file (default: the default world)")
+	taskID := fs.String("task", "", "the task to run (required; \"all\" runs every task)")
+	policy := fs.String("policy", "oracle", "oracle (the reference solution) or noop (do nothing)")
+	dir := fs.String("state-dir", "", "keep the episode's state.db and trajectory.jsonl here, and grade from it")
+	asJSON := fs.Bool("json", false, "print the report(s) as JSON")
+	if err := parse(fs, args); err != nil {
+		return done(err)
+	}
+	pick, ok := policies[*policy]
+	if !ok {
+		return &exitError{2, fmt.Errorf("--policy %q: use oracle or noop", *policy)}
+	}
+	w, err := loadWorld(*worldName)
+	if err != nil {
+		return err
+	}
+	var tasks []*world.Task
+	if *taskID == "all" {
+		if *dir != "" {
+			return &exitError{2, errors.New("--state-dir holds one episode: give one --task, not all")}
+		}
+		tasks = w.Tasks()
+	} else {
+		t, err := needTask(w, *taskID)
+		if err != nil {
+			return err
+		}
+		tasks = []*world.Task{t}
+	}
+	var reports []*verifier.Report
+	for _, t := range tasks {
+		rep, err := e.rolloutOne(w, t, pick(t), *dir)
+		if err != nil {
+			return fmt.Errorf("task %s: %w", t.ID(), err)
+		}
+		reports = append(reports, rep)
+	}
+	if *asJSON {
+		if len(reports) == 1 {
+			return writeJSON(e.stdout, reports[0])
+		}
+		return writeJSON(e.stdout, reports)
+	}
+	for _, r := range reports {
+		if err := printReport(e.stdout, r, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rolloutOne serves the task over MCP on an in-memory stdio pipe, plays the
+// calls through mcp-go's client (the path an agent's calls take) and grades
+// the final state.
+func (e *env) rolloutOne(w *world.World, task *world.Task, calls []world.Call, dir string) (*verifier.Report, error) {
+	ctx, cancel := context.WithCancel(e.ctx)
+	defer cancel()
+	var ep *world.Episode
+	var disk *diskEpisode
+	if dir != "" {
+		d, err := newDiskEpisode(ctx, w, task, dir)
+		if err != nil {
+			return nil, err
+		}
+		disk, ep = d, d.ep
+	} else {
+		var err error
+		if ep, err = w.NewEpisode(ctx, task); err != nil {
+			return nil, err
+		}
+		defer ep.Close()
+	}
+	s := toolgen.NewServer(w, func(context.Context) (*world.Episode, error) { return ep, nil }, toolgen.Options{Task: task, Version: version})
+	cr, sw := io.Pipe()
+	sr, cw := io.Pipe()
+	served := make(chan error, 1)
+	go func() {
+		stdio := server.NewStdioServer(s)
+		stdio.SetErrorLogger(slog.NewLogLogger(slog.DiscardHandler, slog.LevelError))
+		served <- stdio.Listen(ctx, sr, sw)
+	}()
+	c := client.NewClient(transport.NewIO(cr, cw, io.NopCloser(strings.NewReader(""))))
+	stop := func() {
+		c.Close()
+		cw.Close()
+		cancel()
+		sw.Close()
+		<-served
+	}
+	err := play(ctx, c, calls)
+	stop()
+	if err != nil {
+		return nil, err
+	}
+	if disk != nil {
+		if err := disk.Close(context.WithoutCancel(e.ctx)); err != nil {
+			return nil, err
+		}
+		// Grade the way the sidecar does: from the state directory alone.
+		gep, tr, err := openStateDir(e.ctx, w, task, dir)
+		if err != nil {
+			return nil, err
+		}
+		defer gep.Close()
+		rep, err := verifier.Grade(e.ctx, gep, task)
+		if err != nil {
+			return nil, err
+		}
+		rep.Calls = len(tr.Calls)
+		return rep, nil
+	}
+	return verifier.Grade(e.ctx, ep, task)
+}
+
+func play(ctx context.Context, c *client.Client, calls []world.Call) error {
+	if err := c.Start(ctx); err != nil {
+		return err
+	}
+	init := mcp.InitializeRequest{}
+	init.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcp.Implementation{Name: "mcp-world-rollout", Version: version}
+	if _, err := c.Initialize(ctx, init); err != nil {
+		return fmt.Errorf("initialize: %w", err)
+	}
+	if _, err := c.ListTools(ctx, mcp.ListToolsRequest{}); err != nil {
+		return fmt.Errorf("tools/list: %w", err)
+	}
+	for i, call := range calls {
+		req := mcp.CallToolRequest{}
+		req.Params.Name = call.Tool
+		args, _ := json.Marshal(call.Args)
+		req.Params.Arguments = json.RawMessage(args)
+		res, err := c.CallTool(ctx, req)
+		if err != nil {
+			return fmt.Errorf("call %d (%s): %w", i+1, call.Tool, err)
+		}
+		if res.IsError {
+			// A scripted policy goes on after a tool error, as an agent
+			// would; the grade shows the consequence.
+			continue
+		}
+	}
+	return nil
+}
