@@ -26,15 +26,16 @@ func toolErr(format string, a ...any) *ToolError { return &ToolError{Msg: fmt.Sp
 
 // call is the state of one tool call.
 type call struct {
-	ctx   context.Context
-	tx    *sql.Tx
-	tool  *Tool
-	args  map[string]any
-	rows  map[string]object // alias → row (stored values, column order)
-	now   time.Time
-	loc   *time.Location
-	out   any
-	stepN int
+	ctx    context.Context
+	tx     *sql.Tx
+	tool   *Tool
+	args   map[string]any
+	rows   map[string]object // alias → row (stored values, column order)
+	tables map[string]*table // alias → the table of its row
+	now    time.Time
+	loc    *time.Location
+	out    any
+	stepN  int
 }
 
 // ValidateArgs checks raw arguments against the tool's input schema and
@@ -136,6 +137,16 @@ func (c *call) alias(s *step) string {
 		return s.as
 	}
 	return "#" + s.ptr
+}
+
+// bind records the row a step produced under its alias.
+func (c *call) bind(s *step, row object) {
+	a := c.alias(s)
+	c.rows[a] = row
+	if c.tables == nil {
+		c.tables = map[string]*table{}
+	}
+	c.tables[a] = s.t
 }
 
 // eval returns an expression's value in JSON form (for arguments) or stored
@@ -262,7 +273,7 @@ func (c *call) get(s *step) error {
 			return c.missing(s, desc)
 		}
 	}
-	c.rows[c.alias(s)] = row
+	c.bind(s, row)
 	return nil
 }
 
@@ -504,6 +515,15 @@ func (c *call) insert(s *step) error {
 	if err := c.checkRefs(t, vals, from); err != nil {
 		return err
 	}
+	if from[t.pk] != nil {
+		// A caller-chosen key moves the sequence past it, so later
+		// generated ids never collide with it.
+		if n, ok := t.seqNumber(vals[t.pk]); ok {
+			if _, err := c.tx.ExecContext(c.ctx, "UPDATE "+seqTable+" SET next = max(next, ?) WHERE table_name = ?", n+1, t.name); err != nil {
+				return err
+			}
+		}
+	}
 	var cols []string
 	var args []any
 	for _, col := range t.cols {
@@ -522,8 +542,24 @@ func (c *call) insert(s *step) error {
 	if err != nil {
 		return err
 	}
-	c.rows[c.alias(s)] = row
+	c.bind(s, row)
 	return nil
+}
+
+// seqNumber returns the sequence number of a key, if it has the table's
+// id form.
+func (t *table) seqNumber(key any) (int64, bool) {
+	switch k := key.(type) {
+	case int64:
+		return k, t.seq == nil
+	case string:
+		if t.seq == nil || !strings.HasPrefix(k, t.seq.Prefix) {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(k[len(t.seq.Prefix):], 10, 64)
+		return n, err == nil
+	}
+	return 0, false
 }
 
 func isConstraint(err error) bool { return strings.Contains(err.Error(), "constraint failed") }
@@ -541,13 +577,18 @@ func (c *call) update(s *step) error {
 	if old == nil {
 		return c.missing(s, t.pk.Name+" "+display(key))
 	}
-	c.rows[c.alias(s)] = old // messages may name the row as it was
+	c.bind(s, old) // messages may name the row as it was
 	vals := map[*column]any{}
 	from := map[*column]*expr{}
 	var optional []string
+	givenArgs, requiredArgs := 0, 0
 	for _, a := range s.set {
-		if a.val.kind == exprArg && !c.tool.argBy[a.val.name].Required {
-			optional = append(optional, a.val.name)
+		if a.val.kind == exprArg {
+			if c.tool.argBy[a.val.name].Required {
+				requiredArgs++
+			} else {
+				optional = append(optional, a.val.name)
+			}
 		}
 		v, ok, err := c.value(a.val, a.col)
 		if err != nil {
@@ -555,9 +596,14 @@ func (c *call) update(s *step) error {
 		}
 		if ok {
 			vals[a.col], from[a.col] = v, a.val
+			if a.val.kind == exprArg {
+				givenArgs++
+			}
 		}
 	}
-	if len(vals) == 0 {
+	// An update whose caller-given fields are all optional must be given
+	// one of them; timestamps and literals alone are not a change.
+	if len(vals) == 0 || (len(optional) > 0 && requiredArgs == 0 && givenArgs == 0) {
 		return toolErr("nothing to change: give at least one of %s", strings.Join(optional, ", "))
 	}
 	if s.trans != nil {
@@ -599,7 +645,7 @@ func (c *call) update(s *step) error {
 	if err != nil {
 		return err
 	}
-	c.rows[c.alias(s)] = row
+	c.bind(s, row)
 	return nil
 }
 
@@ -622,7 +668,7 @@ func (c *call) delete(s *step) error {
 		}
 		return err
 	}
-	c.rows[c.alias(s)] = old
+	c.bind(s, old)
 	return nil
 }
 
@@ -640,7 +686,7 @@ func (c *call) require(s *step) error {
 	case s.notIn != nil:
 		ok = !slices.ContainsFunc(s.notIn, func(e any) bool { return jsonEqual(v, e) })
 	default:
-		ok = v != nil && v != false && v != ""
+		ok = v != nil && v != false && v != "" && v != int64(0) && v != float64(0)
 	}
 	if !ok {
 		return &ToolError{Msg: c.render(s.message, nil)}
@@ -662,6 +708,9 @@ func (c *call) absent(s *step) error {
 	if err != nil {
 		return err
 	}
+	if len(args) == 0 && conds == "1" {
+		return nil // no condition was given: nothing can conflict
+	}
 	rows, err := c.tx.QueryContext(c.ctx, "SELECT "+c.selectList(s.t)+" FROM "+quoteIdent(s.t.name)+" WHERE "+conds+" ORDER BY "+orderClause(s.order)+" LIMIT 1", args...)
 	if err != nil {
 		return err
@@ -674,7 +723,8 @@ func (c *call) absent(s *step) error {
 	if err != nil {
 		return err
 	}
-	return &ToolError{Msg: c.render(s.message, map[string]object{c.alias(s): row})}
+	c.bind(s, row)
+	return &ToolError{Msg: c.render(s.message, nil)}
 }
 
 // render fills {arg} and {step.column} placeholders.
@@ -687,6 +737,9 @@ func (c *call) render(msg string, extra map[string]object) string {
 				row = c.rows[alias]
 			}
 			v, _ := row.get(field)
+			if t := c.tables[alias]; t != nil && t.colBy[field] != nil {
+				v = t.colBy[field].typ.fromSQL(v)
+			}
 			return plain(v)
 		}
 		return plain(c.args[name])

@@ -387,6 +387,9 @@ func (w *World) compileStep(tool *Tool, sp *Step, ptr string, aliases map[string
 		}
 		s.equals, s.hasEq = sp.Equals, sp.Equals != nil
 		s.in, s.notIn = sp.In, sp.NotIn
+		if n := btoi(s.hasEq) + btoi(s.in != nil) + btoi(s.notIn != nil); n > 1 {
+			fail(ptr, "a require step takes one test: equals, in or not_in")
+		}
 	} else {
 		s.t = w.tableBy[tname]
 		if s.t == nil {
@@ -432,12 +435,14 @@ func (w *World) compileStep(tool *Tool, sp *Step, ptr string, aliases map[string
 	}
 	s.where = assigns("where", sp.Where)
 	if s.op == "get" || s.op == "absent" {
-		if (s.key == nil) == (len(s.where) == 0) && len(errs) == 0 {
-			if s.op == "get" {
-				fail(ptr, "a get step needs either \"key\" or \"where\"")
-			} else if len(s.where) == 0 {
-				fail(ptr, "an absent step needs \"where\"")
-			}
+		switch {
+		case len(errs) > 0:
+		case s.key != nil && len(s.where) > 0:
+			fail(ptr, "give \"key\" or \"where\", not both")
+		case s.op == "get" && s.key == nil && len(s.where) == 0:
+			fail(ptr, "a get step needs \"key\" or \"where\"")
+		case s.op == "absent" && len(s.where) == 0:
+			fail(ptr, "an absent step needs \"where\"")
 		}
 		for _, a := range s.where {
 			if s.op == "get" {
@@ -522,6 +527,21 @@ func (w *World) compileStep(tool *Tool, sp *Step, ptr string, aliases map[string
 				if f.Op == "is_null" && a.typ != "boolean" {
 					fail(fptr+"/arg", "op is_null needs a boolean argument; %q is %s", f.Arg, a.typ)
 				}
+				elem := a.typ
+				if f.Op == "in" {
+					elem = a.items
+				}
+				if f.Op != "is_null" {
+					for _, c := range cf.cols {
+						if (f.Op == "contains" || f.Op == "prefix") && elem != "string" {
+							fail(fptr+"/arg", "op %s needs a string argument; %q is %s", f.Op, f.Arg, elem)
+							break
+						}
+						if !argFits(elem, c.typ) {
+							fail(fptr+"/arg", "argument %q is %s but column %s is %s", f.Arg, elem, c.Name, c.typ)
+						}
+					}
+				}
 			}
 		case f.Value != nil || f.Op == "is_null":
 			cf.fixed = true
@@ -530,12 +550,16 @@ func (w *World) compileStep(tool *Tool, sp *Step, ptr string, aliases map[string
 				if f.Value != nil {
 					cf.value = f.Value
 				}
+			} else if f.Op == "in" {
+				fail(fptr+"/op", "op in compares with a list: give it an array argument, or use op eq with a fixed value")
 			} else if len(cf.cols) == 1 {
 				v, err := cf.cols[0].typ.toSQL(f.Value)
 				if err != nil {
 					fail(fptr+"/value", "%v", err)
 				}
 				cf.value = v
+			} else {
+				cf.value = f.Value
 			}
 		default:
 			fail(fptr, "a filter needs \"arg\" or a fixed \"value\"")
@@ -597,6 +621,13 @@ func (w *World) compileStep(tool *Tool, sp *Step, ptr string, aliases map[string
 		return nil, errs
 	}
 	return s, nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // presentKeys lists which optional step keys were given.

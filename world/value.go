@@ -59,7 +59,12 @@ func (t colType) toSQL(v any) (any, error) {
 		case json.Number:
 			n, err := strconv.ParseInt(string(x), 10, 64)
 			if err != nil {
-				return nil, fmt.Errorf("%s is not an integer", x)
+				// JSON Schema counts 1.0 as an integer; so do we.
+				f, ferr := strconv.ParseFloat(string(x), 64)
+				if ferr != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+					return nil, fmt.Errorf("%s is not an integer", x)
+				}
+				return int64(f), nil
 			}
 			return n, nil
 		case int64:

@@ -86,6 +86,10 @@ var opsCalls = []struct{ tool, args string }{
 	{"create_ticket", `{"subject":"Phones","priority":1,"assignee_id":99}`},
 	{"create_ticket", `{"subject":"Phones","priority":7}`},
 	{"create_ticket", `{"subject":"Phones","priority":1,"assignee_id":1}`},
+	// a caller-chosen id moves the sequence past it
+	{"import_ticket", `{"id":"TCK-0100","subject":"Imported"}`},
+	{"create_ticket", `{"subject":"After import","priority":2.0}`},
+	{"import_ticket", `{"id":"TCK-0100","subject":"Again"}`},
 	// update: key, optional set, transitions
 	{"update_ticket", `{"ticket_id":"TCK-0002","status":"open"}`},
 	{"update_ticket", `{"ticket_id":"TCK-0002","status":"closed"}`},
