@@ -26,14 +26,18 @@ var policies = map[string]func(*world.Task) []world.Call{
 }
 
 func (e *env) rollout(args []string) error {
-	fs := e.flags("rollout", "--world W --task T --policy oracle|noop [--state-dir DIR] [--json]")
+	fs := e.flags("rollout", "--world W --task T|all --policy oracle|noop [--state-dir DIR] [--expect success|failure] [--json]")
 	worldName := fs.String("world", "", "embedded world name or bundle file (default: the default world)")
 	taskID := fs.String("task", "", "the task to run (required; \"all\" runs every task)")
 	policy := fs.String("policy", "oracle", "oracle (the reference solution) or noop (do nothing)")
 	dir := fs.String("state-dir", "", "keep the episode's state.db and trajectory.jsonl here, and grade from it")
 	asJSON := fs.Bool("json", false, "print the report(s) as JSON")
+	expect := fs.String("expect", "", "success or failure: exit 1 unless every task's grade is that (for CI)")
 	if err := parse(fs, args); err != nil {
 		return done(err)
+	}
+	if *expect != "" && *expect != "success" && *expect != "failure" {
+		return &exitError{2, fmt.Errorf("--expect %q: use success or failure", *expect)}
 	}
 	pick, ok := policies[*policy]
 	if !ok {
@@ -64,16 +68,31 @@ func (e *env) rollout(args []string) error {
 		}
 		reports = append(reports, rep)
 	}
+	var err2 error
 	if *asJSON {
 		if len(reports) == 1 {
-			return writeJSON(e.stdout, reports[0])
+			err2 = writeJSON(e.stdout, reports[0])
+		} else {
+			err2 = writeJSON(e.stdout, reports)
 		}
-		return writeJSON(e.stdout, reports)
+	} else {
+		for _, r := range reports {
+			if err := printReport(e.stdout, r, false); err != nil {
+				return err
+			}
+		}
 	}
+	if err2 != nil || *expect == "" {
+		return err2
+	}
+	var wrong []string
 	for _, r := range reports {
-		if err := printReport(e.stdout, r, false); err != nil {
-			return err
+		if r.Success != (*expect == "success") {
+			wrong = append(wrong, fmt.Sprintf("%s (score %.3f)", r.Task, r.Score))
 		}
+	}
+	if len(wrong) > 0 {
+		return fmt.Errorf("policy %s: expected %s, but not on %d of %d tasks: %s", *policy, *expect, len(wrong), len(reports), strings.Join(wrong, ", "))
 	}
 	return nil
 }
