@@ -97,6 +97,13 @@ func NewHTTP(w *world.World, eps *world.Episodes, opts HTTPOptions) *HTTP {
 	return h
 }
 
+// CloseSessions ends every open MCP session (and its listening stream),
+// so an http.Server can shut down while clients are still connected.
+func (h *HTTP) CloseSessions(ctx context.Context) {
+	h.byURL.CloseSessions(ctx)
+	h.plain.CloseSessions(ctx)
+}
+
 // Handler returns the routes: /episodes/{id}/mcp, /mcp and a plain-text
 // index at /.
 func (h *HTTP) Handler() http.Handler {

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -48,7 +49,7 @@ func (e *env) serve(args []string) error {
 		if *controlAddr != "" {
 			return &exitError{2, errors.New("--control goes with --http: over stdio, grade with mcp-world grade --state-dir")}
 		}
-		return e.serveStdio(w, task, opts, log, *stateDir)
+		return e.serveStdio(w, *worldName, task, opts, log, *stateDir)
 	}
 	if *stateDir != "" {
 		return &exitError{2, errors.New("--state-dir is for one episode over stdio; over HTTP, fetch trajectories and grades from the --control API")}
@@ -56,7 +57,7 @@ func (e *env) serve(args []string) error {
 	return e.serveHTTP(w, task, opts, log, *httpAddr, *controlAddr, *idle, *maxEpisodes)
 }
 
-func (e *env) serveStdio(w *world.World, task *world.Task, opts toolgen.Options, log *slog.Logger, stateDir string) error {
+func (e *env) serveStdio(w *world.World, worldArg string, task *world.Task, opts toolgen.Options, log *slog.Logger, stateDir string) error {
 	var ep *world.Episode
 	if stateDir != "" {
 		d, err := newDiskEpisode(e.ctx, w, task, stateDir)
@@ -79,7 +80,7 @@ func (e *env) serveStdio(w *world.World, task *world.Task, opts toolgen.Options,
 	s := toolgen.NewServer(w, func(context.Context) (*world.Episode, error) { return ep, nil }, opts)
 	log.Info("serving over stdio", "world", w.Name(), "task", taskName(task), "tools", len(w.Tools()))
 	self := selfCommand()
-	fmt.Fprintf(e.stderr, "%s\n", connectHelpStdio(self, w, task))
+	fmt.Fprintf(e.stderr, "%s\n", connectHelpStdio(self, worldArg, w, task))
 	stdio := server.NewStdioServer(s)
 	stdio.SetErrorLogger(slog.NewLogLogger(log.Handler(), slog.LevelError))
 	err := stdio.Listen(e.ctx, e.stdin, e.stdout)
@@ -87,6 +88,11 @@ func (e *env) serveStdio(w *world.World, task *world.Task, opts toolgen.Options,
 		return nil
 	}
 	return err
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 func taskName(t *world.Task) string {
@@ -105,8 +111,13 @@ func selfCommand() string {
 	return exe
 }
 
-func connectHelpStdio(self string, w *world.World, task *world.Task) string {
-	args := []string{"serve", "--world", w.Name()}
+func connectHelpStdio(self, worldArg string, w *world.World, task *world.Task) string {
+	if worldArg == "" {
+		worldArg = w.Name()
+	} else if abs, err := filepath.Abs(worldArg); err == nil && fileExists(worldArg) {
+		worldArg = abs // a client starts the server from another directory
+	}
+	args := []string{"serve", "--world", worldArg}
 	if task != nil {
 		args = append(args, "--task", task.ID())
 	}
@@ -172,10 +183,16 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 	select {
 	case err = <-errc:
 	case <-e.ctx.Done():
+		// Clients keep a listening stream open; end their sessions first
+		// or Shutdown waits for them until its deadline.
 		sctx, scancel := context.WithTimeout(context.WithoutCancel(e.ctx), 5*time.Second)
-		err = srv.Shutdown(sctx)
+		h.CloseSessions(sctx)
+		if serr := srv.Shutdown(sctx); serr != nil {
+			log.Warn("shutdown: closing remaining connections", "err", serr)
+			srv.Close()
+		}
 		scancel()
-		<-errc
+		err = <-errc
 	}
 	cancel()
 	<-reaped

@@ -226,3 +226,58 @@ func TestControlAPI(t *testing.T) {
 	do("DELETE", ctl+"/episodes/run-1", "", 404)
 	do("POST", ctl+"/episodes/run-1/grade", "", 404)
 }
+
+// TestShutdownWithOpenStream: SIGTERM while a client holds a listening
+// stream open ends the server promptly and cleanly.
+func TestShutdownWithOpenStream(t *testing.T) {
+	cmd := self(t, "serve", "--world", miniPath(t), "--http", "127.0.0.1:0", "--log-level", "error")
+	pr, pw := io.Pipe()
+	cmd.Stderr = pw
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	sc := bufio.NewScanner(pr)
+	var agent string
+	for agent == "" && sc.Scan() {
+		if m := listening.FindStringSubmatch(sc.Text()); m != nil {
+			agent = m[1]
+		}
+	}
+	go io.Copy(io.Discard, pr)
+	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`
+	req, _ := http.NewRequest("POST", agent+"/mcp", strings.NewReader(init))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.ReadAll(resp.Body)
+	resp.Body.Close()
+	sid := resp.Header.Get("Mcp-Session-Id")
+	get, _ := http.NewRequest("GET", agent+"/mcp", nil)
+	get.Header.Set("Accept", "text/event-stream")
+	get.Header.Set("Mcp-Session-Id", sid)
+	get.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+	stream, err := http.DefaultClient.Do(get)
+	if err != nil || stream.StatusCode != 200 {
+		t.Fatalf("listening stream: %v %v", err, stream.Status)
+	}
+	defer stream.Body.Close()
+	start := time.Now()
+	cmd.Process.Signal(os.Interrupt)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("exit after SIGINT with an open stream: %v", err)
+		}
+		if took := time.Since(start); took > 2*time.Second {
+			t.Errorf("shutdown took %s", took)
+		}
+	case <-time.After(8 * time.Second):
+		t.Fatal("server did not stop")
+	}
+}
