@@ -9,8 +9,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	_ "time/tzdata" // worlds name IANA zones; don't depend on the host's zoneinfo
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // World is a compiled bundle: immutable, safe for concurrent use.
@@ -25,6 +28,8 @@ type World struct {
 	tasks    []*Task
 	taskBy   map[string]*Task
 	broken   map[string]bool // tools that failed to compile
+	schemas  *jsonschema.Compiler
+	trusted  bool
 	loc      *time.Location
 	start    time.Time
 	tick     time.Duration
@@ -54,7 +59,9 @@ type column struct {
 // grader's: toolgen sees only [Task.Public].
 type Task struct {
 	spec  *TaskSpec
-	image []byte // s0 + Δs0
+	image []byte // s0 + Δs0; built lazily for trusted bundles
+	once  sync.Once
+	err   error
 }
 
 // ID returns the task id.
@@ -80,13 +87,35 @@ func (t *Task) Spec() *TaskSpec { return t.spec }
 
 // Compile decodes, checks and compiles a bundle. On failure the error joins
 // every problem found, each a *BundleError located by JSON pointer.
-func Compile(data []byte) (*World, error) {
-	b, err := Decode(data)
+func Compile(data []byte) (*World, error) { return CompileWith(data, Options{}) }
+
+// Options tune [CompileWith].
+type Options struct {
+	// Trusted skips the work only a changed bundle could fail: the JSON
+	// Schema pass, compiling tool schemas up front (each compiles on its
+	// first call) and building task images (each is built on first use).
+	// Use it only for bytes that passed a full Compile, such as embedded
+	// bundles: it is what makes a server start in milliseconds.
+	Trusted bool
+	// Image is the seeded database a full Compile of the same bytes
+	// produced ([World.Image]); it replaces re-seeding.
+	Image []byte
+}
+
+// CompileWith is [Compile] with options.
+func CompileWith(data []byte, opts Options) (*World, error) {
+	var b *Bundle
+	var err error
+	if opts.Trusted {
+		b, err = decodeStrict(data)
+	} else {
+		b, err = Decode(data)
+	}
 	if err != nil {
 		return nil, err
 	}
 	sum := sha256.Sum256(data)
-	w := &World{bundle: b, hash: "sha256:" + hex.EncodeToString(sum[:])}
+	w := &World{bundle: b, hash: "sha256:" + hex.EncodeToString(sum[:]), trusted: opts.Trusted}
 	var errs []error
 	add := func(e ...*BundleError) {
 		for _, x := range e {
@@ -108,16 +137,23 @@ func Compile(data []byte) (*World, error) {
 		return nil, errors.Join(errs...)
 	}
 	ctx := context.Background()
-	image, ierrs := w.buildImage(ctx)
-	add(withRule(ierrs, RuleSeed)...)
+	if opts.Image != nil {
+		w.image = opts.Image
+	} else {
+		image, ierrs := w.buildImage(ctx)
+		add(withRule(ierrs, RuleSeed)...)
+		if len(errs) > 0 {
+			return nil, errors.Join(errs...)
+		}
+		w.image = image
+	}
+	if !opts.Trusted {
+		add(withRule(w.buildTaskImages(ctx), RuleTaskSeed)...)
+	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	w.image = image
-	add(withRule(w.buildTaskImages(ctx), RuleTaskSeed)...)
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
+	w.schemas = nil // only needed while compiling
 	return w, nil
 }
 
@@ -476,6 +512,10 @@ func (w *World) PrimaryKey(name string) (string, bool) {
 
 // ImageSize is the size in bytes of the seeded template database.
 func (w *World) ImageSize() int { return len(w.image) }
+
+// Image returns the seeded template database (an SQLite file image), for
+// [Options.Image].
+func (w *World) Image() []byte { return slices.Clone(w.image) }
 
 // Now returns the virtual time after n calls.
 func (w *World) timeAt(n int) time.Time { return w.start.Add(time.Duration(n) * w.tick) }

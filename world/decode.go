@@ -129,6 +129,12 @@ func Decode(data []byte) (*Bundle, error) {
 	// The schema closes every object, and it matches keys case-sensitively,
 	// so encoding/json's case-insensitive matching can no longer let "Name"
 	// stand in for "name".
+	return decodeStrict(data)
+}
+
+// decodeStrict decodes without the JSON Schema pass: unknown keys are
+// still errors.
+func decodeStrict(data []byte) (*Bundle, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	dec.UseNumber()

@@ -47,7 +47,10 @@ type Entry struct {
 func (w *World) NewEpisode(ctx context.Context, task *Task) (*Episode, error) {
 	image := w.image
 	if task != nil {
-		image = task.image
+		var err error
+		if image, err = w.taskImage(ctx, task); err != nil {
+			return nil, err
+		}
 	}
 	return w.episodeFromImage(ctx, task, image)
 }

@@ -49,7 +49,11 @@ func (t *Tool) ValidateArgs(raw []byte) (map[string]any, error) {
 	if err != nil {
 		return nil, toolErr("arguments are not valid JSON: %v", err)
 	}
-	if err := t.validator.Validate(inst); err != nil {
+	validator, err := t.inputValidator()
+	if err != nil {
+		return nil, fmt.Errorf("compile input schema of %s: %w", t.spec.Name, err)
+	}
+	if err := validator.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {
 			return nil, err

@@ -17,7 +17,10 @@ import (
 func (w *World) NewEpisodeFile(ctx context.Context, task *Task, path string) (*Episode, error) {
 	image := w.image
 	if task != nil {
-		image = task.image
+		var err error
+		if image, err = w.taskImage(ctx, task); err != nil {
+			return nil, err
+		}
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {

@@ -128,6 +128,19 @@ func (w *World) buildImage(ctx context.Context) ([]byte, []*BundleError) {
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys=OFF"); err != nil {
 		return nil, []*BundleError{errAt("", "%v", err)}
 	}
+	// One transaction and one prepared statement per column list: seeding
+	// is most of a compile, and SQLite parses each distinct INSERT once.
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, []*BundleError{errAt("", "%v", err)}
+	}
+	defer tx.Rollback()
+	stmts := map[string]*sql.Stmt{}
+	defer func() {
+		for _, st := range stmts {
+			st.Close()
+		}
+	}()
 	for ti, t := range w.tables {
 		for ri, row := range t.spec.Rows {
 			rptr := Pointer("tables", strconv.Itoa(ti), "rows", strconv.Itoa(ri))
@@ -136,7 +149,16 @@ func (w *World) buildImage(ctx context.Context) ([]byte, []*BundleError) {
 			if len(rerrs) > 0 {
 				continue
 			}
-			res, err := conn.ExecContext(ctx, insertSQL(t, cols), vals...)
+			q := insertSQL(t, cols)
+			st := stmts[q]
+			if st == nil {
+				if st, err = tx.PrepareContext(ctx, q); err != nil {
+					errs = append(errs, errAt(rptr, "%v", err))
+					continue
+				}
+				stmts[q] = st
+			}
+			res, err := st.ExecContext(ctx, vals...)
 			if err != nil {
 				errs = append(errs, errAt(rptr, "%s", constraintMessage(t, err)))
 				continue
@@ -147,6 +169,9 @@ func (w *World) buildImage(ctx context.Context) ([]byte, []*BundleError) {
 			}
 			rowPtr[t][id] = rptr
 		}
+	}
+	if err := tx.Commit(); err != nil {
+		errs = append(errs, errAt("", "%v", err))
 	}
 	errs = append(errs, w.foreignKeyErrors(ctx, conn, func(t *table, rowid int64) string {
 		return rowPtr[t][rowid]
@@ -207,26 +232,41 @@ func insertSQL(t *table, cols []string) string {
 // foreignKeyErrors runs PRAGMA foreign_key_check and describes each broken
 // key; where says where the row with that rowid came from.
 func (w *World) foreignKeyErrors(ctx context.Context, conn *sql.Conn, where func(*table, int64) string) []*BundleError {
-	rows, err := conn.QueryContext(ctx, "PRAGMA foreign_key_check")
-	if err != nil {
-		return []*BundleError{errAt("", "foreign key check: %v", err)}
+	return w.foreignKeyErrorsIn(ctx, conn, nil, where)
+}
+
+type badKey struct {
+	tbl    string
+	rowid  int64
+	parent string
+	fkid   int64
+}
+
+// foreignKeyErrorsIn checks only the given tables (nil: all).
+func (w *World) foreignKeyErrorsIn(ctx context.Context, conn *sql.Conn, tables []*table, where func(*table, int64) string) []*BundleError {
+	queries := []string{"PRAGMA foreign_key_check"}
+	if tables != nil {
+		queries = queries[:0]
+		for _, t := range tables {
+			queries = append(queries, "PRAGMA foreign_key_check("+quoteIdent(t.name)+")")
+		}
 	}
-	defer rows.Close()
-	type bad struct {
-		tbl    string
-		rowid  int64
-		parent string
-		fkid   int64
-	}
-	var bads []bad
-	for rows.Next() {
-		var b bad
-		if err := rows.Scan(&b.tbl, &b.rowid, &b.parent, &b.fkid); err != nil {
+	var bads []badKey
+	for _, q := range queries {
+		rows, err := conn.QueryContext(ctx, q)
+		if err != nil {
 			return []*BundleError{errAt("", "foreign key check: %v", err)}
 		}
-		bads = append(bads, b)
+		for rows.Next() {
+			var b badKey
+			if err := rows.Scan(&b.tbl, &b.rowid, &b.parent, &b.fkid); err != nil {
+				rows.Close()
+				return []*BundleError{errAt("", "foreign key check: %v", err)}
+			}
+			bads = append(bads, b)
+		}
+		rows.Close()
 	}
-	rows.Close()
 	var errs []*BundleError
 	for _, b := range bads {
 		t := w.tableBy[b.tbl]
@@ -257,7 +297,11 @@ func (w *World) foreignKeyErrors(ctx context.Context, conn *sql.Conn, where func
 
 // resetSequences sets each id sequence past the largest id in its table.
 func (w *World) resetSequences(ctx context.Context, conn *sql.Conn) error {
-	for _, t := range w.tables {
+	return w.resetSequencesOf(ctx, conn, w.tables)
+}
+
+func (w *World) resetSequencesOf(ctx context.Context, conn *sql.Conn, tables []*table) error {
+	for _, t := range tables {
 		if t.seq == nil && t.pk.typ != typeInteger {
 			continue
 		}

@@ -2,7 +2,9 @@ package world
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -82,6 +84,9 @@ func (w *World) compileTaskRefs() []*BundleError {
 				}
 				continue
 			}
+			if w.trusted {
+				continue
+			}
 			raw, _ := json.Marshal(c.Args)
 			if _, err := t.ValidateArgs(raw); err != nil {
 				fail(cp+"/args", "%v", err)
@@ -95,8 +100,15 @@ func (w *World) compileTaskRefs() []*BundleError {
 }
 
 // buildTaskImages applies each task's seed to the world image. A seed that
-// does not apply is a bundle error at the seed step.
+// does not apply is a bundle error at the seed step. One connection serves
+// every task: deserializing the world image resets it between tasks.
 func (w *World) buildTaskImages(ctx context.Context) []*BundleError {
+	db, conn, err := openMemory(ctx)
+	if err != nil {
+		return []*BundleError{errAt("/tasks", "%v", err)}
+	}
+	defer db.Close()
+	defer conn.Close()
 	var errs []*BundleError
 	for i, task := range w.tasks {
 		ptr := Pointer("tasks", strconv.Itoa(i), "seed")
@@ -104,7 +116,7 @@ func (w *World) buildTaskImages(ctx context.Context) []*BundleError {
 			task.image = w.image
 			continue
 		}
-		img, err := w.applySeed(ctx, task.spec.Seed, ptr)
+		img, err := w.applySeed(ctx, conn, task.spec.Seed, ptr)
 		if err != nil {
 			errs = append(errs, err...)
 			continue
@@ -114,13 +126,35 @@ func (w *World) buildTaskImages(ctx context.Context) []*BundleError {
 	return errs
 }
 
-func (w *World) applySeed(ctx context.Context, ops []SeedOp, ptr string) ([]byte, []*BundleError) {
-	db, conn, err := openMemory(ctx)
-	if err != nil {
-		return nil, []*BundleError{errAt(ptr, "%v", err)}
-	}
-	defer db.Close()
-	defer conn.Close()
+// taskImage returns the task's image, building it on first use when the
+// world was compiled from a trusted bundle.
+func (w *World) taskImage(ctx context.Context, t *Task) ([]byte, error) {
+	t.once.Do(func() {
+		if t.image != nil {
+			return
+		}
+		if len(t.spec.Seed) == 0 {
+			t.image = w.image
+			return
+		}
+		db, conn, err := openMemory(ctx)
+		if err != nil {
+			t.err = err
+			return
+		}
+		defer db.Close()
+		defer conn.Close()
+		img, errs := w.applySeed(ctx, conn, t.spec.Seed, "/tasks/"+t.spec.ID+"/seed")
+		if len(errs) > 0 {
+			t.err = fmt.Errorf("task %s: seed does not apply: %v", t.spec.ID, errs[0])
+			return
+		}
+		t.image = img
+	})
+	return t.image, t.err
+}
+
+func (w *World) applySeed(ctx context.Context, conn *sql.Conn, ops []SeedOp, ptr string) ([]byte, []*BundleError) {
 	if err := deserialize(conn, w.image); err != nil {
 		return nil, []*BundleError{errAt(ptr, "%v", err)}
 	}
@@ -134,6 +168,8 @@ func (w *World) applySeed(ctx context.Context, ops []SeedOp, ptr string) ([]byte
 		ptr   string
 	}
 	var ins []inserted
+	touched := map[*table]bool{}
+	deleted := false
 	for j, op := range ops {
 		p := ptr + "/" + strconv.Itoa(j)
 		name := op.Insert + op.Update + op.Delete
@@ -148,6 +184,7 @@ func (w *World) applySeed(ctx context.Context, ops []SeedOp, ptr string) ([]byte
 			errs = append(errs, errAt(p+"/"+kind, "unknown table %q (tables: %s)", name, w.tableNames()))
 			continue
 		}
+		touched[t] = true
 		switch {
 		case op.Insert != "":
 			cols, vals, rerrs := t.rowValues(op.Values, p+"/values")
@@ -194,6 +231,7 @@ func (w *World) applySeed(ctx context.Context, ops []SeedOp, ptr string) ([]byte
 				errs = append(errs, errAt(p+"/key", "no %s row with %s %s", t.name, t.pk.Name, display(key)))
 			}
 		default:
+			deleted = true
 			key, err := t.pk.typ.toSQL(op.Key)
 			if err != nil {
 				errs = append(errs, errAt(p+"/key", "%v", err))
@@ -207,8 +245,18 @@ func (w *World) applySeed(ctx context.Context, ops []SeedOp, ptr string) ([]byte
 			}
 		}
 	}
+	// Inserts and updates can only break keys of the rows they touched; a
+	// delete can break any table's.
+	var check []*table
+	if !deleted {
+		for _, t := range w.tables {
+			if touched[t] {
+				check = append(check, t)
+			}
+		}
+	}
 	{
-		errs = append(errs, w.foreignKeyErrors(ctx, conn, func(t *table, rowid int64) string {
+		errs = append(errs, w.foreignKeyErrorsIn(ctx, conn, check, func(t *table, rowid int64) string {
 			for _, in := range ins {
 				if in.t == t && in.rowid == rowid {
 					return in.ptr
@@ -223,7 +271,13 @@ func (w *World) applySeed(ctx context.Context, ops []SeedOp, ptr string) ([]byte
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys=ON"); err != nil {
 		return nil, []*BundleError{errAt(ptr, "%v", err)}
 	}
-	if err := w.resetSequences(ctx, conn); err != nil {
+	var seqs []*table
+	for _, t := range w.tables {
+		if touched[t] {
+			seqs = append(seqs, t)
+		}
+	}
+	if err := w.resetSequencesOf(ctx, conn, seqs); err != nil {
 		return nil, []*BundleError{errAt(ptr, "%v", err)}
 	}
 	img, err := serialize(conn)

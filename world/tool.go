@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -25,6 +26,8 @@ type Tool struct {
 	inputSchema  []byte
 	outputSchema []byte
 	validator    *jsonschema.Schema
+	once         sync.Once
+	verr         error
 }
 
 // Name, Service, Title and Description describe the tool for a model.
@@ -299,27 +302,58 @@ func (w *World) compileTool(spec *ToolSpec, ptr string) (*Tool, []*BundleError) 
 	if err != nil {
 		return nil, []*BundleError{errAt(ptr, "output schema: %v", err)}
 	}
-	t.validator, err = compileSchema("tool-"+spec.Name+".json", t.inputSchema)
+	if w.trusted {
+		return t, nil // the validator compiles on the tool's first call
+	}
+	// URLs by position: duplicate names are reported elsewhere.
+	t.validator, err = w.compileSchema("tools"+ptr+"/input.json", t.inputSchema)
 	if err != nil {
 		return nil, []*BundleError{errAt(ptr+"/args", "input schema does not compile: %v", err)}
 	}
-	if _, err := compileSchema("tool-"+spec.Name+"-out.json", t.outputSchema); err != nil {
+	if _, err := w.compileSchema("tools"+ptr+"/output.json", t.outputSchema); err != nil {
 		return nil, []*BundleError{errAt(ptr, "output schema does not compile: %v", err)}
 	}
 	return t, nil
 }
 
-func compileSchema(url string, doc []byte) (*jsonschema.Schema, error) {
+// inputValidator returns the compiled input schema, compiling it on first
+// use for trusted bundles.
+func (t *Tool) inputValidator() (*jsonschema.Schema, error) {
+	t.once.Do(func() {
+		if t.validator != nil {
+			return
+		}
+		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(t.inputSchema))
+		if err != nil {
+			t.verr = err
+			return
+		}
+		c := jsonschema.NewCompiler()
+		c.AssertFormat()
+		if err := c.AddResource("input.json", v); err != nil {
+			t.verr = err
+			return
+		}
+		t.validator, t.verr = c.Compile("input.json")
+	})
+	return t.validator, t.verr
+}
+
+// compileSchema compiles a tool schema. One compiler serves the whole
+// world: it compiles the draft's metaschema once, not once per tool.
+func (w *World) compileSchema(url string, doc []byte) (*jsonschema.Schema, error) {
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
 	if err != nil {
 		return nil, err
 	}
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	if err := c.AddResource(url, v); err != nil {
+	if w.schemas == nil {
+		w.schemas = jsonschema.NewCompiler()
+		w.schemas.AssertFormat()
+	}
+	if err := w.schemas.AddResource(url, v); err != nil {
 		return nil, err
 	}
-	return c.Compile(url)
+	return w.schemas.Compile(url)
 }
 
 func (t *Tool) uses(name string) bool {

@@ -141,11 +141,7 @@ func loadWorld(name string) (*world.World, error) {
 	}
 	var data []byte
 	if slices.Contains(bundles.Names(), name) {
-		b, err := bundles.Bytes(name)
-		if err != nil {
-			return nil, err
-		}
-		data = b
+		return bundles.Load(name)
 	} else if st, err := os.Stat(name); err == nil {
 		path := name
 		if st.IsDir() {

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mercury/mcp-world/bundles"
+	"github.com/mercury/mcp-world/world"
+)
+
+// The benchmarks of BENCHMARKS.md, on the embedded default world:
+//
+//	go test ./cmd/mcp-world -run '^$' -bench . -benchtime 2s
+
+func defaultWorld(b *testing.B) *world.World {
+	b.Helper()
+	w, err := loadWorld(bundles.Default)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return w
+}
+
+// pointRead finds a read tool of the default world that gets one record
+// by key, and a key to give it.
+func pointRead(b *testing.B, w *world.World) (string, json.RawMessage) {
+	b.Helper()
+	for _, t := range w.Tools() {
+		if !t.ReadOnly() || !strings.HasPrefix(t.Name(), "get_") {
+			continue
+		}
+		var schema struct {
+			Required []string `json:"required"`
+		}
+		json.Unmarshal(t.InputSchema(), &schema)
+		if len(schema.Required) != 1 {
+			continue
+		}
+		// Find a key by listing the table the tool reads.
+		reads, _ := t.Tables()
+		for _, tbl := range w.Bundle().Tables {
+			if tbl.Name == reads[0] && len(tbl.Rows) > 0 {
+				pk, _ := w.PrimaryKey(tbl.Name)
+				args, _ := json.Marshal(map[string]any{schema.Required[0]: tbl.Rows[len(tbl.Rows)/2][pk]})
+				return t.Name(), args
+			}
+		}
+	}
+	b.Fatal("the default world has no get_ tool with one required argument")
+	return "", nil
+}
+
+// BenchmarkNewEpisode: a fresh isolated episode from the template image.
+// Target: ≤ 0.5 ms.
+func BenchmarkNewEpisode(b *testing.B) {
+	ctx := context.Background()
+	w := defaultWorld(b)
+	task := w.Tasks()[0]
+	for b.Loop() {
+		ep, err := w.NewEpisode(ctx, task)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ep.Close()
+	}
+}
+
+// BenchmarkFork: a new episode from a live one's current state.
+// Target: ≤ 1 ms.
+func BenchmarkFork(b *testing.B) {
+	ctx := context.Background()
+	w := defaultWorld(b)
+	task := w.Tasks()[0]
+	ep, _ := w.NewEpisode(ctx, task)
+	defer ep.Close()
+	for _, c := range task.Spec().Solution {
+		args, _ := json.Marshal(c.Args)
+		ep.Call(ctx, c.Tool, args)
+	}
+	for b.Loop() {
+		f, err := ep.Fork(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		f.Close()
+	}
+}
+
+// BenchmarkCallPointRead: one in-process tool call reading one record by
+// key, as one transaction. Reports the median. Target: ≤ 100 µs p50.
+func BenchmarkCallPointRead(b *testing.B) {
+	ctx := context.Background()
+	w := defaultWorld(b)
+	ep, _ := w.NewEpisode(ctx, nil)
+	defer ep.Close()
+	tool, args := pointRead(b, w)
+	if _, err := ep.Call(ctx, tool, args); err != nil {
+		b.Fatalf("%s %s: %v", tool, args, err)
+	}
+	var took []time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if _, err := ep.Call(ctx, tool, args); err != nil {
+			b.Fatal(err)
+		}
+		took = append(took, time.Since(start))
+	}
+	reportMedian(b, took)
+}
+
+func reportMedian(b *testing.B, took []time.Duration) {
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Microseconds()), "p50-µs")
+	b.ReportMetric(float64(took[len(took)*99/100].Microseconds()), "p99-µs")
+}
+
+// buildBinary builds mcp-world once for the start-up benchmark.
+func buildBinary(b *testing.B) string {
+	b.Helper()
+	bin := filepath.Join(b.TempDir(), "mcp-world")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// BenchmarkStdioStartup: from starting the process to the answer of the
+// first tools/list. Target: ≤ 30 ms.
+func BenchmarkStdioStartup(b *testing.B) {
+	bin := buildBinary(b)
+	msgs := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}
+`
+	var took []time.Duration
+	for b.Loop() {
+		start := time.Now()
+		cmd := exec.Command(bin, "serve", "--log-level", "error")
+		stdin, _ := cmd.StdinPipe()
+		stdout, _ := cmd.StdoutPipe()
+		cmd.Stderr = io.Discard
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		io.WriteString(stdin, msgs)
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 1<<20), 16<<20)
+		got := false
+		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), `{"jsonrpc":"2.0","id":2,`) {
+				got = true
+				break
+			}
+		}
+		took = append(took, time.Since(start))
+		stdin.Close()
+		cmd.Wait()
+		if !got {
+			b.Fatal("no tools/list answer")
+		}
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
+}
+
+func rss(b *testing.B) int64 {
+	data, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		b.Skip("needs /proc/self/statm")
+	}
+	f := strings.Fields(string(data))
+	pages, _ := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+// BenchmarkEpisodeMemory: resident memory per live episode in an HTTP
+// server's registry, against the template image. Target: ≤ 2× the image.
+func BenchmarkEpisodeMemory(b *testing.B) {
+	ctx := context.Background()
+	w := defaultWorld(b)
+	const n = 1000
+	for b.Loop() {
+		eps := world.NewEpisodes(w, world.RegistryOptions{Task: w.Tasks()[0], Limit: n})
+		runtime.GC()
+		before := rss(b)
+		for i := range n {
+			ep, err := eps.Open(ctx, fmt.Sprintf("ep-%d", i))
+			if err != nil {
+				b.Fatal(err)
+			}
+			// A live episode has been used: one point read each.
+			tool, args := pointRead(b, w)
+			ep.Call(ctx, tool, args)
+		}
+		runtime.GC()
+		per := float64(rss(b)-before) / n
+		b.ReportMetric(per/1024, "KiB/episode")
+		b.ReportMetric(float64(w.ImageSize())/1024, "KiB-image")
+		b.ReportMetric(per/float64(w.ImageSize()), "x-image")
+		eps.CloseAll()
+	}
+}
