@@ -1,0 +1,526 @@
+package verifier
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+// GraderVersion names the grading rules a report was made with. It changes
+// whenever the same state could get a different report.
+const GraderVersion = "mercury-grader/1"
+
+// maxRows caps the offending rows listed in a check.
+const maxRows = 20
+
+// maxShown caps the offending changes named in the collateral detail.
+const maxShown = 5
+
+// Check kinds.
+const (
+	KindAssertion  = "assertion"
+	KindInvariant  = "invariant"
+	KindCollateral = "collateral"
+)
+
+// Report is the grade of one episode. Its JSON form is a stable contract.
+type Report struct {
+	World         string  `json:"world"`
+	WorldVersion  string  `json:"world_version"`
+	Task          string  `json:"task"`
+	BundleHash    string  `json:"bundle_hash"`
+	GraderVersion string  `json:"grader_version"`
+	StateHash     string  `json:"state_hash"`
+	Score         float64 `json:"score"`
+	Success       bool    `json:"success"`
+	Checks        []Check `json:"checks"`
+	Calls         int     `json:"calls"`
+}
+
+// Check is one graded check.
+type Check struct {
+	ID     string  `json:"id"`
+	Kind   string  `json:"kind"`
+	Passed bool    `json:"passed"`
+	Weight float64 `json:"weight"`
+	Detail string  `json:"detail"`
+	// Rows lists offending rows as JSON objects, at most 20.
+	Rows []json.RawMessage `json:"rows,omitempty"`
+}
+
+// Failed returns the ids of the checks that did not pass, in report order.
+func (r *Report) Failed() []string {
+	var ids []string
+	for _, c := range r.Checks {
+		if !c.Passed {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
+}
+
+// Grade grades the current state of ep against task: the rubric
+// assertions, the hidden invariants in the task's scope and the
+// collateral-damage check. See the package documentation for the rules and
+// how the score is computed. Every query runs inside [world.Episode.Read].
+//
+// An error means the episode could not be graded (a closed episode, a task
+// of another world, hidden SQL that does not run, or a call made while
+// grading), never that the agent did badly.
+func Grade(ctx context.Context, ep *world.Episode, task *world.Task) (*Report, error) {
+	if task == nil {
+		return nil, errors.New("grade: no task given")
+	}
+	w := ep.World()
+	if wt, ok := w.Task(task.ID()); !ok || wt != task {
+		return nil, fmt.Errorf("grade: task %q is not a task of world %s", task.ID(), w.Name())
+	}
+	if et := ep.Task(); et != task {
+		got := "the seed state (no task)"
+		if et != nil {
+			got = "task " + et.ID()
+		}
+		return nil, fmt.Errorf("grade: the episode started at %s, not at task %s", got, task.ID())
+	}
+	g := newGrader(w, task)
+
+	// Reading takes several turns of the episode's lock; a call landing in
+	// between would mix two states in one report.
+	calls := ep.Calls()
+	hash, err := ep.StateHash(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("grade: state hash: %w", err)
+	}
+	initial, err := g.initialState(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("grade: read initial state: %w", err)
+	}
+	var checks []Check
+	var final []tableRows
+	err = ep.Read(ctx, func(q world.Querier) error {
+		for _, a := range g.spec.Assertions {
+			c, err := g.assertion(ctx, q, a)
+			if err != nil {
+				return fmt.Errorf("assertion %s: %w", a.ID, err)
+			}
+			checks = append(checks, c)
+		}
+		invs, err := g.invariants()
+		if err != nil {
+			return err
+		}
+		for _, inv := range invs {
+			c, err := g.invariant(ctx, q, inv)
+			if err != nil {
+				return fmt.Errorf("invariant %s: %w", inv.Name, err)
+			}
+			checks = append(checks, c)
+		}
+		final, err = g.snapshot(ctx, q)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("grade: %w", err)
+	}
+	if ep.Calls() != calls {
+		return nil, errors.New("grade: the episode was called while it was being graded; grade an episode no one is calling")
+	}
+	checks = append(checks, g.collateral(initial, final))
+	r := &Report{
+		World:         w.Name(),
+		WorldVersion:  w.Version(),
+		Task:          task.ID(),
+		BundleHash:    w.Hash(),
+		GraderVersion: GraderVersion,
+		StateHash:     hash,
+		Checks:        checks,
+		Calls:         calls,
+	}
+	r.Score, r.Success = score(checks)
+	return r, nil
+}
+
+// score is the passed weight over the total weight; success needs every
+// check to pass.
+func score(checks []Check) (float64, bool) {
+	var passed, total float64
+	success := true
+	for _, c := range checks {
+		total += c.Weight
+		if c.Passed {
+			passed += c.Weight
+		} else {
+			success = false
+		}
+	}
+	if total == 0 {
+		return 0, false
+	}
+	return passed / total, success
+}
+
+type grader struct {
+	w     *world.World
+	task  *world.Task
+	spec  *world.TaskSpec
+	types map[string]map[string]string // table → column → bundle type
+}
+
+func newGrader(w *world.World, task *world.Task) *grader {
+	g := &grader{w: w, task: task, spec: task.Spec(), types: map[string]map[string]string{}}
+	for _, t := range w.Tables() {
+		m := map[string]string{}
+		for _, c := range t.Columns {
+			m[c.Name] = c.Type
+		}
+		g.types[t.Name] = m
+	}
+	return g
+}
+
+func (g *grader) assertion(ctx context.Context, q world.Querier, a world.Assertion) (Check, error) {
+	c := Check{ID: a.ID, Kind: KindAssertion, Weight: a.Weight}
+	if c.Weight == 0 {
+		c.Weight = 1
+	}
+	var err error
+	switch {
+	case a.Exists != nil:
+		err = g.rowCount(ctx, q, &c, a.Exists.Table, a.Exists.Where, func(n int) (bool, string) {
+			return n > 0, "at least 1 row"
+		}, false)
+	case a.Absent != nil:
+		err = g.rowCount(ctx, q, &c, a.Absent.Table, a.Absent.Where, func(n int) (bool, string) {
+			return n == 0, "no rows"
+		}, true)
+	case a.Count != nil:
+		m := a.Count
+		err = g.rowCount(ctx, q, &c, m.Table, m.Where, func(n int) (bool, string) {
+			return countOK(m, n), countWant(m)
+		}, true)
+	case a.Field != nil:
+		err = g.field(ctx, q, &c, a.Field)
+	case a.SQL != "":
+		err = g.sqlAssertion(ctx, q, &c, a.SQL)
+	default:
+		err = errors.New("the assertion has no kind (exists, absent, count, field or sql)")
+	}
+	return c, err
+}
+
+func countOK(m *world.CountMatch, n int) bool {
+	return (m.Equals == nil || n == *m.Equals) && (m.Min == nil || n >= *m.Min) && (m.Max == nil || n <= *m.Max)
+}
+
+func countWant(m *world.CountMatch) string {
+	rows := func(n int) string {
+		if n == 1 {
+			return "1 row"
+		}
+		return strconv.Itoa(n) + " rows"
+	}
+	var parts []string
+	if m.Equals != nil {
+		parts = append(parts, "exactly "+rows(*m.Equals))
+	}
+	switch {
+	case m.Min != nil && m.Max != nil:
+		parts = append(parts, fmt.Sprintf("between %d and %d rows", *m.Min, *m.Max))
+	case m.Min != nil:
+		parts = append(parts, "at least "+rows(*m.Min))
+	case m.Max != nil:
+		parts = append(parts, "at most "+rows(*m.Max))
+	}
+	return strings.Join(parts, " and ")
+}
+
+// rowCount counts the rows of table matching where, judges the count and,
+// when the check fails and listRows is set, lists the matching rows.
+func (g *grader) rowCount(ctx context.Context, q world.Querier, c *Check, table string, where map[string]any, judge func(int) (bool, string), listRows bool) error {
+	cond, args, desc, err := whereSQL(where)
+	if err != nil {
+		return err
+	}
+	var n int
+	if err := q.QueryRowContext(ctx, "SELECT count(*) FROM "+quoteIdent(table)+" WHERE "+cond, args...).Scan(&n); err != nil {
+		return err
+	}
+	pass, want := judge(n)
+	c.Passed = pass
+	c.Detail = fmt.Sprintf("want %s in %s", want, table)
+	if desc != "" {
+		c.Detail += " where " + desc
+	}
+	c.Detail += "; found " + strconv.Itoa(n)
+	if !pass && listRows && n > 0 {
+		pk, _ := g.w.PrimaryKey(table)
+		res, err := queryAll(ctx, q, "SELECT * FROM "+quoteIdent(table)+" WHERE "+cond+" ORDER BY "+quoteIdent(pk)+" LIMIT "+strconv.Itoa(maxRows), args...)
+		if err != nil {
+			return err
+		}
+		for _, r := range res.rows {
+			c.Rows = append(c.Rows, rowObject(res.cols, r, g.types[table]))
+		}
+	}
+	return nil
+}
+
+func (g *grader) field(ctx context.Context, q world.Querier, c *Check, m *world.FieldMatch) error {
+	pk, ok := g.w.PrimaryKey(m.Table)
+	if !ok {
+		return fmt.Errorf("unknown table %q", m.Table)
+	}
+	want, err := bindValue(m.Equals)
+	if err != nil {
+		return err
+	}
+	key, err := bindValue(m.Key)
+	if err != nil {
+		return err
+	}
+	col := quoteIdent(m.Column)
+	res, err := queryAll(ctx, q, "SELECT "+col+", "+col+" IS ? FROM "+quoteIdent(m.Table)+" WHERE "+quoteIdent(pk)+" = ?", want, key)
+	if err != nil {
+		return err
+	}
+	c.Detail = fmt.Sprintf("want %s %s %s = %s; ", m.Table, keyString(m.Key), m.Column, show(m.Equals))
+	if len(res.rows) == 0 {
+		c.Detail += fmt.Sprintf("no %s row with %s %s", m.Table, pk, show(key))
+		return nil
+	}
+	c.Passed = truthy(res.rows[0][1])
+	c.Detail += "found " + show(jsonValue(res.rows[0][0], g.types[m.Table][m.Column]))
+	return nil
+}
+
+func (g *grader) sqlAssertion(ctx context.Context, q world.Querier, c *Check, sql string) error {
+	res, err := query(ctx, q, sql)
+	if err != nil {
+		return err
+	}
+	if len(res.rows) == 0 || len(res.cols) == 0 {
+		c.Detail = "want a true first column; the query returned no rows"
+		return nil
+	}
+	v := res.rows[0][0]
+	c.Passed = truthy(v)
+	if c.Passed {
+		c.Detail = "first column is " + show(v) + " (true)"
+	} else {
+		c.Detail = "want a true first column; found " + show(v)
+	}
+	return nil
+}
+
+// invariants returns the hidden invariants in the task's scope, by name.
+func (g *grader) invariants() ([]world.Invariant, error) {
+	all := g.w.Invariants()
+	var out []world.Invariant
+	if len(g.spec.Invariants) == 0 {
+		out = all
+	} else {
+		for _, name := range g.spec.Invariants {
+			i := slices.IndexFunc(all, func(inv world.Invariant) bool { return inv.Name == name })
+			if i < 0 {
+				return nil, fmt.Errorf("task %s names unknown invariant %q", g.spec.ID, name)
+			}
+			out = append(out, all[i])
+		}
+	}
+	slices.SortFunc(out, func(a, b world.Invariant) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+func (g *grader) invariant(ctx context.Context, q world.Querier, inv world.Invariant) (Check, error) {
+	c := Check{ID: "invariant:" + inv.Name, Kind: KindInvariant, Weight: 1}
+	res, err := query(ctx, q, inv.Check)
+	if err != nil {
+		return c, err
+	}
+	if len(res.rows) == 0 {
+		c.Passed = true
+		c.Detail = fmt.Sprintf("no violations of %q", inv.Title)
+		return c, nil
+	}
+	// The check may not order its rows; sort them so the same state gives
+	// the same report.
+	rows := make([]json.RawMessage, len(res.rows))
+	for i, r := range res.rows {
+		rows[i] = rowObject(res.cols, r, nil)
+	}
+	slices.SortFunc(rows, func(a, b json.RawMessage) int { return strings.Compare(string(a), string(b)) })
+	c.Rows = rows[:min(len(rows), maxRows)]
+	noun := "violations"
+	if len(rows) == 1 {
+		noun = "violation"
+	}
+	c.Detail = fmt.Sprintf("%d %s of %q", len(rows), noun, inv.Title)
+	return c, nil
+}
+
+// whereSQL turns a rubric's where into an SQL condition with bound
+// parameters and a description for the report. Columns are taken in name
+// order.
+func whereSQL(where map[string]any) (string, []any, string, error) {
+	if len(where) == 0 {
+		return "1", nil, "", nil
+	}
+	var conds, descs []string
+	var args []any
+	for _, col := range sortedKeys(where) {
+		qc := quoteIdent(col)
+		v := where[col]
+		m, isOp := v.(map[string]any)
+		if !isOp {
+			b, err := bindValue(v)
+			if err != nil {
+				return "", nil, "", fmt.Errorf("where %s: %w", col, err)
+			}
+			if b == nil {
+				conds = append(conds, qc+" IS NULL")
+				descs = append(descs, col+" is null")
+			} else {
+				conds = append(conds, qc+" = ?")
+				args = append(args, b)
+				descs = append(descs, col+"="+show(v))
+			}
+			continue
+		}
+		if len(m) != 1 {
+			return "", nil, "", fmt.Errorf("where %s: want one operator, got %d", col, len(m))
+		}
+		op := sortedKeys(m)[0]
+		arg := m[op]
+		switch op {
+		case "ne":
+			b, err := bindValue(arg)
+			if err != nil {
+				return "", nil, "", fmt.Errorf("where %s: %w", col, err)
+			}
+			if b == nil {
+				conds = append(conds, qc+" IS NOT NULL")
+				descs = append(descs, col+" is not null")
+			} else {
+				// IS NOT: a null is not equal to the value either.
+				conds = append(conds, qc+" IS NOT ?")
+				args = append(args, b)
+				descs = append(descs, col+"!="+show(arg))
+			}
+		case "gt", "gte", "lt", "lte":
+			b, err := bindValue(arg)
+			if err != nil || b == nil {
+				return "", nil, "", fmt.Errorf("where %s: %s needs a number, got %s", col, op, show(arg))
+			}
+			sym := map[string]string{"gt": ">", "gte": ">=", "lt": "<", "lte": "<="}[op]
+			conds = append(conds, qc+" "+sym+" ?")
+			args = append(args, b)
+			descs = append(descs, col+sym+show(arg))
+		case "contains":
+			s, ok := arg.(string)
+			if !ok {
+				return "", nil, "", fmt.Errorf("where %s: contains needs a string, got %s", col, show(arg))
+			}
+			conds = append(conds, qc+` LIKE ? ESCAPE '\'`)
+			args = append(args, "%"+likeEscape(s)+"%")
+			descs = append(descs, col+" contains "+show(s))
+		case "in":
+			list, ok := arg.([]any)
+			if !ok {
+				return "", nil, "", fmt.Errorf("where %s: in needs a list, got %s", col, show(arg))
+			}
+			var marks []string
+			var parts []string
+			hasNull := false
+			for _, e := range list {
+				b, err := bindValue(e)
+				if err != nil {
+					return "", nil, "", fmt.Errorf("where %s: %w", col, err)
+				}
+				if b == nil {
+					hasNull = true
+					continue
+				}
+				marks = append(marks, "?")
+				args = append(args, b)
+			}
+			if len(marks) > 0 {
+				parts = append(parts, qc+" IN ("+strings.Join(marks, ", ")+")")
+			}
+			if hasNull {
+				parts = append(parts, qc+" IS NULL")
+			}
+			if len(parts) == 0 {
+				parts = []string{"0"}
+			}
+			conds = append(conds, "("+strings.Join(parts, " OR ")+")")
+			descs = append(descs, col+" in "+show(list))
+		case "not_null":
+			if arg != true {
+				return "", nil, "", fmt.Errorf("where %s: not_null takes true", col)
+			}
+			conds = append(conds, qc+" IS NOT NULL")
+			descs = append(descs, col+" is not null")
+		default:
+			return "", nil, "", fmt.Errorf("where %s: unknown operator %q (operators: ne, gt, gte, lt, lte, contains, in, not_null)", col, op)
+		}
+	}
+	return strings.Join(conds, " AND "), args, strings.Join(descs, " and "), nil
+}
+
+// bindValue converts a bundle value (decoded with UseNumber) to a bound SQL
+// parameter: booleans become 1 and 0, numbers int64 or float64.
+func bindValue(v any) (any, error) {
+	switch x := v.(type) {
+	case nil, string, int64, float64:
+		return v, nil
+	case bool:
+		if x {
+			return int64(1), nil
+		}
+		return int64(0), nil
+	case int:
+		return int64(x), nil
+	case json.Number:
+		if n, err := x.Int64(); err == nil {
+			return n, nil
+		}
+		f, err := x.Float64()
+		if err != nil {
+			return nil, fmt.Errorf("%s is not a number", x)
+		}
+		return f, nil
+	}
+	return nil, fmt.Errorf("want a string, number, boolean or null, got %s", show(v))
+}
+
+// keyString is the canonical text of a primary key value, for matching
+// may_change keys and naming rows in details.
+func keyString(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return x
+	case json.Number:
+		if n, err := x.Int64(); err == nil {
+			return strconv.FormatInt(n, 10)
+		}
+		return string(x)
+	}
+	return show(v)
+}
+
+func sortedKeys[M ~map[string]V, V any](m M) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
