@@ -567,7 +567,7 @@ func (w *World) compileStep(tool *Tool, sp *Step, ptr string, aliases map[string
 				}
 				if f.Op != "is_null" {
 					for _, c := range cf.cols {
-						if (f.Op == "contains" || f.Op == "prefix") && elem != "string" {
+						if (f.Op == "contains" || f.Op == "prefix") && !slices.Contains([]string{"string", "email", "date", "datetime"}, elem) {
 							fail(fptr+"/arg", "op %s needs a string argument; %q is %s", f.Op, f.Arg, elem)
 							break
 						}
