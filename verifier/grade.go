@@ -93,16 +93,11 @@ func Grade(ctx context.Context, ep *world.Episode, task *world.Task) (*Report, e
 	// Reading takes several turns of the episode's lock; a call landing in
 	// between would mix two states in one report.
 	calls := ep.Calls()
-	hash, err := ep.StateHash(ctx)
+	diff, err := ep.Diff(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("grade: state hash: %w", err)
-	}
-	initial, err := g.initialState(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("grade: read initial state: %w", err)
+		return nil, fmt.Errorf("grade: compare with the initial state: %w", err)
 	}
 	var checks []Check
-	var final []tableRows
 	err = ep.Read(ctx, func(q world.Querier) error {
 		for _, a := range g.spec.Assertions {
 			c, err := g.assertion(ctx, q, a)
@@ -122,8 +117,7 @@ func Grade(ctx context.Context, ep *world.Episode, task *world.Task) (*Report, e
 			}
 			checks = append(checks, c)
 		}
-		final, err = g.snapshot(ctx, q)
-		return err
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("grade: %w", err)
@@ -131,14 +125,14 @@ func Grade(ctx context.Context, ep *world.Episode, task *world.Task) (*Report, e
 	if ep.Calls() != calls {
 		return nil, errors.New("grade: the episode was called while it was being graded; grade an episode no one is calling")
 	}
-	checks = append(checks, g.collateral(initial, final))
+	checks = append(checks, g.collateral(diff.Changes))
 	r := &Report{
 		World:         w.Name(),
 		WorldVersion:  w.Version(),
 		Task:          task.ID(),
 		BundleHash:    w.Hash(),
 		GraderVersion: GraderVersion,
-		StateHash:     hash,
+		StateHash:     diff.StateHash,
 		Checks:        checks,
 		Calls:         calls,
 	}
@@ -166,22 +160,21 @@ func score(checks []Check) (float64, bool) {
 }
 
 type grader struct {
-	w     *world.World
-	task  *world.Task
-	spec  *world.TaskSpec
-	types map[string]map[string]string // table → column → bundle type
+	w    *world.World
+	task *world.Task
+	spec *world.TaskSpec
 }
 
 func newGrader(w *world.World, task *world.Task) *grader {
-	g := &grader{w: w, task: task, spec: task.Spec(), types: map[string]map[string]string{}}
-	for _, t := range w.Tables() {
-		m := map[string]string{}
-		for _, c := range t.Columns {
-			m[c.Name] = c.Type
-		}
-		g.types[t.Name] = m
+	return &grader{w: w, task: task, spec: task.Spec()}
+}
+
+// types returns the bundle types of table's columns, for [rowObject].
+func (g *grader) types(table string) func(column string) string {
+	return func(column string) string {
+		typ, _ := g.w.ColumnType(table, column)
+		return typ
 	}
-	return g
 }
 
 func (g *grader) assertion(ctx context.Context, q world.Querier, a world.Assertion) (Check, error) {
@@ -260,12 +253,12 @@ func (g *grader) rowCount(ctx context.Context, q world.Querier, c *Check, table 
 	c.Detail += "; found " + strconv.Itoa(n)
 	if !pass && listRows && n > 0 {
 		pk, _ := g.w.PrimaryKey(table)
-		res, err := queryAll(ctx, q, "SELECT * FROM "+quoteIdent(table)+" WHERE "+cond+" ORDER BY "+quoteIdent(pk)+" LIMIT "+strconv.Itoa(maxRows), args...)
+		res, err := query(ctx, q, "SELECT * FROM "+quoteIdent(table)+" WHERE "+cond+" ORDER BY "+quoteIdent(pk)+" LIMIT "+strconv.Itoa(maxRows), args...)
 		if err != nil {
 			return err
 		}
 		for _, r := range res.rows {
-			c.Rows = append(c.Rows, rowObject(res.cols, r, g.types[table]))
+			c.Rows = append(c.Rows, rowObject(res.cols, r, g.types(table)))
 		}
 	}
 	return nil
@@ -285,7 +278,7 @@ func (g *grader) field(ctx context.Context, q world.Querier, c *Check, m *world.
 		return err
 	}
 	col := quoteIdent(m.Column)
-	res, err := queryAll(ctx, q, "SELECT "+col+", "+col+" IS ? FROM "+quoteIdent(m.Table)+" WHERE "+quoteIdent(pk)+" = ?", want, key)
+	res, err := query(ctx, q, "SELECT "+col+", "+col+" IS ? FROM "+quoteIdent(m.Table)+" WHERE "+quoteIdent(pk)+" = ?", want, key)
 	if err != nil {
 		return err
 	}
@@ -295,7 +288,7 @@ func (g *grader) field(ctx context.Context, q world.Querier, c *Check, m *world.
 		return nil
 	}
 	c.Passed = truthy(res.rows[0][1])
-	c.Detail += "found " + show(jsonValue(res.rows[0][0], g.types[m.Table][m.Column]))
+	c.Detail += "found " + show(jsonValue(res.rows[0][0], g.types(m.Table)(m.Column)))
 	return nil
 }
 

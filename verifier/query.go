@@ -205,9 +205,9 @@ func marshal(v any) ([]byte, error) {
 
 // rowObject turns one result row into a JSON object. Repeated column names
 // (SELECT o.id, c.id) get a suffix, since a JSON object cannot repeat a key.
-// types, when set, maps column names to bundle column types, so booleans
-// read as true and false rather than 1 and 0.
-func rowObject(cols []string, vals []any, types map[string]string) json.RawMessage {
+// types, when set, gives the bundle type of a column, so booleans read as
+// true and false rather than 1 and 0.
+func rowObject(cols []string, vals []any, types func(column string) string) json.RawMessage {
 	o := make(ordered, len(cols))
 	seen := map[string]int{}
 	for i, c := range cols {
@@ -216,7 +216,11 @@ func rowObject(cols []string, vals []any, types map[string]string) json.RawMessa
 			name = c + "_" + strconv.Itoa(n+1)
 		}
 		seen[c]++
-		o[i] = field{name, jsonValue(vals[i], types[c])}
+		typ := ""
+		if types != nil {
+			typ = types(c)
+		}
+		o[i] = field{name, jsonValue(vals[i], typ)}
 	}
 	return o.encode()
 }

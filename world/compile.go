@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -23,6 +24,7 @@ type World struct {
 	services []*Service
 	tables   []*table
 	tableBy  map[string]*table
+	byName   []int // indexes of tables, sorted by table name
 	tools    []*Tool
 	toolBy   map[string]*Tool
 	tasks    []*Task
@@ -34,6 +36,7 @@ type World struct {
 	start    time.Time
 	tick     time.Duration
 	image    []byte // seeded template database (s0)
+	s0       lazyState
 }
 
 type table struct {
@@ -53,6 +56,9 @@ type column struct {
 	table *table
 	enum  []any // stored values
 	def   any   // stored default
+	// jsonName is the column name as a JSON string, as the state hash
+	// writes it.
+	jsonName []byte
 }
 
 // Task is a compiled task. Its rubric, solution and may-change set are the
@@ -62,6 +68,7 @@ type Task struct {
 	image []byte // s0 + Δs0; built lazily for trusted bundles
 	once  sync.Once
 	err   error
+	state lazyState // the rows of image, read on first use
 }
 
 // ID returns the task id.
@@ -271,6 +278,7 @@ func (w *World) compileTables() []*BundleError {
 				}
 				c.def = v
 			}
+			c.jsonName, _ = json.Marshal(c.Name) // a string always encodes
 			t.colBy[c.Name] = c
 			t.cols = append(t.cols, c)
 		}
@@ -283,6 +291,11 @@ func (w *World) compileTables() []*BundleError {
 		w.tableBy[t.name] = t
 		w.tables = append(w.tables, t)
 	}
+	w.byName = make([]int, len(w.tables))
+	for i := range w.byName {
+		w.byName[i] = i
+	}
+	slices.SortFunc(w.byName, func(a, b int) int { return strings.Compare(w.tables[a].name, w.tables[b].name) })
 	// References resolve once every table is known.
 	for _, t := range w.tables {
 		for j, c := range t.cols {
@@ -508,6 +521,19 @@ func (w *World) PrimaryKey(name string) (string, bool) {
 		return "", false
 	}
 	return t.pk.Name, true
+}
+
+// ColumnType returns the bundle type of a column ("text", "boolean", …).
+func (w *World) ColumnType(table, column string) (string, bool) {
+	t, ok := w.tableBy[table]
+	if !ok {
+		return "", false
+	}
+	c, ok := t.colBy[column]
+	if !ok {
+		return "", false
+	}
+	return string(c.typ), true
 }
 
 // ImageSize is the size in bytes of the seeded template database.

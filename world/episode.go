@@ -2,9 +2,7 @@ package world
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -30,6 +28,9 @@ type Episode struct {
 	trajectory []Entry
 	record     func(Entry) error
 	closed     bool
+	// logged: the database started from the image of task, so its change
+	// log names every row that differs from that image.
+	logged bool
 }
 
 // Entry is one call of a trajectory.
@@ -65,7 +66,7 @@ func (w *World) episodeFromImage(ctx context.Context, task *Task, image []byte) 
 		db.Close()
 		return nil, fmt.Errorf("load episode image: %w", err)
 	}
-	return &Episode{world: w, task: task, db: db, conn: conn}, nil
+	return &Episode{world: w, task: task, db: db, conn: conn, logged: true}, nil
 }
 
 // World returns the episode's world.
@@ -209,6 +210,7 @@ func (e *Episode) Fork(ctx context.Context) (*Episode, error) {
 		return nil, err
 	}
 	f.calls = e.calls
+	f.logged = e.logged
 	f.trajectory = append([]Entry(nil), e.trajectory...)
 	return f, nil
 }
@@ -242,46 +244,11 @@ func (e *Episode) StateHash(ctx context.Context) (string, error) {
 	if e.closed {
 		return "", ErrClosed
 	}
-	return e.world.stateHash(ctx, e.conn)
-}
-
-func (w *World) stateHash(ctx context.Context, q Querier) (string, error) {
-	h := sha256.New()
-	for _, t := range w.tables {
-		fmt.Fprintf(h, "table %s\n", t.name)
-		rows, err := q.QueryContext(ctx, "SELECT "+(&call{}).selectList(t)+" FROM "+quoteIdent(t.name)+" ORDER BY "+quoteIdent(t.pk.Name))
-		if err != nil {
-			return "", err
-		}
-		for rows.Next() {
-			row, err := (&call{}).scanRow(t, rows)
-			if err != nil {
-				rows.Close()
-				return "", err
-			}
-			b, _ := marshalNoEscape(row)
-			h.Write(b)
-			h.Write([]byte{'\n'})
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return "", err
-		}
-	}
-	rows, err := q.QueryContext(ctx, "SELECT table_name, next FROM "+seqTable+" ORDER BY table_name")
+	init, d, seqs, err := e.readState(ctx)
 	if err != nil {
 		return "", err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var name string
-		var next int64
-		if err := rows.Scan(&name, &next); err != nil {
-			return "", err
-		}
-		fmt.Fprintf(h, "seq %s %d\n", name, next)
-	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil)), rows.Err()
+	return e.world.hashState(init, d, seqs), nil
 }
 
 // Close releases the episode's database. Further calls fail with ErrClosed.

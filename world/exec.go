@@ -546,7 +546,21 @@ func (c *call) insert(s *step) error {
 	if err != nil {
 		return err
 	}
+	if err := c.logChange(t, row); err != nil {
+		return err
+	}
 	c.bind(s, row)
+	return nil
+}
+
+// logChange records in the change log that the row with row's key was
+// written. It takes the key from a row read back from the table, so it is
+// the key as stored.
+func (c *call) logChange(t *table, row object) error {
+	key, _ := row.get(t.pk.Name)
+	if _, err := c.tx.ExecContext(c.ctx, "INSERT OR IGNORE INTO "+changesTable+" VALUES (?, ?)", t.name, key); err != nil {
+		return fmt.Errorf("log change of %s: %w", t.name, err)
+	}
 	return nil
 }
 
@@ -649,6 +663,9 @@ func (c *call) update(s *step) error {
 	if err != nil {
 		return err
 	}
+	if err := c.logChange(t, old); err != nil {
+		return err
+	}
 	c.bind(s, row)
 	return nil
 }
@@ -670,6 +687,9 @@ func (c *call) delete(s *step) error {
 		if strings.Contains(err.Error(), "FOREIGN KEY constraint failed") {
 			return toolErr("%s %s is still referred to by other records; remove or reassign those first", t.name, display(key))
 		}
+		return err
+	}
+	if err := c.logChange(t, old); err != nil {
 		return err
 	}
 	c.bind(s, old)

@@ -15,6 +15,19 @@ import (
 // the episode database so that forks, snapshots and replays carry it.
 const seqTable = "_mercury_sequences"
 
+// changesTable holds the primary key of every world-table row a call
+// inserted, updated or deleted since the episode's initial state: the
+// write steps of exec.go record each row they write, inside the call's
+// transaction, so a call that fails leaves no trace in it, and forks,
+// snapshots and state files carry it. Images (s0 and every task's s0 +
+// Δs0) hold it empty: it is how the episode differs from its image, which
+// is what grading and the state hash read instead of the whole state.
+//
+// (Triggers would record raw writes too, but the runtime makes none, and
+// SQLite parses every trigger of the schema when an episode's connection
+// first runs a statement: a few hundred microseconds per episode.)
+const changesTable = "_mercury_changes"
+
 // DDL returns the schema of the world's database, deterministic for a bundle.
 func (w *World) DDL() string {
 	var sb strings.Builder
@@ -58,6 +71,9 @@ func (w *World) DDL() string {
 		sb.WriteString("\n) STRICT;\n")
 	}
 	fmt.Fprintf(&sb, "CREATE TABLE %s (\"table_name\" TEXT PRIMARY KEY NOT NULL, \"next\" INTEGER NOT NULL) STRICT;\n", seqTable)
+	// key is ANY so that it keeps the key's own type (STRICT tables give a
+	// primary key exactly one).
+	fmt.Fprintf(&sb, "CREATE TABLE %s (\"table_name\" TEXT NOT NULL, \"key\" ANY NOT NULL, PRIMARY KEY (\"table_name\", \"key\")) STRICT, WITHOUT ROWID;\n", changesTable)
 	return sb.String()
 }
 

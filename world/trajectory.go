@@ -53,12 +53,11 @@ func (e *Episode) Header(ctx context.Context) (TrajectoryHeader, error) {
 
 // InitialStateHash is the state hash of a fresh episode of task (nil: s0).
 func (w *World) InitialStateHash(ctx context.Context, task *Task) (string, error) {
-	ep, err := w.NewEpisode(ctx, task)
+	init, err := w.initial(ctx, task)
 	if err != nil {
 		return "", err
 	}
-	defer ep.Close()
-	return ep.StateHash(ctx)
+	return init.hash, nil
 }
 
 // TrajectoryWriter writes a trajectory as JSON Lines: a header, one line
