@@ -357,42 +357,6 @@ func TestGradeErrors(t *testing.T) {
 	}
 }
 
-func TestCheckQuery(t *testing.T) {
-	tests := []struct {
-		sql     string
-		wantErr string
-	}{
-		{"SELECT 1", ""},
-		{"  select id from t -- trailing; comment\n", ""},
-		{"/* lead */ WITH x AS (SELECT 1) SELECT * FROM x;", ""},
-		{"SELECT 1; -- done\n /* really */", ""},
-		{"VALUES (1)", ""},
-		{"SELECT 'a;b', \"c;d\", [e;f], `g;h` FROM t", ""},
-		{"SELECT 'it''s; fine'", ""},
-		{"SELECT 1; SELECT 2", "more than one statement: write a single SELECT"},
-		{"SELECT 1; PRAGMA query_only=OFF; DELETE FROM t", "more than one statement: write a single SELECT"},
-		{"SELECT 1;;", "more than one statement: write a single SELECT"},
-		{"DELETE FROM t", "starts with DELETE: only a read-only SELECT (or WITH … SELECT, VALUES) runs here"},
-		{"PRAGMA foreign_keys=OFF", "starts with PRAGMA: only a read-only SELECT (or WITH … SELECT, VALUES) runs here"},
-		{"BEGIN", "starts with BEGIN: only a read-only SELECT (or WITH … SELECT, VALUES) runs here"},
-		{"ATTACH ':memory:' AS x", "starts with ATTACH: only a read-only SELECT (or WITH … SELECT, VALUES) runs here"},
-		{"-- only a comment", "empty query"},
-		{"", "empty query"},
-		{"SELECT 'open", "unterminated '"},
-		{"SELECT 1 /* open", "unterminated /* comment"},
-	}
-	for _, tt := range tests {
-		err := checkQuery(tt.sql)
-		got := ""
-		if err != nil {
-			got = err.Error()
-		}
-		if got != tt.wantErr {
-			t.Errorf("checkQuery(%q) = %q, want %q", tt.sql, got, tt.wantErr)
-		}
-	}
-}
-
 func BenchmarkGrade(b *testing.B) {
 	ctx := context.Background()
 	w := compile(b, miniBytes(b))

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -13,91 +12,6 @@ import (
 	"github.com/mercury/mcp-world/world"
 )
 
-// checkQuery reports why q is not a single read-only query. Hidden SQL
-// (invariant checks and sql assertions) runs only if it passes.
-//
-// [world.Episode.Read] turns on PRAGMA query_only, but the SQLite driver
-// runs every statement of a multi-statement string, so "SELECT 1; PRAGMA
-// query_only=OFF; DELETE …" would write, and statements such as BEGIN,
-// ATTACH or PRAGMA foreign_keys=OFF change the episode's connection without
-// writing a page. So we accept one statement that starts with SELECT, WITH
-// or VALUES; query_only then stops a WITH … DELETE.
-func checkQuery(q string) error {
-	first := ""
-	end := -1 // offset of the first top-level ';'
-	for i := 0; i < len(q); {
-		c := q[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
-			i++
-		case c == '-' && i+1 < len(q) && q[i+1] == '-':
-			nl := strings.IndexByte(q[i:], '\n')
-			if nl < 0 {
-				i = len(q)
-			} else {
-				i += nl + 1
-			}
-		case c == '/' && i+1 < len(q) && q[i+1] == '*':
-			close := strings.Index(q[i+2:], "*/")
-			if close < 0 {
-				return errors.New("unterminated /* comment")
-			}
-			i += 2 + close + 2
-		case end >= 0:
-			return errors.New("more than one statement: write a single SELECT")
-		case c == ';':
-			end = i
-			i++
-		case c == '\'' || c == '"' || c == '`' || c == '[':
-			closer := c
-			if c == '[' {
-				closer = ']'
-			}
-			j := i + 1
-			for {
-				k := strings.IndexByte(q[j:], closer)
-				if k < 0 {
-					return fmt.Errorf("unterminated %c", c)
-				}
-				j += k + 1
-				// A doubled quote is an escaped quote, not the end.
-				if closer != ']' && j < len(q) && q[j] == closer {
-					j++
-					continue
-				}
-				break
-			}
-			if first == "" {
-				first = q[i:j]
-			}
-			i = j
-		default:
-			j := i
-			for j < len(q) && (isWordByte(q[j])) {
-				j++
-			}
-			if j == i {
-				j = i + 1
-			}
-			if first == "" {
-				first = q[i:j]
-			}
-			i = j
-		}
-	}
-	switch strings.ToUpper(first) {
-	case "SELECT", "WITH", "VALUES":
-		return nil
-	case "":
-		return errors.New("empty query")
-	}
-	return fmt.Errorf("starts with %s: only a read-only SELECT (or WITH … SELECT, VALUES) runs here", strings.ToUpper(first))
-}
-
-func isWordByte(c byte) bool {
-	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
-
 // result is the full answer of a query: column names and rows of stored
 // values ([]byte turned into string).
 type result struct {
@@ -105,16 +19,10 @@ type result struct {
 	rows [][]any
 }
 
-// query runs a hidden query (after [checkQuery]) and reads every row.
+// query runs a query and reads every row. The querier of
+// [world.Episode.Read] refuses hidden SQL (invariant checks, sql
+// assertions) that is not a single read-only statement.
 func query(ctx context.Context, q world.Querier, sql string, args ...any) (*result, error) {
-	if err := checkQuery(sql); err != nil {
-		return nil, err
-	}
-	return queryAll(ctx, q, sql, args...)
-}
-
-// queryAll runs SQL the verifier built itself and reads every row.
-func queryAll(ctx context.Context, q world.Querier, sql string, args ...any) (*result, error) {
 	rows, err := q.QueryContext(ctx, sql, args...)
 	if err != nil {
 		return nil, err

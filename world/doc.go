@@ -17,6 +17,16 @@
 // tick per call) and ids come from per-table sequences stored in the
 // database, so the same calls give byte-identical state.
 //
+// # State
+//
+// [Episode.StateHash] digests the logical state (rows in key order, not
+// pages) and [Episode.Diff] lists the rows that differ from the episode's
+// initial state. Both read only what the episode changed: every write step
+// records the key of its row in the episode's change log, inside the
+// call's transaction, and the initial state of each task is read once per
+// process. [Episode.Read] gives read-only access for grading: one
+// read-only statement per query, with PRAGMA query_only on.
+//
 // # Tools
 //
 // Tools are data, not code: a list of steps (get, search, insert, update,

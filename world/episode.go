@@ -215,26 +215,6 @@ func (e *Episode) Fork(ctx context.Context) (*Episode, error) {
 	return f, nil
 }
 
-// Querier runs read-only queries on an episode's state.
-type Querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-// Read runs fn with read-only access to the state: any write fails.
-func (e *Episode) Read(ctx context.Context, fn func(Querier) error) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.closed {
-		return ErrClosed
-	}
-	if _, err := e.conn.ExecContext(ctx, "PRAGMA query_only=ON"); err != nil {
-		return err
-	}
-	defer e.conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA query_only=OFF")
-	return fn(e.conn)
-}
-
 // StateHash is a digest of the logical state: every world table's rows in
 // primary-key order, plus the id sequences. It does not depend on page
 // layout, so it stays comparable across SQLite versions.
