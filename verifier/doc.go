@@ -73,13 +73,22 @@
 //
 // # Hidden SQL
 //
-// Invariant checks and sql assertions run inside [world.Episode.Read], and
-// only when they are a single statement starting with SELECT, WITH or
+// Invariant checks and sql assertions run inside [world.Episode.Read],
+// whose querier runs only a single statement starting with SELECT, WITH or
 // VALUES: the SQLite driver runs every statement of a multi-statement
 // string, and query_only alone does not stop "PRAGMA query_only=OFF;
 // DELETE …", BEGIN or ATTACH. Hidden SQL that does not run makes [Grade]
 // return an error rather than a low score: it is a broken bundle, not a bad
 // agent, and the read-only-sql validator reports it first.
+//
+// # Cost
+//
+// [Grade] reads the changed rows, not the whole state: the collateral
+// check and the state hash come from [world.Episode.Diff], which compares
+// the rows the episode's change log names with the task's initial state
+// (read once per process). What remains is the rubric and invariant SQL,
+// which the episode keeps prepared, so grading an episode again is cheaper
+// than the first time.
 //
 // # Validators
 //

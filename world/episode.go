@@ -31,6 +31,11 @@ type Episode struct {
 	// logged: the database started from the image of task, so its change
 	// log names every row that differs from that image.
 	logged bool
+	// queryOnly: PRAGMA query_only is on (see setQueryOnly).
+	queryOnly bool
+
+	stmtMu sync.Mutex
+	stmts  map[string]*cachedStmt // prepared statements, by SQL text
 }
 
 // Entry is one call of a trajectory.
@@ -67,6 +72,26 @@ func (w *World) episodeFromImage(ctx context.Context, task *Task, image []byte) 
 		return nil, fmt.Errorf("load episode image: %w", err)
 	}
 	return &Episode{world: w, task: task, db: db, conn: conn, logged: true}, nil
+}
+
+// setQueryOnly turns PRAGMA query_only on (for a [Episode.Read]) or off
+// (for a call). The connection stays as it was left until the other kind
+// of access needs it: setting the pragma expires every prepared statement
+// of the connection, so a run of calls, or of reads, sets it once.
+// Callers hold e.mu.
+func (e *Episode) setQueryOnly(ctx context.Context, on bool) error {
+	if e.queryOnly == on {
+		return nil
+	}
+	q := "PRAGMA query_only=OFF"
+	if on {
+		q = "PRAGMA query_only=ON"
+	}
+	if _, err := e.conn.ExecContext(ctx, q); err != nil {
+		return fmt.Errorf("%s: %w", q, err)
+	}
+	e.queryOnly = on
+	return nil
 }
 
 // World returns the episode's world.
@@ -143,6 +168,9 @@ func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage
 	args, err := tool.ValidateArgs(rawArgs)
 	if err != nil {
 		return nil, err
+	}
+	if err := e.setQueryOnly(ctx, false); err != nil {
+		return nil, fmt.Errorf("begin: %w", err)
 	}
 	tx, err := e.conn.BeginTx(ctx, nil)
 	if err != nil {
@@ -239,5 +267,91 @@ func (e *Episode) Close() error {
 		return nil
 	}
 	e.closed = true
-	return errors.Join(e.conn.Close(), e.db.Close())
+	var errs []error
+	e.stmtMu.Lock()
+	for _, cs := range e.stmts {
+		errs = append(errs, cs.st.Close())
+	}
+	e.stmts = nil
+	e.stmtMu.Unlock()
+	return errors.Join(append(errs, e.conn.Close(), e.db.Close())...)
+}
+
+// maxStmts caps how many statements an episode keeps prepared.
+const maxStmts = 128
+
+// cachedStmt is a statement the episode keeps prepared.
+type cachedStmt struct {
+	st   *sql.Stmt
+	busy bool // rows of it are open: SQLite runs one execution at a time
+}
+
+// query runs a query through a statement prepared once for the episode's
+// life: hashing, diffing and grading run the same few statements again
+// and again, and SQLite then parses each once (as pgx's statement cache
+// does for PostgreSQL). A statement whose rows are still open is not
+// shared: the query then runs unprepared. Callers hold e.mu.
+func (e *Episode) query(ctx context.Context, q string, args ...any) (*Rows, error) {
+	cs, err := e.checkout(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if cs == nil {
+		rows, err := e.conn.QueryContext(ctx, q, args...)
+		if err != nil {
+			return nil, err
+		}
+		return &Rows{Rows: rows}, nil
+	}
+	rows, err := cs.st.QueryContext(ctx, args...)
+	if err != nil {
+		e.checkin(cs)
+		return nil, err
+	}
+	return &Rows{Rows: rows, done: func() { e.checkin(cs) }}, nil
+}
+
+// queryRow is query for one row.
+func (e *Episode) queryRow(ctx context.Context, q string, args ...any) *Row {
+	cs, err := e.checkout(ctx, q)
+	switch {
+	case err != nil:
+		return &Row{err: err}
+	case cs == nil:
+		return &Row{row: e.conn.QueryRowContext(ctx, q, args...)}
+	}
+	return &Row{row: cs.st.QueryRowContext(ctx, args...), done: func() { e.checkin(cs) }}
+}
+
+// checkout returns the prepared statement for q, marked busy, or nil when
+// it is busy or the cache is full.
+func (e *Episode) checkout(ctx context.Context, q string) (*cachedStmt, error) {
+	e.stmtMu.Lock()
+	defer e.stmtMu.Unlock()
+	if cs := e.stmts[q]; cs != nil {
+		if cs.busy {
+			return nil, nil
+		}
+		cs.busy = true
+		return cs, nil
+	}
+	if len(e.stmts) >= maxStmts {
+		return nil, nil
+	}
+	st, err := e.conn.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if e.stmts == nil {
+		e.stmts = map[string]*cachedStmt{}
+	}
+	cs := &cachedStmt{st: st, busy: true}
+	e.stmts[q] = cs
+	return cs, nil
+}
+
+func (e *Episode) checkin(cs *cachedStmt) {
+	e.stmtMu.Lock()
+	cs.busy = false
+	e.stmtMu.Unlock()
 }

@@ -24,14 +24,46 @@ func refuse(format string, a ...any) error { return &refusal{fmt.Sprintf(format,
 // Querier runs read-only queries on an episode's state. It is valid only
 // during the [Episode.Read] that passed it.
 type Querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *Row
+}
+
+// Rows is the result of [Querier.QueryContext]: an [sql.Rows] whose
+// prepared statement the episode reuses once the rows are closed or read
+// to the end.
+type Rows struct {
+	*sql.Rows
+	done func()
+}
+
+// Next is [sql.Rows.Next].
+func (r *Rows) Next() bool {
+	if r.Rows.Next() {
+		return true
+	}
+	r.release()
+	return false
+}
+
+// Close is [sql.Rows.Close].
+func (r *Rows) Close() error {
+	err := r.Rows.Close()
+	r.release()
+	return err
+}
+
+func (r *Rows) release() {
+	if r.done != nil {
+		r.done()
+		r.done = nil
+	}
 }
 
 // Row is the result of [Querier.QueryRowContext], like [sql.Row].
 type Row struct {
-	row *sql.Row
-	err error
+	row  *sql.Row
+	err  error
+	done func()
 }
 
 // Scan copies the columns of the first row into dest, like [sql.Row.Scan].
@@ -39,7 +71,12 @@ func (r *Row) Scan(dest ...any) error {
 	if r.err != nil {
 		return r.err
 	}
-	return r.row.Scan(dest...)
+	err := r.row.Scan(dest...)
+	if r.done != nil {
+		r.done()
+		r.done = nil
+	}
+	return err
 }
 
 // Err returns the error of the query, like [sql.Row.Err].
@@ -62,10 +99,9 @@ func (e *Episode) Read(ctx context.Context, fn func(Querier) error) error {
 	if e.closed {
 		return ErrClosed
 	}
-	if _, err := e.conn.ExecContext(ctx, "PRAGMA query_only=ON"); err != nil {
+	if err := e.setQueryOnly(ctx, true); err != nil {
 		return err
 	}
-	defer e.conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA query_only=OFF")
 	r := &reader{e: e}
 	defer r.over.Store(true)
 	return fn(r)
@@ -84,18 +120,18 @@ func (r *reader) check(query string) error {
 	return checkQuery(query)
 }
 
-func (r *reader) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+func (r *reader) QueryContext(ctx context.Context, query string, args ...any) (*Rows, error) {
 	if err := r.check(query); err != nil {
 		return nil, err
 	}
-	return r.e.conn.QueryContext(ctx, query, args...)
+	return r.e.query(ctx, query, args...)
 }
 
 func (r *reader) QueryRowContext(ctx context.Context, query string, args ...any) *Row {
 	if err := r.check(query); err != nil {
 		return &Row{err: err}
 	}
-	return &Row{row: r.e.conn.QueryRowContext(ctx, query, args...)}
+	return r.e.queryRow(ctx, query, args...)
 }
 
 // checkQuery reports why q is not a single read-only query; the error is

@@ -103,8 +103,9 @@ func checkUsable(t *testing.T, ep *Episode, wantHash string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fk != 1 || qo != 0 || dbs != 1 {
-		t.Errorf("foreign_keys=%d query_only=%d databases=%d, want 1 0 1", fk, qo, dbs)
+	// After a Read the connection is query_only until the next call.
+	if fk != 1 || qo != 1 || dbs != 1 {
+		t.Errorf("foreign_keys=%d query_only=%d databases=%d, want 1 1 1", fk, qo, dbs)
 	}
 	if _, err := ep.Call(ctx, "create_ticket", json.RawMessage(`{"subject":"Still works"}`)); err != nil {
 		t.Fatalf("a call after the refused query: %v", err)
@@ -173,5 +174,65 @@ func TestCheckQuery(t *testing.T) {
 		if got != tt.wantErr {
 			t.Errorf("checkQuery(%q) = %q, want %q", tt.sql, got, tt.wantErr)
 		}
+	}
+}
+
+// TestReadNestedQueries: the episode keeps statements prepared, but a
+// query whose rows are still open (nested, or left open by an earlier
+// Read) is not run on the same statement.
+func TestReadNestedQueries(t *testing.T) {
+	ctx := context.Background()
+	w := mustCompile(t, "testdata/ops.json")
+	ep, _ := w.NewEpisode(ctx, nil)
+	defer ep.Close()
+	const q = "SELECT id FROM helpdesk_tickets ORDER BY id"
+	ids := func(rows *Rows) []string {
+		var out []string
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, id)
+		}
+		return out
+	}
+	want := []string{"TCK-0001", "TCK-0002", "TCK-0003", "TCK-0004"}
+	var leaked *Rows
+	for range 2 {
+		err := ep.Read(ctx, func(qr Querier) error {
+			outer, err := qr.QueryContext(ctx, q)
+			if err != nil {
+				return err
+			}
+			defer outer.Close()
+			if !outer.Next() {
+				t.Fatal("no rows")
+			}
+			inner, err := qr.QueryContext(ctx, q)
+			if err != nil {
+				return err
+			}
+			if got := ids(inner); strings.Join(got, ",") != strings.Join(want, ",") {
+				t.Errorf("inner query: %v, want %v", got, want)
+			}
+			if got := ids(outer); strings.Join(got, ",") != strings.Join(want[1:], ",") {
+				t.Errorf("outer query went on with %v, want %v", got, want[1:])
+			}
+			if leaked == nil {
+				leaked, err = qr.QueryContext(ctx, q)
+				if err != nil {
+					return err
+				}
+				leaked.Next()
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := ids(leaked); strings.Join(got, ",") != strings.Join(want[1:], ",") {
+		t.Errorf("rows left open went on with %v, want %v", got, want[1:])
 	}
 }

@@ -184,10 +184,19 @@ func readSeqs(ctx context.Context, query rowsQuerier) ([]byte, error) {
 	return b, rows.Err()
 }
 
-// rowsQuerier runs a query.
-type rowsQuerier func(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+// rowsQuerier runs a query: an episode's (through its prepared
+// statements; callers hold e.mu) or a plain connection's.
+type rowsQuerier func(ctx context.Context, query string, args ...any) (*Rows, error)
 
-func connQuerier(conn *sql.Conn) rowsQuerier { return conn.QueryContext }
+func connQuerier(conn *sql.Conn) rowsQuerier {
+	return func(ctx context.Context, query string, args ...any) (*Rows, error) {
+		rows, err := conn.QueryContext(ctx, query, args...)
+		if err != nil {
+			return nil, err
+		}
+		return &Rows{Rows: rows}, nil
+	}
+}
 
 // tableDelta is the part of one table that may differ from the initial
 // state: the keys the change log names and their current rows.
@@ -208,7 +217,7 @@ func (e *Episode) delta(ctx context.Context) (*initialState, []*tableDelta, erro
 	d := make([]*tableDelta, len(w.tables))
 	if !e.logged {
 		for i, t := range w.tables {
-			cur, err := readTable(ctx, connQuerier(e.conn), t, "")
+			cur, err := readTable(ctx, e.query, t, "")
 			if err != nil {
 				return nil, nil, err
 			}
@@ -216,7 +225,7 @@ func (e *Episode) delta(ctx context.Context) (*initialState, []*tableDelta, erro
 		}
 		return init, d, nil
 	}
-	rows, err := e.conn.QueryContext(ctx, "SELECT table_name, key FROM "+changesTable+" ORDER BY table_name, key")
+	rows, err := e.query(ctx, "SELECT table_name, key FROM "+changesTable+" ORDER BY table_name, key")
 	if err != nil {
 		return nil, nil, fmt.Errorf("read change log: %w", err)
 	}
@@ -252,7 +261,7 @@ func (e *Episode) delta(ctx context.Context) (*initialState, []*tableDelta, erro
 			continue
 		}
 		slices.SortFunc(d[i].keys, compareKeys)
-		d[i].cur, err = readTable(ctx, connQuerier(e.conn), t, quoteIdent(t.pk.Name)+" IN (SELECT key FROM "+changesTable+" WHERE table_name = ?)", t.name)
+		d[i].cur, err = readTable(ctx, e.query, t, quoteIdent(t.pk.Name)+" IN (SELECT key FROM "+changesTable+" WHERE table_name = ?)", t.name)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -267,7 +276,7 @@ func (e *Episode) readState(ctx context.Context) (*initialState, []*tableDelta, 
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	seqs, err := readSeqs(ctx, connQuerier(e.conn))
+	seqs, err := readSeqs(ctx, e.query)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("read id sequences: %w", err)
 	}

@@ -224,6 +224,9 @@ func TestChangedBack(t *testing.T) {
 		checkState(t, ep, "update_ticket "+args)
 	}
 	// No tool deletes what it inserts: write as a tool would, by hand.
+	if err := ep.setQueryOnly(ctx, false); err != nil {
+		t.Fatal(err)
+	}
 	for _, q := range []string{
 		"INSERT INTO helpdesk_agents (id, name, email, active) VALUES (99, 'Temp', 'temp@x.example', 1)",
 		"INSERT INTO " + changesTable + " VALUES ('helpdesk_agents', 99)",
