@@ -186,6 +186,9 @@ func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage
 	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("commit: %w", err)
 	}
+	if o, ok := c.out.(object); ok {
+		return o.appendJSON(nil)
+	}
 	return marshalNoEscape(c.out)
 }
 

@@ -3,6 +3,7 @@ package world
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 )
 
 // object is a JSON object that keeps its keys in insertion order, so
@@ -15,27 +16,66 @@ type member struct {
 	Value any
 }
 
-func (o object) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	buf.WriteByte('{')
+func (o object) MarshalJSON() ([]byte, error) { return o.appendJSON(nil) }
+
+// appendJSON appends o as encoding/json encodes it (keys as json.Marshal
+// writes them, values without HTML escaping), written out by hand: tool
+// results are encoded on every call.
+func (o object) appendJSON(b []byte) ([]byte, error) {
+	b = append(b, '{')
 	for i, m := range o {
 		if i > 0 {
-			buf.WriteByte(',')
+			b = append(b, ',')
 		}
-		k, err := json.Marshal(m.Key)
-		if err != nil {
+		if strings.ContainsAny(m.Key, "<>&") {
+			k, err := json.Marshal(m.Key)
+			if err != nil {
+				return nil, err
+			}
+			b = append(b, k...)
+		} else {
+			b = appendJSONString(b, m.Key)
+		}
+		b = append(b, ':')
+		var err error
+		if b, err = appendAnyJSON(b, m.Value); err != nil {
 			return nil, err
 		}
-		buf.Write(k)
-		buf.WriteByte(':')
-		v, err := marshalNoEscape(m.Value)
-		if err != nil {
-			return nil, err
-		}
-		buf.Write(v)
 	}
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
+	return append(b, '}'), nil
+}
+
+// appendAnyJSON appends v as encoding/json encodes it without HTML
+// escaping.
+func appendAnyJSON(b []byte, v any) ([]byte, error) {
+	switch x := v.(type) {
+	case object:
+		return x.appendJSON(b)
+	case []object:
+		if x == nil {
+			return append(b, "null"...), nil
+		}
+		b = append(b, '[')
+		for i, o := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var err error
+			if b, err = o.appendJSON(b); err != nil {
+				return nil, err
+			}
+		}
+		return append(b, ']'), nil
+	case nil, int64, float64, string, bool:
+		if out, ok := appendJSONValue(b, v); ok {
+			return out, nil
+		}
+	}
+	enc, err := marshalNoEscape(v)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, enc...), nil
 }
 
 // get returns the value of key, if present.

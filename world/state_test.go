@@ -1,6 +1,7 @@
 package world
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -273,6 +274,44 @@ func TestCompareKeys(t *testing.T) {
 	}
 }
 
+// legacyObject is object as it was encoded before the hand-written
+// encoder: json.Marshal for keys, encoding/json for values.
+type legacyObject []member
+
+func (o legacyObject) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		k, err := json.Marshal(m.Key)
+		if err != nil {
+			return nil, err
+		}
+		buf.Write(k)
+		buf.WriteByte(':')
+		v := m.Value
+		if inner, ok := v.(object); ok {
+			v = legacyObject(inner)
+		}
+		if items, ok := v.([]object); ok && items != nil {
+			l := make([]legacyObject, len(items))
+			for i, it := range items {
+				l[i] = legacyObject(it)
+			}
+			v = l
+		}
+		enc, err := marshalNoEscape(v)
+		if err != nil {
+			return nil, err
+		}
+		buf.Write(enc)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
 // FuzzAppendJSONValue: the hand-written encoding is encoding/json's.
 func FuzzAppendJSONValue(f *testing.F) {
 	for _, s := range []string{"", "plain", "\"quoted\" \\ back", "tab\tnew\nline\r\b\f\x00\x1f\x7f", "<a & b>", "€ ü 日本", "\u2028\u2029", "bad \xff\xfe utf8", string(utf8.RuneError)} {
@@ -290,6 +329,13 @@ func FuzzAppendJSONValue(f *testing.F) {
 		got, ok := appendJSONFloat(nil, x)
 		if ok != (err == nil) || ok && string(got) != string(want) {
 			t.Errorf("float %v: got %s %v, want %s %v", x, got, ok, want, err)
+		}
+		o := object{{s, s}, {"n", x}, {"i", int64(len(s))}, {"b", len(s)%2 == 0}, {"null", nil},
+			{"items", []object{{{"k<" + s, s}}, {}}}, {"none", []object(nil)}, {"list", []any{s, x}}}
+		want, werr := marshalNoEscape(legacyObject(o))
+		got, gerr := o.appendJSON(nil)
+		if (werr == nil) != (gerr == nil) || werr == nil && string(got) != string(want) {
+			t.Errorf("object: got %s %v, want %s %v", got, gerr, want, werr)
 		}
 	})
 }
