@@ -133,13 +133,11 @@ func CompileWith(data []byte, opts Options) (*World, error) {
 	add(w.compileServices()...)
 	add(w.compileTables()...)
 	// Tools and tasks are checked even when tables had problems, so one
-	// run reports as much as it can; they only need every table to have a
-	// primary key.
-	if !slices.ContainsFunc(w.tables, func(t *table) bool { return t.pk == nil }) {
-		add(w.compileTools()...)
-		add(w.compileInvariantRefs()...)
-		add(w.compileTaskRefs()...)
-	}
+	// run reports as much as it can; only the tools that use a table
+	// without a primary key are not (see compileTools).
+	add(w.compileTools()...)
+	add(w.compileInvariantRefs()...)
+	add(w.compileTaskRefs()...)
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}

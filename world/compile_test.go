@@ -47,9 +47,10 @@ func obj(v any) map[string]any { return v.(map[string]any) }
 // problem reported and located. Golden files: testdata/errors/<case>.golden.
 func TestCompileErrors(t *testing.T) {
 	cases := []struct {
-		name   string
-		raw    string
-		mutate func(b map[string]any)
+		name    string
+		raw     string
+		mutate  func(b map[string]any)
+		trusted bool // compile without the JSON Schema pass
 	}{
 		{name: "not-json", raw: `{"format": "mercury.world/v1",`},
 		{name: "schema-many", mutate: func(b map[string]any) {
@@ -105,6 +106,24 @@ func TestCompileErrors(t *testing.T) {
 			obj(at(b, "tools", 0, "args", 0))["required"] = false
 			obj(at(b, "tools", 1, "args", 0))["required"] = false
 		}},
+		{name: "assertion-ids", mutate: func(b map[string]any) {
+			asserts := at(b, "tasks", 0, "assertions").([]any)
+			obj(asserts[1])["id"] = "order-delivered"
+			extra := map[string]any{"id": "collateral", "description": "Shadows the report's own check.", "exists": map[string]any{"table": "crm_orders"}}
+			obj(at(b, "tasks", 0))["assertions"] = append(asserts, extra)
+		}},
+		// The schema's id pattern has no ':', so only a trusted compile
+		// (no schema pass) reaches the compiler's own check.
+		{name: "assertion-ids-trusted", trusted: true, mutate: func(b map[string]any) {
+			obj(at(b, "tasks", 0, "assertions", 0))["id"] = "invariant:delivered-orders-invoiced"
+		}},
+		// crm_orders has no primary key: the tools that use it are not
+		// checked (one error says so); every other tool and the task are.
+		{name: "no-primary-key", mutate: func(b map[string]any) {
+			delete(obj(at(b, "tables", 1, "columns", 0)), "primary_key")
+			obj(at(b, "tools", 0, "steps", 0))["order"] = []any{"nmae"}
+			obj(at(b, "tasks", 0, "assertions", 1, "exists", "where"))["state"] = "sent"
+		}},
 		{name: "types", mutate: func(b map[string]any) {
 			obj(at(b, "company"))["timezone"] = "Europe/Gotham"
 			obj(at(b, "tables", 0, "columns", 3))["default"] = "platinum"
@@ -118,7 +137,7 @@ func TestCompileErrors(t *testing.T) {
 			if tc.mutate != nil {
 				data = mutate(t, tc.mutate)
 			}
-			w, err := Compile(data)
+			w, err := CompileWith(data, Options{Trusted: tc.trusted})
 			if err == nil {
 				t.Fatalf("compiled a bad bundle (world %s)", w.Name())
 			}

@@ -41,14 +41,28 @@ func (w *World) compileTaskRefs() []*BundleError {
 				fail(cp+"/table", "unknown table %q (tables: %s)", ch.Table, w.tableNames())
 				continue
 			}
+			if t.pk == nil {
+				continue // the table's own error says why
+			}
 			for k, key := range ch.Keys {
 				if _, err := t.pk.typ.toSQL(key); err != nil {
 					fail(cp+"/keys/"+strconv.Itoa(k), "%v", err)
 				}
 			}
 		}
+		ids := map[string]int{}
 		for j, a := range spec.Assertions {
 			ap := ptr + "/assertions/" + strconv.Itoa(j)
+			// Assertion ids are check ids of the grade report, beside
+			// "collateral" and "invariant:<name>".
+			switch k, dup := ids[a.ID]; {
+			case dup:
+				fail(ap+"/id", "assertion %q is declared twice (first at %s/assertions/%d)", a.ID, ptr, k)
+			case a.ID == "collateral" || strings.HasPrefix(a.ID, "invariant:"):
+				fail(ap+"/id", "assertion id %q is reserved: the grade report uses \"collateral\" and \"invariant:<name>\" for its own checks", a.ID)
+			default:
+				ids[a.ID] = j
+			}
 			check := func(kind, table string, where map[string]any) {
 				t := w.tableBy[table]
 				if t == nil {

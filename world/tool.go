@@ -150,17 +150,34 @@ var placeholder = regexp.MustCompile(`\{([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)?)\
 func (w *World) compileTools() []*BundleError {
 	var errs []*BundleError
 	w.toolBy = map[string]*Tool{}
+	broken := func(name string) {
+		// Keep the name known, so tasks that call it don't report it as
+		// unknown on top of its own errors.
+		if w.broken == nil {
+			w.broken = map[string]bool{}
+		}
+		w.broken[name] = true
+	}
+	// A tool is compiled against its tables' primary keys; one that uses
+	// a table without one (an error of its own) cannot be checked.
+	var unchecked, keyless []string
 	for i := range w.bundle.Tools {
+		spec := &w.bundle.Tools[i]
+		if tables := w.keylessTables(spec); len(tables) > 0 {
+			broken(spec.Name)
+			unchecked = append(unchecked, spec.Name)
+			for _, t := range tables {
+				if !slices.Contains(keyless, t) {
+					keyless = append(keyless, t)
+				}
+			}
+			continue
+		}
 		ptr := Pointer("tools", strconv.Itoa(i))
-		t, terrs := w.compileTool(&w.bundle.Tools[i], ptr)
+		t, terrs := w.compileTool(spec, ptr)
 		errs = append(errs, terrs...)
 		if t == nil {
-			// Keep the name known, so tasks that call it don't report it
-			// as unknown on top of its own errors.
-			if w.broken == nil {
-				w.broken = map[string]bool{}
-			}
-			w.broken[w.bundle.Tools[i].Name] = true
+			broken(spec.Name)
 			continue
 		}
 		if _, dup := w.toolBy[t.Name()]; dup {
@@ -170,7 +187,28 @@ func (w *World) compileTools() []*BundleError {
 		w.toolBy[t.Name()] = t
 		w.tools = append(w.tools, t)
 	}
+	switch len(unchecked) {
+	case 0:
+	case 1:
+		errs = append(errs, errAt("/tools", "tool %s was not checked: it uses a table without a primary key (%s)", unchecked[0], strings.Join(keyless, ", ")))
+	default:
+		errs = append(errs, errAt("/tools", "tools %s were not checked: they use tables without a primary key (%s)", strings.Join(unchecked, ", "), strings.Join(keyless, ", ")))
+	}
 	return errs
+}
+
+// keylessTables lists the tables without a primary key that a tool's
+// steps name.
+func (w *World) keylessTables(spec *ToolSpec) []string {
+	var out []string
+	for _, sp := range spec.Steps {
+		for _, name := range []string{sp.Get, sp.Search, sp.Insert, sp.Update, sp.Delete, sp.Absent} {
+			if t := w.tableBy[name]; name != "" && t != nil && t.pk == nil && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
 }
 
 func (w *World) compileTool(spec *ToolSpec, ptr string) (*Tool, []*BundleError) {
