@@ -30,7 +30,7 @@ func (g *grader) allowed(c change) bool {
 }
 
 // collateral judges the rows that differ from the task's initial state
-// (see [world.Episode.Changes]: by table name, then key).
+// (see [world.Diff]: by table name, then key).
 func (g *grader) collateral(changes []change) Check {
 	c := Check{ID: "collateral", Kind: KindCollateral, Weight: 1}
 	var bad []change

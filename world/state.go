@@ -19,7 +19,7 @@ import (
 // An episode's state is read as its initial state (the image it started
 // from: s0, or a task's s0 + Δs0) plus the rows its change log names. The
 // initial state of each task is read once per process and kept, so
-// [Episode.StateHash] and [Episode.Changes] cost what the episode changed,
+// [Episode.StateHash] and [Episode.Diff] cost what the episode changed,
 // not what the world holds.
 
 // tableState is the rows of one table, in primary-key order.
