@@ -52,6 +52,10 @@ Usage:
   mcp-world rollout  --world W --task T|all --policy oracle|noop [--state-dir DIR] [--json]
                                                                      run a scripted policy through an MCP client, grade it
   mcp-world validate [--json] [PATH|NAME...]                         run the bundle validators (a folder: every bundle)
+  mcp-world synth    --industry X --country Y [--description TEXT] [--seed S] --out DIR
+  mcp-world synth    --briefs FILE.jsonl --out DIR | --count N [--seed S] --out DIR
+                                                                     synthesize validated worlds with tasks
+  mcp-world stats    DIR [--json]                                    diversity figures of a corpus
   mcp-world help                                                     this text
 
 Run "mcp-world COMMAND -h" for a command's flags.
@@ -79,6 +83,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return env.rollout(rest)
 	case "validate":
 		return env.validate(rest)
+	case "synth":
+		return env.synth(rest)
+	case "stats":
+		return env.stats(rest)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -86,7 +94,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stdout, "mcp-world", version)
 		return nil
 	}
-	return &exitError{2, fmt.Errorf("unknown command %q (commands: serve, worlds, describe, grade, replay, rollout, validate, help)", cmd)}
+	return &exitError{2, fmt.Errorf("unknown command %q (commands: serve, worlds, describe, grade, replay, rollout, validate, synth, stats, help)", cmd)}
 }
 
 // env is what every command runs with.

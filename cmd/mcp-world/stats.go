@@ -1,0 +1,215 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+// corpusStats is the stats --json contract.
+type corpusStats struct {
+	Worlds              int            `json:"worlds"`
+	Tasks               int            `json:"tasks"`
+	TasksPerWorld       minMeanMax     `json:"tasks_per_world"`
+	Industries          int            `json:"industries"`
+	Countries           int            `json:"countries"`
+	UniqueTools         int            `json:"unique_tools"`
+	UniqueToolNames     int            `json:"unique_tool_names"`
+	UniqueTables        int            `json:"unique_tables"`
+	UniqueTableNames    int            `json:"unique_table_names"`
+	ServiceCombinations int            `json:"service_combinations"`
+	Services            int            `json:"services"`
+	ToolsPerWorld       minMeanMax     `json:"tools_per_world"`
+	ServicesPerWorld    minMeanMax     `json:"services_per_world"`
+	ServicesPerTask     minMeanMax     `json:"services_per_task"`
+	AssertionsPerTask   minMeanMax     `json:"assertions_per_task"`
+	InvariantsPerWorld  minMeanMax     `json:"invariants_per_world"`
+	CrossSystemShare    float64        `json:"cross_system_share"`
+	Personas            map[string]int `json:"personas"`
+	IndustryMix         map[string]int `json:"industry_mix"`
+}
+
+type minMeanMax struct {
+	Min  int     `json:"min"`
+	Mean float64 `json:"mean"`
+	Max  int     `json:"max"`
+	n    int
+	sum  int
+}
+
+func (m *minMeanMax) add(v int) {
+	if m.n == 0 || v < m.Min {
+		m.Min = v
+	}
+	if v > m.Max {
+		m.Max = v
+	}
+	m.n++
+	m.sum += v
+	m.Mean = float64(m.sum) / float64(m.n)
+}
+
+func (m minMeanMax) String() string { return fmt.Sprintf("%d / %.1f / %d", m.Min, m.Mean, m.Max) }
+
+func (e *env) stats(args []string) error {
+	fs := e.flags("stats", "DIR [--json]")
+	asJSON := fs.Bool("json", false, "print JSON")
+	var dir string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		dir, args = args[0], args[1:]
+	}
+	if err := parse(fs, args); err != nil {
+		return done(err)
+	}
+	if dir == "" {
+		return &exitError{2, fmt.Errorf("stats: give the corpus directory")}
+	}
+	files, err := bundleFiles(dir)
+	if err != nil {
+		return err
+	}
+	st, err := computeStats(files)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(e.stdout, st)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	row := func(k string, v any) { fmt.Fprintf(tw, "%s\t%v\n", k, v) }
+	row("worlds", st.Worlds)
+	row("tasks", st.Tasks)
+	row("tasks per world (min/mean/max)", st.TasksPerWorld)
+	row("industries", st.Industries)
+	row("countries", st.Countries)
+	row("unique tools (definitions)", st.UniqueTools)
+	row("unique tool names", st.UniqueToolNames)
+	row("unique tables (schemas)", st.UniqueTables)
+	row("unique table names", st.UniqueTableNames)
+	row("services (distinct)", st.Services)
+	row("service combinations", st.ServiceCombinations)
+	row("tools per world", st.ToolsPerWorld)
+	row("services per world", st.ServicesPerWorld)
+	row("services per task", st.ServicesPerTask)
+	row("assertions per task", st.AssertionsPerTask)
+	row("invariants per world", st.InvariantsPerWorld)
+	row("cross-system share", fmt.Sprintf("%.1f%%", 100*st.CrossSystemShare))
+	var ps []string
+	for _, p := range slices.Sorted(mapKeys(st.Personas)) {
+		ps = append(ps, fmt.Sprintf("%s %d", p, st.Personas[p]))
+	}
+	row("personas", strings.Join(ps, ", "))
+	return tw.Flush()
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// computeStats reads every bundle (decoded, not compiled: stats must be
+// fast on thousands of worlds). A tool's identity is its definition (args
+// and steps, not its wording); a table's is its name and columns.
+func computeStats(files []string) (*corpusStats, error) {
+	st := &corpusStats{Personas: map[string]int{}, IndustryMix: map[string]int{}}
+	tools, toolNames, tables, tableNames := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	combos, services, industries, countries := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	cross := 0
+	for _, f := range files {
+		data, err := readBundle(f)
+		if err != nil {
+			return nil, err
+		}
+		var b world.Bundle
+		if err := json.Unmarshal(data, &b); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		st.Worlds++
+		industries[b.Company.Industry] = true
+		st.IndustryMix[b.Company.Industry]++
+		countries[b.Company.Country] = true
+		var names []string
+		for _, s := range b.Services {
+			names = append(names, s.Name)
+			services[s.Name] = true
+		}
+		slices.Sort(names)
+		combos[strings.Join(names, "+")] = true
+		st.ServicesPerWorld.add(len(b.Services))
+		st.ToolsPerWorld.add(len(b.Tools))
+		st.InvariantsPerWorld.add(len(b.Invariants))
+		toolService := map[string]string{}
+		writes := map[string]bool{}
+		for _, t := range b.Tools {
+			toolService[t.Name] = t.Service
+			for _, s := range t.Steps {
+				if s.Insert != "" || s.Update != "" || s.Delete != "" {
+					writes[t.Name] = true
+				}
+			}
+			def, _ := json.Marshal(struct {
+				Name  string
+				Args  []world.ArgSpec
+				Steps []world.Step
+			}{t.Name, t.Args, t.Steps})
+			tools[digest(def)] = true
+			toolNames[t.Name] = true
+		}
+		for _, t := range b.Tables {
+			var cols []string
+			for _, c := range t.Columns {
+				cols = append(cols, c.Name+":"+c.Type)
+			}
+			tables[t.Name+"("+strings.Join(cols, ",")+")"] = true
+			tableNames[t.Name] = true
+		}
+		st.TasksPerWorld.add(len(b.Tasks))
+		for _, t := range b.Tasks {
+			st.Tasks++
+			st.Personas[t.Persona]++
+			st.AssertionsPerTask.add(len(t.Assertions))
+			touched := map[string]bool{}
+			written := map[string]bool{}
+			// Cross-system: the reference solution writes in two services
+			// or more.
+			for _, c := range t.Solution {
+				touched[toolService[c.Tool]] = true
+				if writes[c.Tool] {
+					written[toolService[c.Tool]] = true
+				}
+			}
+			n := len(t.Services)
+			if n == 0 {
+				n = len(touched)
+			}
+			st.ServicesPerTask.add(n)
+			if len(written) >= 2 {
+				cross++
+			}
+		}
+	}
+	st.Industries, st.Countries = len(industries), len(countries)
+	st.UniqueTools, st.UniqueToolNames = len(tools), len(toolNames)
+	st.UniqueTables, st.UniqueTableNames = len(tables), len(tableNames)
+	st.ServiceCombinations, st.Services = len(combos), len(services)
+	if st.Tasks > 0 {
+		st.CrossSystemShare = float64(cross) / float64(st.Tasks)
+	}
+	return st, nil
+}
+
+func digest(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:8])
+}

@@ -1,0 +1,340 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mercury/mcp-world/planet"
+	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/verifier"
+)
+
+func (e *env) synth(args []string) error {
+	fs := e.flags("synth", "(--industry X --country Y [--description TEXT] | --briefs FILE.jsonl | --count N) [--seed S] --out DIR")
+	industry := fs.String("industry", "", "industry: a catalog id, name or free text (mapped to the closest known one)")
+	country := fs.String("country", "", "country: ISO code or name")
+	description := fs.String("description", "", "free-text description of the business")
+	briefs := fs.String("briefs", "", "JSON Lines file, one brief per line: {\"industry\", \"country\", \"description\", \"seed\"?}")
+	count := fs.Int("count", 0, "sample N scenarios across the catalogs")
+	seed := fs.Uint64("seed", 1, "seed; the same seed gives a byte-identical corpus")
+	out := fs.String("out", "", "directory to write one bundle per world into (required)")
+	tasks := fs.Int("tasks", 10, "tasks per world")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worlds built and validated in parallel")
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	if err := parse(fs, args); err != nil {
+		return done(err)
+	}
+	modes := 0
+	for _, on := range []bool{*industry != "" || *country != "", *briefs != "", *count > 0} {
+		if on {
+			modes++
+		}
+	}
+	if modes != 1 {
+		return &exitError{2, errors.New("synth: give one of --industry/--country, --briefs FILE or --count N")}
+	}
+	if *out == "" {
+		return &exitError{2, errors.New("synth: --out DIR is required")}
+	}
+	var jobs []synthJob
+	var bad []string
+	switch {
+	case *briefs != "":
+		f, err := os.Open(*briefs)
+		if err != nil {
+			return fmt.Errorf("--briefs: %w", err)
+		}
+		jobs, bad = readBriefs(f, *seed, e.stderr)
+		f.Close()
+	case *count > 0:
+		jobs = sampleScenarios(*count, *seed)
+	default:
+		j, err := resolveBrief(brief{Industry: *industry, Country: *country, Description: *description}, *seed)
+		if err != nil {
+			return err
+		}
+		if j.note != "" {
+			fmt.Fprintln(e.stderr, "mcp-world:", j.note)
+		}
+		jobs = []synthJob{j}
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	sum := runSynth(e.ctx, jobs, *out, planet.Options{Tasks: *tasks}, max(1, *workers), e.stderr)
+	sum.BadBriefs = len(bad)
+	sum.BadBriefLines = bad
+	if *asJSON {
+		if err := writeJSON(e.stdout, sum); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(e.stdout, "synthesized %d worlds (%d tasks) into %s in %.1fs; %d failed validation, %d bad briefs\n",
+			sum.Written, sum.Tasks, *out, sum.Seconds, sum.Failed, sum.BadBriefs)
+		for _, f := range sum.Failures {
+			fmt.Fprintf(e.stdout, "  FAILED %s\n", f)
+		}
+	}
+	if sum.Failed > 0 || (sum.Written == 0 && len(jobs) > 0) {
+		return fmt.Errorf("%d of %d worlds failed; none of them was written", sum.Failed, len(jobs))
+	}
+	if len(bad) > 0 {
+		// The good briefs were written; the exit code still says not all were.
+		return fmt.Errorf("%d bad briefs (listed above); the other %d were synthesized", len(bad), sum.Written)
+	}
+	return nil
+}
+
+type brief struct {
+	Industry    string  `json:"industry"`
+	Country     string  `json:"country"`
+	Description string  `json:"description"`
+	Seed        *uint64 `json:"seed"`
+}
+
+type synthJob struct {
+	scenario planet.Scenario
+	label    string
+	note     string
+}
+
+// resolveBrief maps a brief's free text to catalog entries, saying so
+// when the match is not exact.
+func resolveBrief(b brief, seed uint64) (synthJob, error) {
+	if strings.TrimSpace(b.Industry) == "" {
+		return synthJob{}, errors.New("industry is empty")
+	}
+	if strings.TrimSpace(b.Country) == "" {
+		return synthJob{}, errors.New("country is empty")
+	}
+	ind, score, ok := catalog.MatchIndustry(b.Industry)
+	if !ok {
+		return synthJob{}, fmt.Errorf("no known industry is close to %q (industries: %s)", b.Industry, industryIDs())
+	}
+	c, ok := catalog.MatchCountry(b.Country)
+	if !ok {
+		return synthJob{}, fmt.Errorf("unknown country %q: give an ISO code (DE, JP, BR…) or a country name", b.Country)
+	}
+	if b.Seed != nil {
+		seed = *b.Seed
+	}
+	j := synthJob{scenario: planet.Scenario{Industry: ind.ID, Country: c.Code, Description: b.Description, Seed: seed}, label: ind.ID + "/" + c.Code}
+	if score < 1 {
+		j.note = fmt.Sprintf("industry %q maps to %q (%s, match %.2f)", b.Industry, ind.ID, ind.Name, score)
+	}
+	return j, nil
+}
+
+func industryIDs() string {
+	var ids []string
+	for _, i := range catalog.Industries() {
+		ids = append(ids, i.ID)
+	}
+	return strings.Join(ids, ", ")
+}
+
+// readBriefs parses a JSON Lines file. A bad line is reported with its
+// number and skipped; the others go on.
+func readBriefs(r io.Reader, seed uint64, stderr io.Writer) ([]synthJob, []string) {
+	var jobs []synthJob
+	var bad []string
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := bytes.TrimSpace(sc.Bytes())
+		fail := func(msg string) {
+			s := fmt.Sprintf("line %d: %s", n, msg)
+			bad = append(bad, s)
+			fmt.Fprintln(stderr, "mcp-world: briefs", s)
+		}
+		if len(line) == 0 {
+			fail("empty line")
+			continue
+		}
+		var b brief
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&b); err != nil {
+			fail("malformed JSON: " + err.Error())
+			continue
+		}
+		j, err := resolveBrief(b, seed+uint64(n))
+		if err != nil {
+			fail(err.Error())
+			continue
+		}
+		if j.note != "" {
+			fmt.Fprintf(stderr, "mcp-world: briefs line %d: %s\n", n, j.note)
+		}
+		j.label = fmt.Sprintf("line %d (%s)", n, j.label)
+		jobs = append(jobs, j)
+	}
+	if err := sc.Err(); err != nil {
+		bad = append(bad, fmt.Sprintf("line %d: %v", n+1, err))
+	}
+	return jobs, bad
+}
+
+// sampleScenarios spreads n scenarios over every industry and country.
+func sampleScenarios(n int, seed uint64) []synthJob {
+	inds, cs := catalog.Industries(), catalog.Countries()
+	r := rand.New(rand.NewPCG(seed, 0x5eed))
+	jobs := make([]synthJob, n)
+	for i := range jobs {
+		// Round-robin industries so every one appears; countries drawn.
+		ind := inds[i%len(inds)]
+		c := cs[r.IntN(len(cs))]
+		jobs[i] = synthJob{scenario: planet.Scenario{Industry: ind.ID, Country: c.Code, Seed: seed*1_000_003 + uint64(i)}, label: fmt.Sprintf("#%d %s/%s", i+1, ind.ID, c.Code)}
+	}
+	return jobs
+}
+
+// synthSummary is the synth --json contract.
+type synthSummary struct {
+	Worlds        int      `json:"worlds"`
+	Written       int      `json:"written"`
+	Failed        int      `json:"failed"`
+	Tasks         int      `json:"tasks"`
+	BadBriefs     int      `json:"bad_briefs"`
+	Seconds       float64  `json:"seconds"`
+	Failures      []string `json:"failures,omitempty"`
+	BadBriefLines []string `json:"bad_brief_lines,omitempty"`
+}
+
+// runSynth builds, validates and writes worlds with a pool of workers.
+// Memory stays bounded: a world lives only while its worker handles it.
+func runSynth(ctx context.Context, jobs []synthJob, dir string, opts planet.Options, workers int, stderr io.Writer) synthSummary {
+	start := time.Now()
+	var mu sync.Mutex
+	sum := synthSummary{Worlds: len(jobs)}
+	failures := make([]string, len(jobs))
+	var doneN atomic.Int64
+	bar := newProgress(stderr, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				name, tasks, err := buildWorld(ctx, jobs[i], dir, opts)
+				mu.Lock()
+				if err != nil {
+					sum.Failed++
+					failures[i] = fmt.Sprintf("%s: %v", jobs[i].label, err)
+				} else {
+					sum.Written++
+					sum.Tasks += tasks
+					_ = name
+				}
+				mu.Unlock()
+				bar.set(int(doneN.Add(1)))
+			}
+		}()
+	}
+	for i := range jobs {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	bar.finish()
+	for _, f := range failures {
+		if f != "" {
+			sum.Failures = append(sum.Failures, f)
+		}
+	}
+	sum.Seconds = time.Since(start).Seconds()
+	return sum
+}
+
+// buildWorld synthesizes one world, validates it with every validator and
+// writes it only if it passes.
+func buildWorld(ctx context.Context, j synthJob, dir string, opts planet.Options) (string, int, error) {
+	b, err := planet.Synthesize(j.scenario, opts)
+	if err != nil {
+		return "", 0, err
+	}
+	data, err := json.MarshalIndent(b, "", " ")
+	if err != nil {
+		return "", 0, err
+	}
+	rep := verifier.Validate(ctx, data)
+	if !rep.OK {
+		var why []string
+		for _, v := range rep.Validators {
+			if !v.OK && v.Skipped == "" {
+				msg := v.Name
+				if len(v.Errors) > 0 {
+					msg += ": " + v.Errors[0]
+				}
+				why = append(why, msg)
+			}
+		}
+		return "", 0, fmt.Errorf("world %s failed validation: %s", b.Name, strings.Join(why, "; "))
+	}
+	path := filepath.Join(dir, b.Name+".json")
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		return "", 0, err
+	}
+	return b.Name, len(b.Tasks), nil
+}
+
+// progress draws a one-line bar on stderr when it is a terminal.
+type progress struct {
+	w     io.Writer
+	total int
+	on    bool
+	start time.Time
+	mu    sync.Mutex
+	last  time.Time
+}
+
+func newProgress(w io.Writer, total int) *progress {
+	p := &progress{w: w, total: total, start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.on = true
+		}
+	}
+	return p
+}
+
+func (p *progress) set(n int) {
+	if !p.on {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if time.Since(p.last) < 100*time.Millisecond && n < p.total {
+		return
+	}
+	p.last = time.Now()
+	const width = 30
+	fill := width * n / max(p.total, 1)
+	rate := float64(n) / time.Since(p.start).Seconds()
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d worlds  %.1f/s ", strings.Repeat("#", fill), strings.Repeat(" ", width-fill), n, p.total, rate)
+}
+
+func (p *progress) finish() {
+	if p.on {
+		fmt.Fprintln(p.w)
+	}
+}

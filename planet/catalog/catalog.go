@@ -1,0 +1,519 @@
+package catalog
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/number"
+)
+
+//go:embed data/*.json
+var dataFS embed.FS
+
+// Name orders a Country may declare.
+const (
+	GivenFamily = "given_family" // "Anna Müller"
+	FamilyGiven = "family_given" // "佐藤翔太", "Nagy Anna"
+)
+
+// Country is one country's locale facts and name, address and company
+// vocabularies. Field names mirror data/countries.json.
+type Country struct {
+	Code                 string   `json:"code"` // ISO 3166-1 alpha-2
+	Name                 string   `json:"name"` // English short name
+	NativeName           string   `json:"native_name"`
+	Aliases              []string `json:"aliases,omitempty"`
+	Continent            string   `json:"continent"`
+	Locale               string   `json:"locale"` // BCP 47
+	Language             string   `json:"language"`
+	Currency             string   `json:"currency"`        // ISO 4217
+	CurrencyDigits       int      `json:"currency_digits"` // ISO 4217 minor units
+	MoneyFormat          string   `json:"money_format"`    // "{amount} €", "R$ {amount}"
+	Timezone             string   `json:"timezone"`        // main IANA zone
+	CallingCode          string   `json:"calling_code"`    // "+49"
+	PhoneNationalFormats []string `json:"phone_national_formats"`
+	AddressFormat        string   `json:"address_format"`
+	PostcodePattern      string   `json:"postcode_pattern,omitempty"`
+	PostcodeLetters      string   `json:"postcode_letters,omitempty"`
+	NumberPattern        string   `json:"number_pattern,omitempty"`
+	States               []string `json:"states,omitempty"`
+	Cities               []City   `json:"cities"`
+	Streets              []string `json:"streets"`
+	GivenNames           Given    `json:"given_names"`
+	FamilyNames          []string `json:"family_names"`
+	FamilyNamesFemale    []string `json:"family_names_female,omitempty"` // parallel to FamilyNames
+	FamilyNameParts      int      `json:"family_name_parts,omitempty"`   // 2: "García López"
+	NameOrder            string   `json:"name_order"`
+	NamesUnspaced        bool     `json:"names_unspaced,omitempty"` // "佐藤翔太", not "佐藤 翔太"
+	CompanySuffixes      []string `json:"company_suffixes"`
+	CompanyStems         []string `json:"company_stems"`
+	EmailTLD             string   `json:"email_tld"`
+	Tax                  Tax      `json:"tax"`
+	DateFormat           string   `json:"date_format"` // Go layout
+	DecimalSeparator     string   `json:"decimal_separator"`
+	ThousandsSeparator   string   `json:"thousands_separator"`
+	WorkWeek             string   `json:"work_week"`      // "Mon-Fri", "Sun-Thu"
+	BusinessHours        string   `json:"business_hours"` // "09:00-18:00"
+	InvoiceDueDays       int      `json:"invoice_due_days"`
+	Greeting             string   `json:"greeting"` // how a business email opens
+}
+
+// City is a real city (or district) with postcode prefixes or samples.
+type City struct {
+	Name      string   `json:"name"`
+	Latin     string   `json:"latin,omitempty"` // romanized name for non-Latin scripts
+	State     string   `json:"state,omitempty"`
+	Postcodes []string `json:"postcodes,omitempty"`
+}
+
+// Given holds given names by gender.
+type Given struct {
+	Female []string `json:"female"`
+	Male   []string `json:"male"`
+}
+
+// Tax is the standard sales tax (VAT, GST, ...) of a country.
+type Tax struct {
+	Name string  `json:"name"`
+	Rate float64 `json:"rate"` // percent
+	Note string  `json:"note,omitempty"`
+}
+
+// Industry is a kind of business with the nouns its systems use.
+// Field names mirror data/industries.json.
+type Industry struct {
+	ID                   string              `json:"id"`
+	Name                 string              `json:"name"`
+	Aliases              []string            `json:"aliases"`
+	DescriptionTemplates []string            `json:"description_templates"` // {company}, {city}
+	CompanyNamePatterns  []string            `json:"company_name_patterns"` // {stem}, {city}, {family}
+	LocalNamePatterns    map[string][]string `json:"local_name_patterns,omitempty"`
+	SizeRange            [2]int              `json:"size_range"` // employees of a mid-size firm
+	Vocabulary           Vocabulary          `json:"vocabulary"`
+	Services             []string            `json:"services"`
+}
+
+// Vocabulary names the generic business entities the way the industry does.
+type Vocabulary struct {
+	Customer Entity   `json:"customer"`
+	Staff    Entity   `json:"staff"`
+	WorkItem Entity   `json:"work_item"`
+	Offering Offering `json:"offering"`
+}
+
+// Entity is an industry's name for a generic entity plus its extra columns.
+// Only work items have States (ordered first to final) and a CancelState.
+type Entity struct {
+	Singular     string   `json:"singular"`
+	Plural       string   `json:"plural"`
+	States       []string `json:"states,omitempty"`
+	CancelState  string   `json:"cancel_state,omitempty"`
+	ExtraColumns []Column `json:"extra_columns"`
+}
+
+// Column is an extra typed column; a text column may list enum Values.
+type Column struct {
+	Name   string   `json:"name"`
+	Type   string   `json:"type"`
+	Values []string `json:"values,omitempty"`
+}
+
+// Offering is what the industry sells, with realistic price ranges.
+type Offering struct {
+	Singular string `json:"singular"`
+	Plural   string `json:"plural"`
+	Unit     string `json:"unit"`
+	Items    []Item `json:"items"`
+}
+
+// Item is one product or service; PriceRange is in EUR-equivalent major units.
+type Item struct {
+	Name       string     `json:"name"`
+	PriceRange [2]float64 `json:"price_range"`
+}
+
+var columnTypes = []string{"text", "integer", "real", "boolean", "date", "datetime", "email"}
+
+var serviceIDs = []string{
+	"appointments", "reservations", "shipments", "claims", "work_orders", "listings",
+	"enrolments", "projects", "fleet", "prescriptions", "memberships", "tickets_events",
+	"cases", "production", "warehouse", "policies_insurance", "properties", "vehicles",
+	"campaigns", "timesheets",
+}
+
+// ColumnTypes returns the column types an extra column may have.
+func ColumnTypes() []string { return slices.Clone(columnTypes) }
+
+// ServiceIDs returns the industry-specific service ids an industry may list.
+func ServiceIDs() []string { return slices.Clone(serviceIDs) }
+
+type catalog struct {
+	countries  []Country // sorted by code
+	byCode     map[string]int
+	industries []Industry // sorted by id
+	byID       map[string]int
+	printers   map[string]*message.Printer
+	countryIdx map[string]string // normalized name/alias/code -> code
+	industryIx *industryIndex
+}
+
+var load = sync.OnceValue(func() *catalog {
+	c, err := parse(dataFS)
+	if err != nil {
+		panic("catalog: embedded data is invalid: " + err.Error())
+	}
+	return c
+})
+
+func parse(fsys fs.FS) (*catalog, error) {
+	c := &catalog{byCode: map[string]int{}, byID: map[string]int{}, printers: map[string]*message.Printer{}}
+	if err := decodeFile(fsys, "data/countries.json", &c.countries); err != nil {
+		return nil, err
+	}
+	if err := decodeFile(fsys, "data/industries.json", &c.industries); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(c.countries, func(a, b Country) int { return strings.Compare(a.Code, b.Code) })
+	slices.SortFunc(c.industries, func(a, b Industry) int { return strings.Compare(a.ID, b.ID) })
+	for i, co := range c.countries {
+		if _, dup := c.byCode[co.Code]; dup {
+			return nil, fmt.Errorf("countries.json: duplicate code %q", co.Code)
+		}
+		c.byCode[co.Code] = i
+		tag, err := language.Parse(co.Locale)
+		if err != nil {
+			return nil, fmt.Errorf("countries.json: %s: locale %q: %v", co.Code, co.Locale, err)
+		}
+		c.printers[co.Code] = message.NewPrinter(tag)
+	}
+	for i, in := range c.industries {
+		if _, dup := c.byID[in.ID]; dup {
+			return nil, fmt.Errorf("industries.json: duplicate id %q", in.ID)
+		}
+		c.byID[in.ID] = i
+	}
+	c.countryIdx = buildCountryIndex(c.countries)
+	c.industryIx = buildIndustryIndex(c.industries)
+	return c, nil
+}
+
+// decodeFile decodes one JSON file strictly: unknown fields and trailing
+// data are errors.
+func decodeFile(fsys fs.FS, name string, v any) error {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("%s: trailing data after the top-level value", name)
+	}
+	return nil
+}
+
+// Countries returns all countries sorted by code. The slice is a copy; the
+// Countries in it share their inner slices with the catalog and must not be
+// modified.
+func Countries() []Country { return slices.Clone(load().countries) }
+
+// CountryByCode returns the country with the ISO 3166-1 alpha-2 code,
+// case-insensitively.
+func CountryByCode(code string) (Country, bool) {
+	c := load()
+	i, ok := c.byCode[strings.ToUpper(strings.TrimSpace(code))]
+	if !ok {
+		return Country{}, false
+	}
+	return c.countries[i], true
+}
+
+// Industries returns all industries sorted by id (a copy of the slice; see Countries).
+func Industries() []Industry { return slices.Clone(load().industries) }
+
+// IndustryByID returns the industry with the id, case-insensitively.
+func IndustryByID(id string) (Industry, bool) {
+	c := load()
+	i, ok := c.byID[strings.ToLower(strings.TrimSpace(id))]
+	if !ok {
+		return Industry{}, false
+	}
+	return c.industries[i], true
+}
+
+// FormatMoney formats an amount given in minor units (cents; yen for JPY) the
+// way the country writes it: CLDR digit grouping for the locale (from
+// golang.org/x/text, so Indian lakh grouping works), the country's decimal
+// separator, all ISO 4217 minor digits, and the symbol placed by MoneyFormat.
+func (c Country) FormatMoney(minor int64) string {
+	p := load().printers[c.Code]
+	if p == nil {
+		tag, err := language.Parse(c.Locale)
+		if err != nil {
+			tag = language.Und
+		}
+		p = message.NewPrinter(tag)
+	}
+	neg := minor < 0
+	u := uint64(minor)
+	if neg {
+		u = uint64(-minor) // two's complement also covers math.MinInt64
+	}
+	scale := uint64(1)
+	for range c.CurrencyDigits {
+		scale *= 10
+	}
+	whole, frac := u/scale, u%scale
+	var amount string
+	if whole <= 1<<63-1 {
+		amount = p.Sprint(number.Decimal(int64(whole)))
+	} else {
+		amount = strconv.FormatUint(whole, 10)
+	}
+	if c.CurrencyDigits > 0 {
+		amount += c.DecimalSeparator + fmt.Sprintf("%0*d", c.CurrencyDigits, frac)
+	}
+	format := c.MoneyFormat
+	if format == "" {
+		format = c.Currency + " {amount}"
+	}
+	s := strings.Replace(format, "{amount}", amount, 1)
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+// Phone returns a random number valid for the country, as
+// "+CC national", e.g. "+49 30 12345678" or "+81 90-1234-5678".
+func (c Country) Phone(r *rand.Rand) string {
+	if len(c.PhoneNationalFormats) == 0 {
+		return ""
+	}
+	return c.CallingCode + " " + fillPhone(r, pick(r, c.PhoneNationalFormats))
+}
+
+// fillPhone expands '#' to 0-9, 'D' to 1-9 and 'N' to 2-9.
+func fillPhone(r *rand.Rand, pattern string) string {
+	var b strings.Builder
+	for _, ch := range pattern {
+		switch ch {
+		case '#':
+			b.WriteByte(byte('0' + r.IntN(10)))
+		case 'D':
+			b.WriteByte(byte('1' + r.IntN(9)))
+		case 'N':
+			b.WriteByte(byte('2' + r.IntN(8)))
+		default:
+			b.WriteRune(ch)
+		}
+	}
+	return b.String()
+}
+
+// PersonName returns a random person's given name, family name and full name
+// in the country's order and spacing ("Anna Kowalska", "Nagy Anna",
+// "佐藤翔太"). Family names take the feminine form where the country has one.
+func (c Country) PersonName(r *rand.Rand) (given, family, full string) {
+	female := r.IntN(2) == 0
+	if female {
+		given = pick(r, c.GivenNames.Female)
+	} else {
+		given = pick(r, c.GivenNames.Male)
+	}
+	family = c.familyName(r, female)
+	if c.FamilyNameParts >= 2 && len(c.FamilyNames) > 1 {
+		second := c.familyName(r, female)
+		for second == family {
+			second = c.familyName(r, female)
+		}
+		family += " " + second
+	}
+	sep := " "
+	if c.NamesUnspaced {
+		sep = ""
+	}
+	if c.NameOrder == FamilyGiven {
+		return given, family, family + sep + given
+	}
+	return given, family, given + sep + family
+}
+
+func (c Country) familyName(r *rand.Rand, female bool) string {
+	i := r.IntN(len(c.FamilyNames))
+	if female && len(c.FamilyNamesFemale) == len(c.FamilyNames) {
+		return c.FamilyNamesFemale[i]
+	}
+	return c.FamilyNames[i]
+}
+
+// Address returns a random postal address in the country's format.
+func (c Country) Address(r *rand.Rand) string {
+	city := c.Cities[r.IntN(len(c.Cities))]
+	street := pick(r, c.Streets)
+	num := fillNumber(r, c.NumberPattern)
+	postcode := c.Postcode(r, city)
+	return strings.NewReplacer(
+		"{street}", street,
+		"{number}", num,
+		"{postcode}", postcode,
+		"{city}", city.Name,
+		"{state}", city.State,
+	).Replace(c.AddressFormat)
+}
+
+// Postcode returns a random postcode in city built from PostcodePattern: a
+// '@' stands for one of the city's prefixes (GB outward codes); otherwise the
+// prefix overlays the start of the pattern. '#' is a digit and 'A' a letter
+// from PostcodeLetters (A-Z when empty). It returns "" where the country
+// has no postcodes.
+func (c Country) Postcode(r *rand.Rand, city City) string {
+	if c.PostcodePattern == "" {
+		return ""
+	}
+	prefix := ""
+	if len(city.Postcodes) > 0 {
+		prefix = pick(r, city.Postcodes)
+	}
+	letters := c.PostcodeLetters
+	if letters == "" {
+		letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	}
+	pat := []rune(c.PostcodePattern)
+	var b strings.Builder
+	start := 0
+	if !strings.ContainsRune(c.PostcodePattern, '@') {
+		pr := []rune(prefix)
+		if len(pr) >= len(pat) {
+			return prefix
+		}
+		b.WriteString(prefix)
+		start = len(pr)
+	}
+	for _, ch := range pat[start:] {
+		switch ch {
+		case '@':
+			b.WriteString(prefix)
+		case '#':
+			b.WriteByte(byte('0' + r.IntN(10)))
+		case 'A':
+			b.WriteByte(letters[r.IntN(len(letters))])
+		default:
+			b.WriteRune(ch)
+		}
+	}
+	return b.String()
+}
+
+// fillNumber expands each run of n '#' into a number from 1 to 10^n-1
+// ("#-##-##" gives "3-14-7"); an empty pattern means "##".
+func fillNumber(r *rand.Rand, pattern string) string {
+	if pattern == "" {
+		pattern = "##"
+	}
+	var b strings.Builder
+	rs := []rune(pattern)
+	for i := 0; i < len(rs); {
+		if rs[i] != '#' {
+			b.WriteRune(rs[i])
+			i++
+			continue
+		}
+		n := 0
+		for i < len(rs) && rs[i] == '#' {
+			n++
+			i++
+		}
+		limit := 1
+		for range n {
+			limit *= 10
+		}
+		b.WriteString(strconv.Itoa(1 + r.IntN(limit-1)))
+	}
+	return b.String()
+}
+
+// CompanyName returns a plausible local company name for an industry, with a
+// legal form: "Müller Dental GmbH", "株式会社佐藤歯科", "ООО «Стоматология Вектор»".
+// Industry patterns in the country's language are used when the industry has
+// them (LocalNamePatterns keyed by locale, then base language); otherwise
+// the industry's generic CompanyNamePatterns.
+func (c Country) CompanyName(r *rand.Rand, ind Industry) string {
+	pats := ind.localPatterns(c.Locale)
+	if len(pats) == 0 {
+		pats = ind.CompanyNamePatterns
+	}
+	name := c.expandCompany(r, pick(r, pats))
+	if first, size := utf8.DecodeRuneInString(name); unicode.IsLower(first) {
+		name = string(unicode.ToUpper(first)) + name[size:] // "de Groot …" → "De Groot …"
+	}
+	if len(c.CompanySuffixes) == 0 {
+		return name
+	}
+	suffix := pick(r, c.CompanySuffixes)
+	if strings.Contains(suffix, "{name}") {
+		return strings.Replace(suffix, "{name}", name, 1)
+	}
+	return name + " " + suffix
+}
+
+func (ind Industry) localPatterns(locale string) []string {
+	if p := ind.LocalNamePatterns[locale]; len(p) > 0 {
+		return p
+	}
+	base, _, _ := strings.Cut(locale, "-")
+	return ind.LocalNamePatterns[base]
+}
+
+// expandCompany fills {stem}, {family} and {city}; each occurrence is drawn
+// separately.
+func (c Country) expandCompany(r *rand.Rand, pattern string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(pattern, '{')
+		if i < 0 {
+			b.WriteString(pattern)
+			return b.String()
+		}
+		j := strings.IndexByte(pattern[i:], '}')
+		if j < 0 {
+			b.WriteString(pattern)
+			return b.String()
+		}
+		b.WriteString(pattern[:i])
+		switch pattern[i+1 : i+j] {
+		case "stem":
+			b.WriteString(pick(r, c.CompanyStems))
+		case "family":
+			b.WriteString(c.FamilyNames[r.IntN(len(c.FamilyNames))])
+		case "city":
+			b.WriteString(c.Cities[r.IntN(len(c.Cities))].Name)
+		default:
+			b.WriteString(pattern[i : i+j+1])
+		}
+		pattern = pattern[i+j+1:]
+	}
+}
+
+func pick(r *rand.Rand, xs []string) string {
+	if len(xs) == 0 {
+		return ""
+	}
+	return xs[r.IntN(len(xs))]
+}

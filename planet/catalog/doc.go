@@ -1,0 +1,37 @@
+// Package catalog holds the real-world data the synthesizer draws from:
+// countries (locale, currency, phone, address, name and company
+// vocabularies) and industries (aliases, description templates, company
+// name patterns and the nouns an industry uses for its customers, staff,
+// work items and offerings). The data lives in data/countries.json and
+// data/industries.json, embedded in the binary and decoded strictly (unknown
+// fields are errors) the first time it is used; data/SOURCES.md says where
+// it comes from.
+//
+// Everything random takes an explicit *rand.Rand (math/rand/v2), so the same
+// seed gives the same names, numbers and addresses.
+//
+// # Pattern syntax
+//
+// Phone formats (phone_national_formats) are national numbers without the
+// trunk prefix: '#' is a digit 0-9, 'D' 1-9, 'N' 2-9; everything else is
+// literal. Every format is tested to produce numbers that
+// github.com/nyaruka/phonenumbers (libphonenumber) accepts as valid for the
+// country.
+//
+// Postcodes (postcode_pattern) use '#' for a digit and 'A' for a letter from
+// postcode_letters (A-Z when empty). A city's postcodes are prefixes or full
+// samples laid over the start of the pattern ("101" + "#####" gives
+// "101xx"); a '@' in the pattern stands for a whole prefix of any length,
+// used for British outward codes ("@ #AA" with "SW1A" gives "SW1A 2AB").
+//
+// House numbers (number_pattern, default "##") turn each run of n '#' into a
+// number from 1 to 10^n-1 ("#-##-##" gives "3-14-7").
+//
+// Address formats use {street}, {number}, {postcode}, {city} and {state}.
+// Company suffixes either follow the name ("GmbH") or are templates with
+// {name} ("株式会社{name}", "ООО «{name}»", "PT {name}"). Company name
+// patterns use {stem} (a country's company stems), {family} and {city}.
+// Industries carry local_name_patterns keyed by locale ("zh-TW") or base
+// language ("ja", "de"), used instead of the generic English patterns for
+// countries that speak that language.
+package catalog

@@ -1,0 +1,152 @@
+package planet
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+// ServiceDef is a kind of service the synthesizer can put in a world.
+type ServiceDef struct {
+	Name  string // service name in the world, e.g. "billing"
+	Title string
+	// Vertical services belong to some industries only (Industries lists
+	// their catalog ids, empty: chosen through the industry's catalog
+	// entry); horizontal ones can go anywhere.
+	Vertical bool
+	// After lists the services this one depends on when both are in a
+	// world: the graph's edges run from them (upstream) to this one.
+	After []string
+	// Weight is how often a horizontal service is picked (default 1).
+	Weight float64
+	// Build adds the service's tables, tools, events, actions and chores.
+	// It runs after every service in After that the world has.
+	Build func(g *Gen, s *Svc)
+}
+
+var registry = map[string]*ServiceDef{}
+
+// register adds a service definition; called from init functions.
+func register(d *ServiceDef) {
+	if _, dup := registry[d.Name]; dup {
+		panic("planet: service " + d.Name + " registered twice")
+	}
+	registry[d.Name] = d
+}
+
+// ServiceNames lists every service the synthesizer knows, sorted.
+func ServiceNames() []string {
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Svc is a service being built in one world.
+type Svc struct {
+	Def         *ServiceDef
+	Name        string
+	Title       string
+	Description string
+	DependsOn   []string
+	Tables      []*world.Table
+	Tools       []*world.ToolSpec
+	Events      []*Event
+	Actions     []*Action
+	Chores      []*Chore
+	// Core names the tools that stay in the world whatever the tool budget
+	// (the ones a person would miss first).
+	Core []string
+	g    *Gen
+}
+
+// Table adds a table owned by the service. With a prefix, its primary key
+// column "id" gets ids such as PRE-00042.
+func (s *Svc) Table(name, desc, prefix string, width int, cols ...world.Column) *world.Table {
+	t := &world.Table{Name: name, Service: s.Name, Description: desc, Columns: cols}
+	if prefix != "" {
+		t.ID = &world.IDSequence{Prefix: prefix, Width: width}
+	}
+	s.Tables = append(s.Tables, t)
+	s.g.tables[name] = t
+	return t
+}
+
+// Tool adds a tool; core tools are kept when the world trims its tools.
+func (s *Svc) Tool(core bool, t *world.ToolSpec) *world.ToolSpec {
+	t.Service = s.Name
+	s.Tools = append(s.Tools, t)
+	if core {
+		s.Core = append(s.Core, t.Name)
+	}
+	return t
+}
+
+// Gen is the state of one world being generated. Everything random comes
+// from R, seeded by the scenario: same scenario, same world.
+type Gen struct {
+	R        *rand.Rand
+	Scenario Scenario
+	Locale   *Locale
+	Vocab    *Vocab
+	Company  world.Company
+	Start    time.Time // the virtual clock's start
+
+	svcs     []*Svc
+	svcBy    map[string]*Svc
+	tables   map[string]*world.Table
+	entities map[string]*Entity
+}
+
+// Has reports whether the world has a service.
+func (g *Gen) Has(service string) bool { _, ok := g.svcBy[service]; return ok }
+
+// Service returns a built service.
+func (g *Gen) Service(name string) *Svc { return g.svcBy[name] }
+
+// Entity returns a shared entity by role ("customer", "staff", "work",
+// "offering", "invoice", …), or nil.
+func (g *Gen) Entity(role string) *Entity { return g.entities[role] }
+
+// SetEntity publishes an entity for other services to point at.
+func (g *Gen) SetEntity(role string, e *Entity) { g.entities[role] = e }
+
+// AddRow appends a seed row to a table of the world.
+func (g *Gen) AddRow(table string, r Row) {
+	t := g.tables[table]
+	if t == nil {
+		panic(fmt.Sprintf("planet: no table %s", table))
+	}
+	t.Rows = append(t.Rows, r)
+}
+
+// Rows returns a table's seed rows.
+func (g *Gen) Rows(table string) []Row {
+	if t := g.tables[table]; t != nil {
+		return t.Rows
+	}
+	return nil
+}
+
+// NextID returns the next id number for a table while seeding (ids are
+// dense from 1).
+func (g *Gen) seqNext(table string) int { return len(g.tables[table].Rows) + 1 }
+
+// FormatID formats id number n of a table with an id sequence.
+func (g *Gen) FormatID(table string, n int) string {
+	t := g.tables[table]
+	return fmt.Sprintf("%s%0*d", t.ID.Prefix, t.ID.Width, n)
+}
+
+// Day returns the date d days after the clock start (negative: before).
+func (g *Gen) Day(d int) string { return g.Start.AddDate(0, 0, d).Format(time.DateOnly) }
+
+// At returns a date-time d days and h hours after the clock start.
+func (g *Gen) At(d int, h float64) string {
+	return g.Start.AddDate(0, 0, d).Add(time.Duration(h * float64(time.Hour))).Format(time.RFC3339)
+}

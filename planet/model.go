@@ -1,0 +1,186 @@
+package planet
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+// Row is one seed row: column → value (string, int64, float64, bool, nil).
+type Row = map[string]any
+
+// Entity is a table other services can point at: customers, orders,
+// tickets. Its roles name what a downstream action needs from it (an
+// email to write to, an amount to bill) as SQL over the entity's alias and
+// as a value from a row.
+type Entity struct {
+	Service string
+	Table   string
+	Key     string // primary key column
+	Noun    string // "patient", "shipment"
+	Plural  string
+	Prefix  string // id prefix, e.g. "SHP-"
+	Width   int
+	Rows    []Row // seed rows, in order
+	Roles   map[string]Role
+}
+
+// Role is one thing an entity can tell: "id", "name", "email", "amount",
+// "date", "customer_id"… SQL gives it in a hidden check, Value from a row.
+type Role struct {
+	SQL   func(alias string) string
+	Value func(r Row) any
+}
+
+// Column makes a role read from one of the entity's own columns.
+func Column(col string) Role {
+	return Role{
+		SQL:   func(a string) string { return a + "." + col },
+		Value: func(r Row) any { return r[col] },
+	}
+}
+
+// Has reports whether the entity has every role named.
+func (e *Entity) Has(roles ...string) bool {
+	for _, r := range roles {
+		if _, ok := e.Roles[r]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Val returns a role's value for a row.
+func (e *Entity) Val(role string, r Row) any { return e.Roles[role].Value(r) }
+
+// Str returns a role's value for a row as text.
+func (e *Entity) Str(role string, r Row) string { return fmt.Sprint(e.Roles[role].Value(r)) }
+
+// SQL returns a role's SQL expression over alias.
+func (e *Entity) SQL(role, alias string) string { return e.Roles[role].SQL(alias) }
+
+// ID formats the n-th id of the entity's table.
+func (e *Entity) ID(n int) string { return fmt.Sprintf("%s%0*d", e.Prefix, e.Width, n) }
+
+// Event is a change in an upstream service that company policy reacts to
+// downstream: an appointment completed, a deal won, a ticket escalated.
+type Event struct {
+	Entity *Entity
+	Name   string // short id, e.g. "completed"
+	// Kind says what sort of change it is, so actions can say which they
+	// follow: "done" (work finished), "cancelled", "closed" (a customer
+	// leaves), "paid", "created", "escalated"… Empty: unspecified.
+	Kind string
+	// When is the policy clause, e.g. "an appointment is marked completed".
+	When string
+	// Where is the SQL predicate, over alias t, of rows in the event state.
+	Where string
+	// Setup returns a new row just before the event, inserted by the task
+	// seed; n is a fresh id number.
+	Setup func(tc *TaskCtx) Row
+	// Do returns the calls that make the event happen to row.
+	Do func(row Row) []world.Call
+	// Ask is how a persona asks for the event; placeholders are role names
+	// of the entity in braces: "{id}", "{name}".
+	Ask []string
+	// Check returns assertions that the event happened.
+	Check func(row Row) []world.Assertion
+	// Touches lists what the event may change.
+	Touches func(row Row) []world.Change
+	// InState reports whether a seed row is already in the event state
+	// (and so must satisfy the policy in the seed).
+	InState func(r Row) bool
+}
+
+// Action is what a downstream service must do when an upstream event
+// happens: issue an invoice, email the customer, post in a channel.
+type Action struct {
+	Service string
+	Name    string
+	Needs   []string // roles of the upstream entity it needs
+	// On lists the event kinds the action makes sense after (an invoice
+	// follows finished work, not a cancellation). Empty: any event.
+	On []string
+	// Then is the policy clause, e.g. "an invoice for the full amount
+	// must be issued in Billing"; {noun} is the upstream noun.
+	Then string
+	// Done is the SQL predicate, over the upstream alias, that holds once
+	// the action has been done for that row.
+	Done func(up *Entity, alias string) string
+	// Do returns the calls that perform the action for row.
+	Do func(tc *TaskCtx, up *Entity, row Row) []world.Call
+	// Check returns assertions that the action was done.
+	Check func(tc *TaskCtx, up *Entity, row Row) []world.Assertion
+	// Touches lists what the action may change.
+	Touches []world.Change
+	// Seed adds rows to the seed state so that a seed row already in the
+	// event state satisfies the policy.
+	Seed func(g *Gen, up *Entity, row Row)
+}
+
+// Chore is a task inside one service: no policy across systems is needed.
+type Chore struct {
+	Service string
+	Persona string
+	// Make builds the task; ok is false when the world has nothing to
+	// make it from.
+	Make func(tc *TaskCtx) (Task, bool)
+
+	round int // the sampler's turn order
+}
+
+// Task is a sampled task before it becomes a world.TaskSpec.
+type Task struct {
+	Title       string
+	Instruction string
+	Seed        []world.SeedOp
+	Calls       []world.Call
+	Assertions  []world.Assertion
+	MayChange   []world.Change
+	Services    []string
+}
+
+// TaskCtx is the context of one task being sampled: a random source and the
+// ids its seed and calls will produce. Each task starts from s0, so id
+// counters start from the seed state for every task.
+type TaskCtx struct {
+	R    *rand.Rand
+	G    *Gen
+	next map[string]int
+}
+
+// FreshID returns an id number for a row the task seed inserts into
+// table, a little past the seed's last so tasks don't all share one id;
+// later inserts into the table continue after it.
+func (tc *TaskCtx) FreshID(table string) int {
+	n := tc.NextID(table) + tc.R.IntN(40)
+	tc.next[table] = n + 1
+	return n
+}
+
+// NextID returns the id the next insert into table will get, and counts it.
+func (tc *TaskCtx) NextID(table string) int {
+	n := tc.next[table]
+	if n == 0 {
+		n = tc.G.seqNext(table)
+	}
+	tc.next[table] = n + 1
+	return n
+}
+
+// Pick returns a random element.
+func Pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// fill replaces {role} placeholders with the entity's values for row.
+func fill(text string, e *Entity, row Row) string {
+	for role := range e.Roles {
+		if strings.Contains(text, "{"+role+"}") {
+			text = strings.ReplaceAll(text, "{"+role+"}", e.Str(role, row))
+		}
+	}
+	text = strings.ReplaceAll(text, "{noun}", e.Noun)
+	text = strings.ReplaceAll(text, "{plural}", e.Plural)
+	return text
+}

@@ -1,0 +1,198 @@
+package planet
+
+import (
+	"fmt"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+func init() {
+	register(&ServiceDef{Name: "billing", Title: "Billing", After: []string{"crm", "work"}, Weight: 3, Build: buildBilling})
+}
+
+func buildBilling(g *Gen, s *Svc) {
+	cust, work := g.Entity("customer"), g.Entity("work")
+	s.Description = fmt.Sprintf("Invoices %s issues to its %s, in %s minor units.", g.Company.Name, cust.Plural, g.Company.Currency)
+	const table = "billing_invoices"
+	s.Table(table, "Invoices, one per billed "+work.Noun+".", "INV-", 5,
+		PK(),
+		RefersTo("customer_id", cust.Table+".id", "CRM id of the "+cust.Noun+" billed."),
+		RefersTo("source_ref", work.Table+".id", "Id of the "+work.Noun+" this invoice bills."),
+		Email("bill_to", "Email the invoice goes to."),
+		Money("amount", "Total"),
+		Enum("status", "issued → paid, or void.", "issued", "paid", "void"),
+		Date("issued_on", "Issue date."),
+		Opt(Date("paid_on", "Date the payment arrived.")),
+	)
+	inv := &Entity{Service: s.Name, Table: table, Key: "id", Noun: "invoice", Plural: "invoices", Prefix: "INV-", Width: 5,
+		Roles: map[string]Role{"id": Column("id"), "amount": Column("amount"), "email": Column("bill_to"), "customer_id": Column("customer_id"),
+			"name": {SQL: func(a string) string {
+				return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
+			},
+				Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") }}}}
+	g.SetEntity("invoice", inv)
+	invoice := func(n int, up *Entity, r Row, status string) Row {
+		row := Row{"id": inv.ID(n), "customer_id": up.Val("customer_id", r), "source_ref": r[up.Key], "bill_to": up.Val("email", r),
+			"amount": up.Val("amount", r), "status": status, "issued_on": g.Day(-g.R.IntN(20) - 1)}
+		if status == "paid" {
+			row["paid_on"] = g.Day(-g.R.IntN(3))
+		}
+		return row
+	}
+	// Some history: paid invoices for finished work of the past.
+	for _, r := range work.Rows {
+		if r["status"] == g.Vocab.States[len(g.Vocab.States)-1] && g.R.IntN(3) == 0 {
+			row := invoice(len(g.Rows(table))+1, work, r, "paid")
+			g.tablesAdd(s, table, row)
+			inv.Rows = append(inv.Rows, row)
+		}
+	}
+
+	s.Tool(true, Tool(s.Name, "search_invoices", "Search invoices",
+		"Find invoices by customer, the "+work.Noun+" they bill, or status. Amounts are in minor units (cents).",
+		[]world.ArgSpec{S("customer_id", false, "CRM id."), S("source_ref", false, "Id of the billed "+work.Noun+"."), A("status", table+".status", false, "")},
+		Search(table, []string{"-issued_on"}, nil, F("customer_id", "eq", "customer_id"), F("source_ref", "eq", "source_ref"), F("status", "eq", "status"))))
+	s.Tool(true, Tool(s.Name, "create_invoice", "Issue an invoice",
+		fmt.Sprintf("Issue an invoice to a %s for a %s, dated today. amount is in minor units (cents). One live invoice per %s: refused if it already has an issued or paid one.", cust.Noun, work.Noun, work.Noun),
+		[]world.ArgSpec{S("customer_id", true, "CRM id of the "+cust.Noun+"."), S("source_ref", true, "Id of the "+work.Noun+" billed."),
+			{Name: "bill_to", Type: "email", Required: true, Description: "Email of the " + cust.Noun + " on file."}, {Name: "amount", Type: "integer", Required: true, Minimum: numPtr(1)}},
+		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "issued"}, As: "dup", Message: "{source_ref} already has invoice {dup.id}."},
+		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "paid"}, As: "paid", Message: "{source_ref} already has paid invoice {paid.id}."},
+		Insert(table, "", map[string]any{"customer_id": "$customer_id", "source_ref": "$source_ref", "bill_to": "$bill_to", "amount": "$amount", "status": "issued", "issued_on": "$today"})))
+	s.Tool(false, Tool(s.Name, "record_payment", "Record a payment",
+		"Mark an issued invoice paid, as of today.",
+		[]world.ArgSpec{S("invoice_id", true, "e.g. INV-00001")},
+		Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
+		world.Step{Require: "$inv.status", Equals: "issued", Message: "Invoice {invoice_id} is {inv.status}; only issued invoices can be paid."},
+		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "paid", "paid_on": "$today"}}))
+	s.Tool(false, Tool(s.Name, "void_invoice", "Void an invoice",
+		"Cancel an issued invoice that should not have been sent. Paid invoices cannot be voided.",
+		[]world.ArgSpec{S("invoice_id", true, "")},
+		Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
+		world.Step{Require: "$inv.status", Equals: "issued", Message: "Invoice {invoice_id} is {inv.status}; only issued invoices can be voided."},
+		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "void"}}))
+
+	// Action: bill finished work.
+	s.Actions = append(s.Actions, &Action{
+		Service: s.Name, Name: "invoiced", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"done"},
+		Then: "an invoice for its full amount must be issued in Billing to the email on file, with the {noun} id as its source",
+		Done: func(up *Entity, a string) string {
+			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s i WHERE i.source_ref = %s.%s AND i.amount = %s AND i.bill_to = %s AND i.status IN ('issued','paid'))",
+				table, a, up.Key, up.SQL("amount", a), up.SQL("email", a))
+		},
+		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+			tc.NextID(table)
+			return []world.Call{{Tool: "create_invoice", Args: map[string]any{"customer_id": up.Val("customer_id", r), "source_ref": r[up.Key], "bill_to": up.Val("email", r), "amount": up.Val("amount", r)}}}
+		},
+		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+			ref := r[up.Key]
+			return []world.Assertion{
+				{Description: "An invoice was issued for it.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": "issued"}}},
+				{Description: "The invoice is for the full amount.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "amount": up.Val("amount", r)}}},
+				{Description: "It went to the email on file.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "bill_to": up.Val("email", r)}}},
+				{Description: "Exactly one invoice bills it.", Count: &world.CountMatch{Table: table, Where: map[string]any{"source_ref": ref}, Equals: ptrInt(1)}},
+			}
+		},
+		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
+		Seed: func(g *Gen, up *Entity, r Row) {
+			for _, x := range g.Rows(table) {
+				if x["source_ref"] == r[up.Key] {
+					return
+				}
+			}
+			row := invoice(len(g.Rows(table))+1, up, r, Pick(g.R, []string{"issued", "paid"}))
+			g.AddRow(table, row)
+			inv.Rows = append(inv.Rows, row)
+		},
+	})
+
+	// Event: an invoice is paid.
+	s.Events = append(s.Events, &Event{
+		Entity: inv, Name: "paid", Kind: "paid", When: "an invoice is marked paid", Where: "t.status = 'paid'",
+		InState: func(r Row) bool { return r["status"] == "paid" },
+		Setup: func(tc *TaskCtx) Row {
+			c := Pick(tc.R, activeRows(cust))
+			n := tc.FreshID(table)
+			return Row{"id": inv.ID(n), "customer_id": c["id"], "source_ref": work.ID(len(work.Rows) + 50 + n), "bill_to": c["email"],
+				"amount": int64(100+tc.R.IntN(900)) * minorPerMajor(g.Locale.C.CurrencyDigits), "status": "issued", "issued_on": g.Day(-14)}
+		},
+		Do: func(r Row) []world.Call {
+			return []world.Call{{Tool: "record_payment", Args: map[string]any{"invoice_id": r["id"]}}}
+		},
+		Ask: []string{
+			"The bank statement shows {name} paid invoice {id} today. Please record the payment.",
+			"Payment for invoice {id} ({name}) came in. Update Billing.",
+		},
+		Check: func(r Row) []world.Assertion {
+			return []world.Assertion{{Description: "The invoice is paid.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "paid"}}}
+		},
+		Touches: func(r Row) []world.Change {
+			return []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}}
+		},
+	})
+
+	// Chore (analytics): report open receivables by email.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "analytics lead", Make: func(tc *TaskCtx) (Task, bool) {
+		if !g.Has("email") {
+			return Task{}, false
+		}
+		n, total := 0, int64(0)
+		for _, r := range g.Rows(table) {
+			if r["status"] == "issued" {
+				n++
+				total += r["amount"].(int64)
+			}
+		}
+		name, addr := g.Locale.Person("")
+		line := fmt.Sprintf("Open invoices: %d, total %d", n, total)
+		tc.NextID("email_messages")
+		return Task{
+			Title:       "report open invoices",
+			Instruction: fmt.Sprintf("%s (%s) needs today's open receivables: how many invoices are issued but not paid, and their total in minor units. Email it to them, with the line \"Open invoices: <count>, total <amount>\" in the body.", name, addr),
+			Calls:       []world.Call{{Tool: "send_email", Args: map[string]any{"to": addr, "subject": "Open receivables", "body": line + "."}}},
+			Assertions: []world.Assertion{
+				{Description: "The report went to the requester.", Exists: &world.RowMatch{Table: "email_messages", Where: map[string]any{"direction": "outbound", "to_addr": addr}}},
+				{Description: "It has the right figures.", Exists: &world.RowMatch{Table: "email_messages", Where: map[string]any{"to_addr": addr, "body": map[string]any{"contains": line}}}},
+			},
+			MayChange: []world.Change{{Table: "email_messages", Ops: []string{"insert"}}},
+			Services:  []string{s.Name, "email"},
+		}, true
+	}})
+
+	// Chore: void a wrong invoice.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "account manager", Make: func(tc *TaskCtx) (Task, bool) {
+		c := Pick(tc.R, activeRows(cust))
+		n := tc.NextID(table)
+		id := inv.ID(n)
+		amount := int64(100+tc.R.IntN(900)) * minorPerMajor(g.Locale.C.CurrencyDigits)
+		row := Row{"id": id, "customer_id": c["id"], "source_ref": work.ID(len(work.Rows) + 80 + n), "bill_to": c["email"], "amount": amount, "status": "issued", "issued_on": g.Day(-2)}
+		return Task{
+			Title:       "void duplicate invoice",
+			Instruction: fmt.Sprintf("%s says invoice %s (%s) was sent by mistake: nothing was delivered under %s. Cancel that invoice.", c["name"], id, g.Locale.C.FormatMoney(amount), row["source_ref"]),
+			Seed:        []world.SeedOp{{Insert: table, Values: row}},
+			Calls:       []world.Call{{Tool: "void_invoice", Args: map[string]any{"invoice_id": id}}},
+			Assertions: []world.Assertion{
+				{Description: "The invoice is void.", Field: &world.FieldMatch{Table: table, Key: id, Column: "status", Equals: "void"}},
+				{Description: "No other invoice of the customer changed status to void.", Count: &world.CountMatch{Table: table, Where: map[string]any{"customer_id": c["id"], "status": "void"}, Equals: ptrInt(countWhere(g.Rows(table), "customer_id", c["id"], "status", "void") + 1)}},
+			},
+			MayChange: []world.Change{{Table: table, Keys: []any{id}, Ops: []string{"update"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+}
+
+func countWhere(rows []Row, kv ...any) int {
+	n := 0
+	for _, r := range rows {
+		ok := true
+		for i := 0; i < len(kv); i += 2 {
+			if r[kv[i].(string)] != kv[i+1] {
+				ok = false
+			}
+		}
+		if ok {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,246 @@
+package planet
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+func init() {
+	register(&ServiceDef{Name: "calendar", Title: "Calendar", After: []string{"crm", "work", "hr"}, Weight: 1.5, Build: buildCalendar})
+}
+
+func buildCalendar(g *Gen, s *Svc) {
+	cust := g.Entity("customer")
+	one, many := hzNouns(g, "event", "events", "meeting", "meetings")
+	table := "calendar_" + many
+	s.Description = fmt.Sprintf("The shared calendar of %s: meetings, consultations and follow-ups with %s and within the team, with time, place, attendees and whether they go ahead.", g.Company.Name, cust.Plural)
+	s.Table(table, "Calendar "+many+".", "EVT-", 5,
+		PK(),
+		Text("title", "What it is about; references (ids) go here."),
+		Datetime("starts_at", "Start, local time with UTC offset."),
+		Datetime("ends_at", "End, local time with UTC offset."),
+		Opt(Text("location", "Room, address or video link.")),
+		Text("attendees", "Who takes part, comma-separated."),
+		Email("contact_email", "Main attendee to keep informed of changes."),
+		Enum("status", "confirmed, or cancelled (final).", "confirmed", "cancelled"),
+	)
+	ev := &Entity{Service: s.Name, Table: table, Key: "id", Noun: one, Plural: many, Prefix: "EVT-", Width: 5,
+		Roles: map[string]Role{"id": Column("id"), "name": Column("title"), "email": Column("contact_email"),
+			"date": {SQL: func(a string) string { return "substr(" + a + ".starts_at, 1, 10)" }, Value: func(r Row) any { return fmt.Sprint(r["starts_at"])[:10] }}}}
+
+	// Who works here: the staff of the line of work when it exists, else
+	// people at the company's domain.
+	var staff []Row
+	if st := g.Entity("staff"); st != nil {
+		staff = st.Rows
+	}
+	if emp := g.Entity("employee"); emp != nil {
+		staff = append(staff, emp.Rows...)
+	}
+	if len(staff) == 0 {
+		for i := 0; i < 5; i++ {
+			name, email := g.Locale.Person("")
+			staff = append(staff, Row{"name": name, "email": email})
+		}
+	}
+	rooms := []string{"Meeting room 1", "Meeting room 2", "Front office", "Video call", "Reception"}
+	custTitles := []string{"Consultation with %s", "Review meeting with %s", "Call with %s", "Visit of %s"}
+	// guest is how a customer appears among attendees: its contact person
+	// for organisations.
+	guest := func(c Row) string {
+		if p, ok := c["contact_person"].(string); ok && p != "" {
+			return fmt.Sprintf("%s (%s)", p, c["name"])
+		}
+		return fmt.Sprint(c["name"])
+	}
+	add := func(r Row) {
+		ev.Rows = append(ev.Rows, r)
+		g.tablesAdd(s, table, r)
+	}
+	n := 12 + g.R.IntN(12)
+	for i := 1; i <= n; i++ {
+		d := g.R.IntN(36) - 14
+		h := 9 + g.R.IntN(8)
+		r := Row{"id": ev.ID(i), "starts_at": hzClock(g, d, h, 0), "ends_at": hzClock(g, d, h, 45), "location": Pick(g.R, rooms), "status": "confirmed"}
+		if g.R.IntN(3) == 0 {
+			k := g.R.IntN(len(staff))
+			a, b := staff[k], staff[(k+1+g.R.IntN(max(len(staff)-1, 1)))%len(staff)]
+			r["title"] = Pick(g.R, []string{"Team meeting", "Weekly planning", "Training: " + Pick(g.R, hzOfferings(g)).Name, "Supplier call", "Budget review", "One-to-one"})
+			r["attendees"] = fmt.Sprintf("%s, %s", a["name"], b["name"])
+			r["contact_email"] = a["email"]
+		} else {
+			c := Pick(g.R, activeRows(cust))
+			r["title"] = fmt.Sprintf(Pick(g.R, custTitles), c["name"])
+			r["attendees"] = fmt.Sprintf("%s, %s", guest(c), Pick(g.R, staff)["name"])
+			r["contact_email"] = c["email"]
+			if g.R.IntN(6) == 0 {
+				r["status"] = "cancelled"
+			}
+		}
+		add(r)
+	}
+
+	// Tools.
+	s.Tool(true, Tool(s.Name, "list_"+many, "List "+many,
+		fmt.Sprintf("Calendar %s in a date range, earliest first: from (on or after that day) and before (strictly before that day), optionally by status or by words in the title, attendees or location. Returns id (like %s), title, start, end, location, attendees, contact_email and status.", many, ev.ID(1)),
+		[]world.ArgSpec{{Name: "from", Type: "string", Pattern: `^\d{4}-\d{2}-\d{2}`, Description: "First day to include (YYYY-MM-DD)."}, {Name: "before", Type: "string", Pattern: `^\d{4}-\d{2}-\d{2}`, Description: "Day after the last day to include (YYYY-MM-DD)."},
+			A("status", table+".status", false, ""), S("query", false, "Part of the title, attendees or location.")},
+		Search(table, []string{"starts_at"}, []string{"id", "title", "starts_at", "ends_at", "location", "attendees", "contact_email", "status"},
+			F("starts_at", "gte", "from"), F("starts_at", "lt", "before"), F("status", "eq", "status"), FAny("query", "title", "attendees", "location"))))
+	s.Tool(false, Tool(s.Name, "get_"+one, "Get "+hzA(one), fmt.Sprintf("Read one calendar %s by id.", one),
+		[]world.ArgSpec{S(one+"_id", true, "e.g. "+ev.ID(1))},
+		Get(table, one+"_id", "", fmt.Sprintf("No %s {%s_id}; list_%s finds ids.", one, one, many))))
+	s.Tool(true, Tool(s.Name, "create_"+one, "Schedule "+hzA(one),
+		fmt.Sprintf("Put a new confirmed %s on the calendar. Times are RFC 3339 with the local UTC offset, e.g. %s. Returns the %s with its id.", one, hzClock(g, 1, 10, 0), one),
+		[]world.ArgSpec{S("title", true, "What it is about; include any reference id."), {Name: "starts_at", Type: "datetime", Required: true}, {Name: "ends_at", Type: "datetime", Required: true},
+			S("attendees", true, "Names, comma-separated."), {Name: "contact_email", Type: "email", Required: true, Description: "Main attendee to keep informed."}, S("location", false, "")},
+		Insert(table, "", map[string]any{"title": "$title", "starts_at": "$starts_at", "ends_at": "$ends_at", "attendees": "$attendees", "contact_email": "$contact_email", "location": "$location", "status": "confirmed"})))
+	s.Tool(false, Tool(s.Name, "cancel_"+one, "Cancel "+hzA(one),
+		fmt.Sprintf("Cancel a confirmed %s. Cancelled %s cannot be restored; schedule a new one instead.", one, many),
+		[]world.ArgSpec{S(one+"_id", true, "")},
+		Get(table, one+"_id", "e", fmt.Sprintf("No %s {%s_id}.", one, one)),
+		world.Step{Require: "$e.status", Equals: "confirmed", Message: fmt.Sprintf("%s {%s_id} is already {e.status}.", title(one), one)},
+		Update(table, one+"_id", "", map[string]any{"status": "cancelled"})))
+	s.Tool(false, Tool(s.Name, "reschedule_"+one, "Reschedule "+hzA(one),
+		fmt.Sprintf("Move a confirmed %s to a new start and end time (RFC 3339 with offset).", one),
+		[]world.ArgSpec{S(one+"_id", true, ""), {Name: "starts_at", Type: "datetime", Required: true}, {Name: "ends_at", Type: "datetime", Required: true}},
+		Get(table, one+"_id", "e", fmt.Sprintf("No %s {%s_id}.", one, one)),
+		world.Step{Require: "$e.status", Equals: "confirmed", Message: fmt.Sprintf("%s {%s_id} is {e.status}; only confirmed %s can move.", title(one), one, many)},
+		Update(table, one+"_id", "", map[string]any{"starts_at": "$starts_at", "ends_at": "$ends_at"})))
+
+	// Event: a meeting is cancelled.
+	s.Events = append(s.Events, &Event{
+		Entity: ev, Name: "cancelled",
+		When:    fmt.Sprintf("a calendar %s is cancelled", one),
+		Where:   "t.status = 'cancelled'",
+		InState: func(r Row) bool { return r["status"] == "cancelled" },
+		Setup: func(tc *TaskCtx) Row {
+			c := Pick(tc.R, activeRows(cust))
+			d, h := 2+tc.R.IntN(8), 9+tc.R.IntN(8)
+			return Row{"id": ev.ID(tc.NextID(table)), "title": fmt.Sprintf("Consultation with %s", c["name"]), "starts_at": hzClock(g, d, h, 0), "ends_at": hzClock(g, d, h, 45),
+				"location": Pick(tc.R, rooms), "attendees": fmt.Sprintf("%s, %s", guest(c), Pick(tc.R, staff)["name"]), "contact_email": c["email"], "status": "confirmed"}
+		},
+		Do: func(r Row) []world.Call {
+			return []world.Call{{Tool: "cancel_" + one, Args: map[string]any{one + "_id": r["id"]}}}
+		},
+		Ask: []string{
+			"\"{name}\" on {date} ({id}) will not take place. Cancel it in the calendar.",
+			fmt.Sprintf("Please cancel %s {id}, \"{name}\" on {date}; it is off.", one),
+			"We have to call off \"{name}\" ({id}, {date}). Take it off the calendar.",
+		},
+		Check: func(r Row) []world.Assertion {
+			return []world.Assertion{{Description: "The " + one + " is cancelled.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "cancelled"}}}
+		},
+		Touches: func(r Row) []world.Change {
+			return []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}}
+		},
+	})
+
+	// Action: schedule a follow-up that names the upstream record.
+	followUp := func(up *Entity, r Row) string { return fmt.Sprintf("Follow-up: %s %s", up.Noun, r[up.Key]) }
+	contact := func(up *Entity, r Row) any {
+		if up.Has("email") {
+			if e, ok := up.Val("email", r).(string); ok && e != "" {
+				return e
+			}
+		}
+		return hzOffice(g)
+	}
+	who := func(up *Entity, r Row) string {
+		if up.Has("name") {
+			return up.Str("name", r) + ", " + fmt.Sprint(staff[0]["name"])
+		}
+		return fmt.Sprint(staff[0]["name"])
+	}
+	s.Actions = append(s.Actions, &Action{
+		Service: s.Name, Name: "scheduled", Needs: []string{"id"},
+		Then: fmt.Sprintf("a confirmed %s with the {noun} id in its title must be scheduled in the Calendar", one),
+		Done: func(up *Entity, a string) string {
+			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s e WHERE instr(e.title, %s.%s) > 0 AND e.status = 'confirmed')", table, a, up.Key)
+		},
+		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+			tc.NextID(table)
+			d := 1 + tc.R.IntN(5)
+			return []world.Call{{Tool: "create_" + one, Args: map[string]any{"title": followUp(up, r), "starts_at": hzClock(g, d, 10, 0), "ends_at": hzClock(g, d, 10, 30),
+				"attendees": who(up, r), "contact_email": contact(up, r), "location": "Front office"}}}
+		},
+		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+			return []world.Assertion{{Description: fmt.Sprintf("A confirmed %s names the %s.", one, up.Noun), Exists: &world.RowMatch{Table: table,
+				Where: map[string]any{"title": map[string]any{"contains": r[up.Key]}, "status": "confirmed"}}}}
+		},
+		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
+		Seed: func(g *Gen, up *Entity, r Row) {
+			id := fmt.Sprint(r[up.Key])
+			for _, x := range g.Rows(table) {
+				if strings.Contains(fmt.Sprint(x["title"]), id) && x["status"] == "confirmed" {
+					return
+				}
+			}
+			d := -1 - g.R.IntN(10)
+			row := Row{"id": ev.ID(len(g.Rows(table)) + 1), "title": followUp(up, r), "starts_at": hzClock(g, d, 15, 0), "ends_at": hzClock(g, d, 15, 30),
+				"location": "Front office", "attendees": who(up, r), "contact_email": contact(up, r), "status": "confirmed"}
+			g.AddRow(table, row)
+			ev.Rows = append(ev.Rows, row)
+		},
+	})
+
+	// Chore: schedule a meeting.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "coordinator", Make: func(tc *TaskCtx) (Task, bool) {
+		c := Pick(tc.R, activeRows(cust))
+		d, h := 3+tc.R.IntN(10), 9+tc.R.IntN(7)
+		topic := Pick(tc.R, []string{"Annual review", "Introductory meeting", "Planning session", "Quote discussion"})
+		ttl := fmt.Sprintf("%s with %s", topic, c["name"])
+		room := Pick(tc.R, rooms)
+		host := Pick(tc.R, staff)
+		start, end := hzClock(g, d, h, 30), hzClock(g, d, h+1, 30)
+		id := ev.ID(tc.NextID(table))
+		return Task{
+			Title: "schedule " + strings.ToLower(topic),
+			Instruction: fmt.Sprintf("Please put \"%s\" in the calendar on %s from %02d:30 to %02d:30 in %s. %s and %s attend; keep %s informed of changes.",
+				ttl, start[:10], h, h+1, room, guest(c), host["name"], c["email"]),
+			Calls: []world.Call{{Tool: "create_" + one, Args: map[string]any{"title": ttl, "starts_at": start, "ends_at": end,
+				"attendees": fmt.Sprintf("%s, %s", guest(c), host["name"]), "contact_email": c["email"], "location": room}}},
+			Assertions: []world.Assertion{
+				{Description: "The meeting is on the calendar at the right time.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": id, "title": map[string]any{"contains": ttl},
+					"starts_at": map[string]any{"contains": start[:16]}, "ends_at": map[string]any{"contains": end[:16]}, "status": "confirmed"}}},
+				{Description: "The contact is the " + cust.Noun + ".", Exists: &world.RowMatch{Table: table, Where: map[string]any{"title": map[string]any{"contains": ttl}, "contact_email": c["email"]}}},
+				{Description: "It was scheduled once.", Count: &world.CountMatch{Table: table, Where: map[string]any{"title": map[string]any{"contains": ttl}}, Equals: ptrInt(1)}},
+			},
+			MayChange: []world.Change{{Table: table, Ops: []string{"insert"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+	// Chore: move a meeting by a day.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "coordinator", Make: func(tc *TaskCtx) (Task, bool) {
+		future := hzWhere(ev.Rows, func(r Row) bool {
+			return r["status"] == "confirmed" && fmt.Sprint(r["starts_at"]) > hzClock(g, 1, 0, 0)
+		})
+		if len(future) == 0 {
+			return Task{}, false
+		}
+		r := Pick(tc.R, future)
+		old := fmt.Sprint(r["starts_at"])
+		d := 1
+		for ; d < 60; d++ {
+			if hzClock(g, d, 0, 0)[:10] == old[:10] {
+				break
+			}
+		}
+		d++ // the day after the old one
+		h := 9 + tc.R.IntN(7)
+		start, end := hzClock(g, d, h, 0), hzClock(g, d, h, 45)
+		return Task{
+			Title:       "reschedule " + one,
+			Instruction: fmt.Sprintf("\"%s\" (%s) has to move to %s, %02d:00 to %02d:45. Please reschedule it.", r["title"], r["id"], start[:10], h, h),
+			Calls:       []world.Call{{Tool: "reschedule_" + one, Args: map[string]any{one + "_id": r["id"], "starts_at": start, "ends_at": end}}},
+			Assertions: []world.Assertion{
+				{Description: "It starts at the new time.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": r["id"], "starts_at": map[string]any{"contains": start[:16]}, "ends_at": map[string]any{"contains": end[:16]}}}},
+				{Description: "It is still confirmed.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "confirmed"}},
+			},
+			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+}

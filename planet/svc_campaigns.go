@@ -1,0 +1,269 @@
+package planet
+
+import (
+	"fmt"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+func init() { vkRegister("campaigns", "Campaigns", buildCampaigns) }
+
+func buildCampaigns(k *vk) {
+	g, s := k.g, k.s
+	k.sinceRole()
+	s.Description = fmt.Sprintf("Marketing campaigns of %s and their recipient lists: who gets which mailing, and who opted out. Budgets are in %s minor units.",
+		g.Company.Name, g.Company.Currency)
+	const ct, rt = "campaigns_campaigns", "campaigns_recipients"
+	s.Table(ct, "Campaigns.", "CMP-", 3,
+		PK(),
+		Text("name", "Campaign name."),
+		Enum("kind", "promotion, newsletter, review_request (asks for a review after a "+k.W+") or exit_survey (asks leaving "+g.Vocab.Customer.Many+" why).",
+			"promotion", "newsletter", "review_request", "exit_survey"),
+		Enum("channel", "How it reaches people.", "email", "sms", "post", "social"),
+		Text("segment", "Who it is aimed at."),
+		Enum("status", "draft → scheduled → running → completed; draft or scheduled can be cancelled.", "draft", "scheduled", "running", "completed", "cancelled"),
+		Date("starts_on", "Start date."),
+		Opt(Date("ends_on", "End date, if any.")),
+		Money("budget", "Budget"),
+	)
+	s.Table(rt, "Recipients of a campaign.", "RCP-", 5,
+		PK(),
+		Ref("campaign_id", ct, "The campaign."),
+		RefersTo("customer_id", k.cust.Table+".id", "The "+k.C+" (CRM id)."),
+		Email("email", "Address the campaign goes to."),
+		Enum("status", "queued → sent; opted_out when they ask to be left out; bounced.", "queued", "sent", "opted_out", "bounced"),
+		Date("added_on", "Date added to the list."),
+		Text("source", "What put them on the list: a "+k.W+" id, a "+k.C+" id, or \"manual\"."),
+	)
+
+	camp := k.entity(ct, "campaign", "campaigns", map[string]Role{"id": Column("id"), "name": Column("name")})
+	rcp := k.entity(rt, "recipient", "recipients", k.custRoles("customer_id"))
+	rcp.Roles["email"] = Column("email")
+	rcp.Roles["campaign"] = textRole("campaign_id", func(r Row) any { return vkFind(g.Rows(ct), r["campaign_id"])["name"] })
+
+	// Seed campaigns: the two standing ones and a history of others.
+	items := g.Vocab.Items
+	item := func() string {
+		if len(items) == 0 {
+			return g.Vocab.Offering.One
+		}
+		return Pick(g.R, items).Name
+	}
+	segs := []string{"All active " + g.Vocab.Customer.Many, g.Vocab.Customer.Many + " in " + g.Locale.City(), g.Vocab.Customer.Many + " without a " + k.W + " this year",
+		"New " + g.Vocab.Customer.Many + " (last 90 days)", "Loyal " + g.Vocab.Customer.Many + " (3+ years)"}
+	addCamp := func(name, kind, channel, seg, status string, start int, budget int64) Row {
+		r := Row{"id": k.nextID(ct), "name": name, "kind": kind, "channel": channel, "segment": seg, "status": status, "starts_on": g.Day(start), "budget": budget}
+		if status == "completed" {
+			r["ends_on"] = g.Day(start + 14 + g.R.IntN(20))
+		}
+		return k.add(camp, ct, r)
+	}
+	review := addCamp("How did we do? Review request", "review_request", "email", fmt.Sprintf("Every %s whose %s is done", k.C, k.W), "running", -200-g.R.IntN(200), k.money(g.R, 200, 600))
+	exit := addCamp("Sorry to see you go: exit survey", "exit_survey", "email", "Every "+k.C+" who leaves us", "running", -300-g.R.IntN(200), k.money(g.R, 100, 300))
+	months := []string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+	for i := 0; i < 2+g.R.IntN(3); i++ {
+		d := -30*(i+1) - g.R.IntN(20)
+		month := months[(int(g.Start.Month())-1+12*4+d/30)%12]
+		if g.R.IntN(2) == 0 {
+			addCamp("Newsletter "+month, "newsletter", "email", segs[0], "completed", d, k.money(g.R, 150, 500))
+		} else {
+			addCamp(fmt.Sprintf("%s offer: %s", month, item()), "promotion", Pick(g.R, []string{"email", "sms", "post", "social"}), Pick(g.R, segs), "completed", d, k.money(g.R, 400, 3000))
+		}
+	}
+	upcoming := addCamp("Spring offer: "+item(), "promotion", "sms", Pick(g.R, segs), "scheduled", 5+g.R.IntN(20), k.money(g.R, 400, 2500))
+	addCamp("Newsletter "+months[int(g.Start.Month())%12], "newsletter", "email", segs[0], "draft", 20+g.R.IntN(10), k.money(g.R, 150, 400))
+	addCamp("Word of mouth: "+item(), "promotion", "social", Pick(g.R, segs), "running", -3-g.R.IntN(10), k.money(g.R, 500, 2000))
+
+	// Seed recipients of the campaigns that went out.
+	for _, c := range camp.Rows {
+		if c["status"] != "completed" && c["status"] != "running" || c["kind"] == "review_request" || c["kind"] == "exit_survey" {
+			continue
+		}
+		seen := map[any]bool{}
+		for j := 0; j < 3+g.R.IntN(6); j++ {
+			cu := Pick(g.R, k.customers())
+			if seen[cu["id"]] {
+				continue
+			}
+			seen[cu["id"]] = true
+			st := Pick(g.R, []string{"sent", "sent", "sent", "opted_out", "bounced"})
+			if c["status"] == "running" && j%2 == 0 {
+				st = "queued"
+			}
+			k.add(rcp, rt, Row{"id": k.nextID(rt), "campaign_id": c["id"], "customer_id": cu["id"], "email": cu["email"], "status": st, "added_on": c["starts_on"], "source": "manual"})
+		}
+	}
+	running := vkRowsWhere(camp.Rows, "status", "running", "kind", "promotion")
+
+	// Tools.
+	k.tool(true, "search_marketing_campaigns", "Search campaigns",
+		fmt.Sprintf("Find campaigns by name, kind, channel or status, newest start first. Returns id (like %s), name, kind, channel, segment, status, start and budget (minor units).", g.FormatID(ct, 1)),
+		[]world.ArgSpec{S("query", false, "Part of the name."), A("kind", ct+".kind", false, ""), A("channel", ct+".channel", false, ""), A("status", ct+".status", false, "")},
+		Search(ct, []string{"-starts_on"}, nil, F("name", "contains", "query"), F("kind", "eq", "kind"), F("channel", "eq", "channel"), F("status", "eq", "status")))
+	k.tool(false, "create_marketing_campaign", "Create a campaign",
+		"Set up a new campaign as a draft. budget is in minor units. Returns it with its id.",
+		[]world.ArgSpec{S("name", true, ""), A("kind", ct+".kind", true, ""), A("channel", ct+".channel", true, ""), S("segment", true, "Who it is aimed at."),
+			vkDateArg("starts_on", true, ""), vkMoneyArg("budget", true, "Budget.")},
+		Insert(ct, "", map[string]any{"name": "$name", "kind": "$kind", "channel": "$channel", "segment": "$segment", "status": "draft", "starts_on": "$starts_on", "budget": "$budget"}))
+	k.tool(false, "set_marketing_campaign_status", "Move a campaign along",
+		"Change a campaign's status: draft → scheduled → running → completed; a draft or scheduled campaign can be cancelled.",
+		[]world.ArgSpec{S("campaign_id", true, ""), A("status", ct+".status", true, "The new status.")},
+		world.Step{Update: ct, Key: "$campaign_id", Set: map[string]any{"status": "$status"},
+			Transitions: &world.Transitions{Column: "status", Allowed: map[string][]string{"draft": {"scheduled", "cancelled"}, "scheduled": {"running", "cancelled"}, "running": {"completed"}}},
+			Message:     "No campaign {campaign_id}."})
+	k.tool(true, "add_campaign_recipient", "Add a recipient",
+		fmt.Sprintf("Put a %s on a campaign's list (queued) at an email address. source says what put them there: a %s id, a %s id, or \"manual\". The same %s is listed once per campaign and source; completed or cancelled campaigns take no one.", k.C, k.W, k.C, k.C),
+		[]world.ArgSpec{S("campaign_id", true, "e.g. "+g.FormatID(ct, 1)), S("customer_id", true, "CRM id."), {Name: "email", Type: "email", Required: true}, S("source", true, "")},
+		Get(ct, "campaign_id", "c", "No campaign {campaign_id}; search_marketing_campaigns finds them."),
+		world.Step{Require: "$c.status", In: vals("draft", "scheduled", "running"), Message: "Campaign {campaign_id} is {c.status}; it takes no new recipients."},
+		world.Step{Absent: rt, Where: map[string]any{"campaign_id": "$campaign_id", "customer_id": "$customer_id", "source": "$source"}, As: "dup",
+			Message: "{customer_id} is already on {campaign_id} for {source} as {dup.id}."},
+		Insert(rt, "", map[string]any{"campaign_id": "$campaign_id", "customer_id": "$customer_id", "email": "$email", "status": "queued", "added_on": "$today", "source": "$source"}))
+	k.tool(false, "search_campaign_recipients", "Search recipients",
+		"List the recipients of campaigns by campaign, "+k.C+", email or status.",
+		[]world.ArgSpec{S("campaign_id", false, ""), S("customer_id", false, ""), S("email", false, "Part of the address."), A("status", rt+".status", false, "")},
+		Search(rt, []string{"campaign_id", "added_on"}, nil, F("campaign_id", "eq", "campaign_id"), F("customer_id", "eq", "customer_id"), F("email", "contains", "email"), F("status", "eq", "status")))
+	k.tool(false, "opt_out_recipient", "Opt a recipient out",
+		"Take a recipient off a campaign at their request (opted_out). Returns the recipient.",
+		[]world.ArgSpec{S("recipient_id", true, "e.g. "+g.FormatID(rt, 1))},
+		world.Step{Update: rt, Key: "$recipient_id", Set: map[string]any{"status": "opted_out"},
+			Transitions: &world.Transitions{Column: "status", Allowed: map[string][]string{"queued": {"opted_out"}, "sent": {"opted_out"}}},
+			Message:     "No recipient {recipient_id}; search_campaign_recipients finds them."})
+
+	// Events.
+	s.Events = append(s.Events, &Event{
+		Entity: camp, Name: "launched", When: "a campaign goes live (running) in Campaigns", Where: "t.status IN ('running', 'completed')",
+		InState: func(r Row) bool { return r["status"] == "running" || r["status"] == "completed" },
+		Setup: func(tc *TaskCtx) Row {
+			it := g.Vocab.Offering.One
+			if len(items) > 0 {
+				it = Pick(tc.R, items).Name
+			}
+			return Row{"id": k.tcID(tc, ct), "name": "Flash offer: " + it, "kind": "promotion", "channel": Pick(tc.R, []string{"email", "sms"}),
+				"segment": Pick(tc.R, segs), "status": "scheduled", "starts_on": g.Day(0), "budget": k.money(tc.R, 300, 1500)}
+		},
+		Do: func(r Row) []world.Call {
+			return []world.Call{{Tool: "set_marketing_campaign_status", Args: map[string]any{"campaign_id": r["id"], "status": "running"}}}
+		},
+		Ask: []string{
+			"The \"{name}\" campaign ({id}) starts today. Set it live.",
+			"We're launching campaign {id} (\"{name}\") now; switch it to running.",
+		},
+		Check: func(r Row) []world.Assertion {
+			return []world.Assertion{vkField("The campaign is running.", ct, r["id"], "status", "running")}
+		},
+		Touches: func(r Row) []world.Change { return []world.Change{vkChange(ct, []any{r["id"]}, "update")} },
+	})
+	s.Events = append(s.Events, &Event{
+		Entity: rcp, Name: "opted out", When: "a recipient opts out of a campaign", Where: "t.status = 'opted_out'",
+		InState: func(r Row) bool { return r["status"] == "opted_out" },
+		Setup: func(tc *TaskCtx) Row {
+			c := Pick(tc.R, running)
+			cu := Pick(tc.R, k.customers())
+			return Row{"id": k.tcID(tc, rt), "campaign_id": c["id"], "customer_id": cu["id"], "email": cu["email"], "status": "queued", "added_on": g.Day(-1), "source": "manual"}
+		},
+		Do: func(r Row) []world.Call {
+			return []world.Call{{Tool: "opt_out_recipient", Args: map[string]any{"recipient_id": r["id"]}}}
+		},
+		Ask: []string{
+			"{name} replied STOP to \"{campaign}\". Take recipient {id} off the list.",
+			"{name} does not want our \"{campaign}\" mailings; opt out recipient {id}.",
+		},
+		Check: func(r Row) []world.Assertion {
+			return []world.Assertion{vkField("The recipient is opted out.", rt, r["id"], "status", "opted_out")}
+		},
+		Touches: func(r Row) []world.Change { return []world.Change{vkChange(rt, []any{r["id"]}, "update")} },
+	})
+
+	// Actions: finished work asks for a review; a leaving customer gets
+	// the exit survey.
+	listed := func(name, kind string, c Row, needs []string, then string, source func(up *Entity, r Row) any, email func(up *Entity, a string) string) *Action {
+		return &Action{
+			Service: s.Name, Name: name, Needs: needs, Then: then,
+			Done: func(up *Entity, a string) string {
+				return fmt.Sprintf("EXISTS (SELECT 1 FROM %s r JOIN %s c ON c.id = r.campaign_id WHERE c.kind = '%s' AND r.source = %s.%s AND r.customer_id = %s AND r.email = %s)",
+					rt, ct, kind, a, up.Key, up.SQL("customer_id", a), email(up, a))
+			},
+			Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+				tc.NextID(rt)
+				return []world.Call{{Tool: "add_campaign_recipient", Args: map[string]any{"campaign_id": c["id"], "customer_id": up.Val("customer_id", r),
+					"email": up.Val("email", r), "source": source(up, r)}}}
+			},
+			Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+				return []world.Assertion{vkExists("The "+k.C+" is on the "+vkHuman(kind)+" list.", rt, map[string]any{"campaign_id": c["id"],
+					"customer_id": up.Val("customer_id", r), "email": up.Val("email", r), "source": source(up, r)})}
+			},
+			Touches: []world.Change{vkChange(rt, nil, "insert")},
+			Seed: func(g *Gen, up *Entity, r Row) {
+				if len(vkRowsWhere(g.Rows(rt), "campaign_id", c["id"], "source", source(up, r))) > 0 {
+					return
+				}
+				day := g.Day(-1)
+				switch {
+				case up.Has("date"):
+					day = fmt.Sprint(up.Val("date", r))
+				case up.Has("since"):
+					day = vkAddDays(up.Val("since", r), 30+vkNum(r[up.Key])%300)
+				}
+				if day >= g.Day(0) {
+					day = g.Day(-1)
+				}
+				k.add(rcp, rt, Row{"id": k.nextID(rt), "campaign_id": c["id"], "customer_id": up.Val("customer_id", r), "email": up.Val("email", r),
+					"status": "sent", "added_on": day, "source": source(up, r)})
+			},
+		}
+	}
+	s.Actions = append(s.Actions,
+		listed("review requested", "review_request", review, []string{"id", "customer_id", "email", "date"},
+			fmt.Sprintf("the %s must be added to the recipients of the running review-request campaign in Campaigns, at the email on file, with the {noun} id as source", k.C),
+			func(up *Entity, r Row) any { return r[up.Key] },
+			func(up *Entity, a string) string { return up.SQL("email", a) }),
+		listed("exit survey sent", "exit_survey", exit, []string{"id", "customer_id", "email", "since"},
+			"the {noun} must be added to the recipients of the running exit-survey campaign in Campaigns, at the email on file, with their CRM id as source",
+			func(up *Entity, r Row) any { return r[up.Key] },
+			func(up *Entity, a string) string { return up.SQL("email", a) }),
+	)
+
+	// Chores.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "sales manager", Make: func(tc *TaskCtx) (Task, bool) {
+		it := g.Vocab.Offering.One
+		if len(items) > 0 {
+			it = Pick(tc.R, items).Name
+		}
+		name := fmt.Sprintf("%s week", it)
+		if len(vkRowsWhere(g.Rows(ct), "name", name)) > 0 {
+			return Task{}, false
+		}
+		channel := Pick(tc.R, []string{"email", "sms", "post", "social"})
+		seg := Pick(tc.R, segs)
+		start := g.Day(14 + tc.R.IntN(30))
+		budget := k.money(tc.R, 300, 2500)
+		id := k.tcID(tc, ct)
+		return Task{
+			Title: "set up campaign",
+			Instruction: fmt.Sprintf("Set up a new %s promotion called \"%s\" for %s, starting %s, with a budget of %s. Leave it as a draft for now.",
+				channel, name, vkLower(seg), start, k.fmtMoney(budget)),
+			Calls: []world.Call{{Tool: "create_marketing_campaign", Args: map[string]any{"name": name, "kind": "promotion", "channel": channel, "segment": seg, "starts_on": start, "budget": budget}}},
+			Assertions: []world.Assertion{
+				vkExists("The campaign is set up as asked.", ct, map[string]any{"id": id, "name": name, "kind": "promotion", "channel": channel, "starts_on": start, "budget": budget, "status": "draft"}),
+				vkCount("There is one campaign of that name.", ct, map[string]any{"name": name}, 1),
+			},
+			MayChange: []world.Change{vkChange(ct, nil, "insert")},
+			Services:  []string{s.Name},
+		}, true
+	}})
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "sales manager", Make: func(tc *TaskCtx) (Task, bool) {
+		return Task{
+			Title:       "cancel campaign",
+			Instruction: fmt.Sprintf("We are pulling the \"%s\" campaign (%s) before it starts: the budget went elsewhere. Cancel it.", upcoming["name"], upcoming["id"]),
+			Calls:       []world.Call{{Tool: "set_marketing_campaign_status", Args: map[string]any{"campaign_id": upcoming["id"], "status": "cancelled"}}},
+			Assertions: []world.Assertion{
+				vkField("The campaign is cancelled.", ct, upcoming["id"], "status", "cancelled"),
+				vkField("The standing review-request campaign still runs.", ct, review["id"], "status", "running"),
+			},
+			MayChange: []world.Change{vkChange(ct, []any{upcoming["id"]}, "update")},
+			Services:  []string{s.Name},
+		}, true
+	}})
+	g.SetEntity("campaign", camp)
+}

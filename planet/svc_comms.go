@@ -1,0 +1,195 @@
+package planet
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+func init() {
+	register(&ServiceDef{Name: "email", Title: "Email", After: []string{"crm", "work", "billing", "helpdesk", "calendar"}, Weight: 3, Build: buildEmail})
+	register(&ServiceDef{Name: "chat", Title: "Chat", After: []string{"crm", "work", "billing", "helpdesk", "hr", "inventory"}, Weight: 2.5, Build: buildChat})
+}
+
+func buildEmail(g *Gen, s *Svc) {
+	cust := g.Entity("customer")
+	s.Description = fmt.Sprintf("The shared mailbox of %s (%s): messages to and from %s.", g.Company.Name, "hello@"+g.Locale.Domain, cust.Plural)
+	const table = "email_messages"
+	s.Table(table, "Email messages, inbound and outbound.", "MSG-", 5,
+		PK(),
+		Enum("direction", "inbound (received) or outbound (sent).", "outbound", "inbound"),
+		Email("from_addr", "Sender."),
+		Email("to_addr", "Recipient."),
+		Text("subject", "Subject line."),
+		Text("body", "Text of the message."),
+		Datetime("sent_at", "When it was sent or received."),
+	)
+	us := "hello@" + g.Locale.Domain
+	n := 0
+	add := func(dir, from, to, subject, body, at string) Row {
+		n++
+		r := Row{"id": fmt.Sprintf("MSG-%05d", len(g.Rows(table))+1), "direction": dir, "from_addr": from, "to_addr": to, "subject": subject, "body": body, "sent_at": at}
+		g.tablesAdd(s, table, r)
+		return r
+	}
+	greeting := g.Locale.C.Greeting
+	for i := 0; i < 6+g.R.IntN(8); i++ {
+		c := Pick(g.R, cust.Rows)
+		add("inbound", c["email"].(string), us, Pick(g.R, []string{"Question", "Opening hours", "Invoice copy", "Change of address", "Feedback"}),
+			greeting+", "+Pick(g.R, []string{"could you send me", "I would like to know", "please confirm", "can you help with"})+" …", g.At(-g.R.IntN(30), 9+float64(g.R.IntN(8))))
+	}
+	s.Tool(true, Tool(s.Name, "send_email", "Send an email",
+		"Send an email from "+us+". Put the reference (an id) in the subject so the recipient can match it.",
+		[]world.ArgSpec{{Name: "to", Type: "email", Required: true}, S("subject", true, ""), S("body", true, "")},
+		Insert(table, "", map[string]any{"direction": "outbound", "from_addr": us, "to_addr": "$to", "subject": "$subject", "body": "$body", "sent_at": "$now"})))
+	s.Tool(true, Tool(s.Name, "search_emails", "Search the mailbox",
+		"Find messages by address, subject text or direction, newest first.",
+		[]world.ArgSpec{{Name: "address", Type: "email", Description: "Sender or recipient."}, S("text", false, "Part of the subject or body."), A("direction", table+".direction", false, "")},
+		Search(table, []string{"-sent_at"}, nil, world.Filter{Columns: []string{"from_addr", "to_addr"}, Op: "contains", Arg: "address"}, FAny("text", "subject", "body"), F("direction", "eq", "direction"))))
+
+	s.Actions = append(s.Actions, &Action{
+		Service: s.Name, Name: "emailed", Needs: []string{"id", "email"},
+		Then: "the " + cust.Noun + " must be sent an email about it from the shared mailbox, with the {noun} id in the subject",
+		Done: func(up *Entity, a string) string {
+			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s m WHERE m.direction = 'outbound' AND m.to_addr = %s AND instr(m.subject, %s.%s) > 0)", table, up.SQL("email", a), a, up.Key)
+		},
+		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+			tc.NextID(table)
+			return []world.Call{{Tool: "send_email", Args: map[string]any{"to": up.Val("email", r),
+				"subject": fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), "body": fmt.Sprintf("%s, this is to let you know about %s %s. %s", greeting, up.Noun, r[up.Key], g.Company.Name)}}}
+		},
+		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+			return []world.Assertion{
+				{Description: "The " + cust.Noun + " was emailed.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"direction": "outbound", "to_addr": up.Val("email", r)}}},
+				{Description: "The email names the id in its subject.", Exists: &world.RowMatch{Table: table,
+					Where: map[string]any{"direction": "outbound", "to_addr": up.Val("email", r), "subject": map[string]any{"contains": r[up.Key]}}}},
+			}
+		},
+		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
+		Seed: func(g *Gen, up *Entity, r Row) {
+			add("outbound", us, up.Str("email", r), fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), greeting+" …", g.At(-1, 10))
+		},
+	})
+
+	// Chore: answer an inbound question.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "support lead", Make: func(tc *TaskCtx) (Task, bool) {
+		c := Pick(tc.R, activeRows(cust))
+		topic := Pick(tc.R, []string{"opening hours over the holidays", "a copy of the terms", "the right contact for complaints", "parking on site"})
+		id := fmt.Sprintf("MSG-%05d", tc.NextID(table))
+		msg := Row{"id": id, "direction": "inbound", "from_addr": c["email"], "to_addr": us, "subject": "Question about " + topic, "body": greeting + ", could you tell me about " + topic + "?", "sent_at": g.At(0, -1)}
+		tc.NextID(table)
+		return Task{
+			Title:       "answer email",
+			Instruction: fmt.Sprintf("%s wrote to the shared mailbox about %s. Reply to them (keep the subject, starting with \"Re:\") and tell them we will follow up by phone.", c["name"], topic),
+			Seed:        []world.SeedOp{{Insert: table, Values: msg}},
+			Calls:       []world.Call{{Tool: "send_email", Args: map[string]any{"to": c["email"], "subject": "Re: Question about " + topic, "body": greeting + ", thank you for your message. We will call you back shortly."}}},
+			Assertions: []world.Assertion{
+				{Description: "A reply went to the sender.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"direction": "outbound", "to_addr": c["email"], "subject": map[string]any{"contains": "Re: Question about " + topic}}}},
+				{Description: "Exactly one reply was sent.", Count: &world.CountMatch{Table: table, Where: map[string]any{"direction": "outbound", "to_addr": c["email"]}, Equals: ptrInt(countWhere(g.Rows(table), "direction", "outbound", "to_addr", c["email"]) + 1)}},
+			},
+			MayChange: []world.Change{{Table: table, Ops: []string{"insert"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+}
+
+func buildChat(g *Gen, s *Svc) {
+	s.Description = fmt.Sprintf("Team chat of %s: channels and messages.", g.Company.Name)
+	s.Table("chat_channels", "Channels.", "", 0,
+		world.Column{Name: "id", Type: "text", PrimaryKey: true, Description: "Channel id, e.g. CH-01."},
+		Unique(Text("name", "Channel name without #.")),
+		Text("purpose", "What the channel is for."),
+		Bool("archived", "Archived channels take no new messages.", false))
+	s.Table("chat_messages", "Messages posted in channels.", "CM-", 5,
+		PK(), Ref("channel_id", "chat_channels", "Channel."), Text("author", "Who posted it."), Text("body", "Text."), Datetime("posted_at", "When."))
+	work := g.Entity("work")
+	chans := []struct{ name, purpose string }{
+		{"general", "Company-wide announcements."},
+		{"ops", "Day-to-day " + work.Plural + " and hand-overs."},
+		{"finance", "Invoices, payments and collections."},
+		{"reports", "Figures and weekly numbers."},
+		{"front-desk", "Walk-ins, calls and customer questions."},
+		{"old-projects", "Archived."},
+	}
+	for i, c := range chans {
+		g.tablesAdd(s, "chat_channels", Row{"id": fmt.Sprintf("CH-%02d", i+1), "name": c.name, "purpose": c.purpose, "archived": c.name == "old-projects"})
+	}
+	chanID := func(name string) string {
+		for i, c := range chans {
+			if c.name == name {
+				return fmt.Sprintf("CH-%02d", i+1)
+			}
+		}
+		return "CH-01"
+	}
+	staffName := func() string { n, _ := g.Locale.Person(""); return n }
+	for i := 0; i < 8+g.R.IntN(10); i++ {
+		c := Pick(g.R, chans[:5])
+		g.tablesAdd(s, "chat_messages", Row{"id": fmt.Sprintf("CM-%05d", len(g.Rows("chat_messages"))+1), "channel_id": chanID(c.name), "author": staffName(),
+			"body": Pick(g.R, []string{"Morning all!", "Reminder: team meeting at 10.", "Who can cover Friday afternoon?", "Printer is fixed.", "Numbers for last week are in."}), "posted_at": g.At(-g.R.IntN(14), 8+float64(g.R.IntN(9)))})
+	}
+	s.Tool(true, Tool(s.Name, "list_channels", "List channels", "Channels with their ids, purpose and whether they are archived.", nil,
+		Search("chat_channels", []string{"name"}, nil)))
+	s.Tool(false, Tool(s.Name, "read_channel", "Read a channel", "Messages of one channel, newest first.",
+		[]world.ArgSpec{S("channel_id", true, "e.g. CH-01 (see list_channels)")},
+		Search("chat_messages", []string{"-posted_at"}, nil, F("channel_id", "eq", "channel_id"))))
+	s.Tool(true, Tool(s.Name, "post_message", "Post a message", "Post in a channel by id. Archived channels take no messages.",
+		[]world.ArgSpec{S("channel_id", true, "e.g. CH-02 (see list_channels)"), S("text", true, "")},
+		Get("chat_channels", "channel_id", "ch", "No channel {channel_id}; list_channels shows them."),
+		world.Step{Require: "$ch.archived", Equals: false, Message: "#{ch.name} is archived; post somewhere else."},
+		Insert("chat_messages", "", map[string]any{"channel_id": "$channel_id", "author": "You", "body": "$text", "posted_at": "$now"})))
+
+	target := map[string]string{"billing": "finance", "crm": "front-desk", "helpdesk": "ops"}
+	s.Actions = append(s.Actions, &Action{
+		Service: s.Name, Name: "announced", Needs: []string{"id"},
+		Then: "it must be announced in Chat in the channel for its area (#ops for operations, #finance for billing, #front-desk for customer records), mentioning the {noun} id",
+		Done: func(up *Entity, a string) string {
+			ch := chanID(cmpOr(target[up.Service], "ops"))
+			return fmt.Sprintf("EXISTS (SELECT 1 FROM chat_messages m WHERE m.channel_id = '%s' AND instr(m.body, %s.%s) > 0)", ch, a, up.Key)
+		},
+		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+			tc.NextID("chat_messages")
+			return []world.Call{{Tool: "post_message", Args: map[string]any{"channel_id": chanID(cmpOr(target[up.Service], "ops")), "text": fmt.Sprintf("%s %s: done.", title(up.Noun), r[up.Key])}}}
+		},
+		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+			return []world.Assertion{
+				{Description: "It was announced in Chat.", Exists: &world.RowMatch{Table: "chat_messages", Where: map[string]any{"body": map[string]any{"contains": r[up.Key]}}}},
+				{Description: "In the right channel.", Exists: &world.RowMatch{Table: "chat_messages",
+					Where: map[string]any{"channel_id": chanID(cmpOr(target[up.Service], "ops")), "body": map[string]any{"contains": r[up.Key]}}}},
+			}
+		},
+		Touches: []world.Change{{Table: "chat_messages", Ops: []string{"insert"}}},
+		Seed: func(g *Gen, up *Entity, r Row) {
+			g.AddRow("chat_messages", Row{"id": fmt.Sprintf("CM-%05d", len(g.Rows("chat_messages"))+1), "channel_id": chanID(cmpOr(target[up.Service], "ops")),
+				"author": staffName(), "body": fmt.Sprintf("%s %s: done.", title(up.Noun), r[up.Key]), "posted_at": g.At(-1, 12)})
+		},
+	})
+
+	// Chore: report a figure.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "analytics lead", Make: func(tc *TaskCtx) (Task, bool) {
+		state := Pick(tc.R, g.Vocab.States)
+		n := countWhere(work.Rows, "status", state)
+		tc.NextID("chat_messages")
+		text := fmt.Sprintf("%s %s: %d", title(work.Plural), state, n)
+		return Task{
+			Title:       "report " + work.Plural + " " + state,
+			Instruction: fmt.Sprintf("How many %s are %s right now? Post the number in #reports, in the form \"%s %s: <number>\".", work.Plural, state, title(work.Plural), state),
+			Calls:       []world.Call{{Tool: "post_message", Args: map[string]any{"channel_id": chanID("reports"), "text": text}}},
+			Assertions: []world.Assertion{
+				{Description: "The right figure is in #reports.", Exists: &world.RowMatch{Table: "chat_messages", Where: map[string]any{"channel_id": chanID("reports"), "body": map[string]any{"contains": text}}}},
+				{Description: "One message was posted there.", Count: &world.CountMatch{Table: "chat_messages", Where: map[string]any{"channel_id": chanID("reports")}, Equals: ptrInt(countWhere(g.Rows("chat_messages"), "channel_id", chanID("reports")) + 1)}},
+			},
+			MayChange: []world.Change{{Table: "chat_messages", Ops: []string{"insert"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+	_ = strings.TrimSpace
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,263 @@
+package planet
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+func init() {
+	register(&ServiceDef{Name: "crm", Title: "CRM", Build: buildCRM})
+}
+
+// idPrefix makes "PAT-" from "patient".
+func idPrefix(noun string) string {
+	a := strings.ToUpper(asciiFold(noun))
+	if len(a) < 3 {
+		a += "XXX"
+	}
+	return a[:3] + "-"
+}
+
+// b2b reports whether the industry's customers are organisations.
+func b2b(noun string) bool {
+	switch noun {
+	case "account", "client", "shipper", "customer", "buyer", "dealer", "retailer", "tenant", "carrier", "company", "distributor", "brand", "employer", "policyholder":
+		return true
+	}
+	return false
+}
+
+func buildCRM(g *Gen, s *Svc) {
+	v := g.Vocab.Customer
+	s.Title = "CRM"
+	s.Description = fmt.Sprintf("The customer records of %s: every %s with contact details and status, and notes.", g.Company.Name, v.One)
+	table := "crm_" + snake(v.Many)
+	prefix := idPrefix(v.One)
+	cols := []world.Column{
+		PK(),
+		Text("name", "Full name of the "+v.One+"."),
+		Unique(Email("email", "Email address on file.")),
+		Text("phone", "Phone number, international format."),
+		Text("city", "City."),
+		Enum("status", "Relationship status.", "active", "inactive"),
+	}
+	org := b2b(v.One)
+	if org {
+		cols[1].Description = "Company name of the " + v.One + "."
+		cols = append(cols, Text("contact_person", "Main contact at the "+v.One+"."))
+	}
+	cols = append(cols, v.Columns()...)
+	cols = append(cols, Date("since", "Customer since."))
+	s.Table(table, fmt.Sprintf("%s of %s.", title(v.Many), g.Company.Name), prefix, 5, cols...)
+
+	e := &Entity{Service: s.Name, Table: table, Key: "id", Noun: v.One, Plural: v.Many, Prefix: prefix, Width: 5,
+		Roles: map[string]Role{"id": Column("id"), "name": Column("name"), "email": Column("email"), "customer_id": Column("id")}}
+	n := 18 + g.R.IntN(18)
+	for i := 1; i <= n; i++ {
+		name, email := g.Locale.Person("")
+		if org {
+			company := g.Locale.C.CompanyName(g.R, randomIndustry(g))
+			r := Row{"id": e.ID(i), "name": company, "contact_person": name, "email": g.Locale.Email("info", "", g.Locale.DomainFor(company)),
+				"phone": g.Locale.Phone(), "city": g.Locale.City(), "status": "active", "since": g.Day(-30 - g.R.IntN(1500))}
+			_ = email
+			e.Rows = append(e.Rows, r)
+		} else {
+			domain := Pick(g.R, []string{"gmail.com", "outlook.com", "yahoo.com", "icloud.com", "proton.me"})
+			given, family, full := g.Locale.C.PersonName(g.R)
+			_ = name
+			e.Rows = append(e.Rows, Row{"id": e.ID(i), "name": full, "email": g.Locale.Email(given, family, domain),
+				"phone": g.Locale.Phone(), "city": g.Locale.City(), "status": "active", "since": g.Day(-30 - g.R.IntN(1500))})
+		}
+		r := e.Rows[len(e.Rows)-1]
+		if g.R.IntN(8) == 0 {
+			r["status"] = "inactive"
+		}
+		for _, x := range v.Extra {
+			r[x.Name] = x.Value(g)
+		}
+	}
+	for _, r := range e.Rows {
+		g.tablesAdd(s, table, r)
+	}
+	g.SetEntity("customer", e)
+
+	many, one := snake(v.Many), snake(v.One)
+	searchArgs := []world.ArgSpec{S("query", false, "Part of the name, email or city."), A("status", table+".status", false, "")}
+	filters := []world.Filter{FAny("query", "name", "email", "city"), F("status", "eq", "status")}
+	for _, x := range v.Extra {
+		if len(x.Values) > 0 {
+			searchArgs = append(searchArgs, A(x.Name, table+"."+x.Name, false, ""))
+			filters = append(filters, F(x.Name, "eq", x.Name))
+			break
+		}
+	}
+	s.Tool(true, Tool(s.Name, "search_"+many, "Search "+v.Many,
+		fmt.Sprintf("Find %s by name, email or city. Returns id (like %s00001), name, email, phone, city and status; page with cursor.", v.Many, prefix),
+		searchArgs, Search(table, []string{"name"}, []string{"id", "name", "email", "phone", "city", "status"}, filters...)))
+	s.Tool(true, Tool(s.Name, "get_"+one, "Get a "+v.One,
+		fmt.Sprintf("Read the full record of one %s by id.", v.One),
+		[]world.ArgSpec{S(one+"_id", true, "The "+v.One+" id, e.g. "+e.ID(1)+".")},
+		Get(table, one+"_id", "", fmt.Sprintf("No %s {%s_id}; search_%s finds ids.", v.One, one, many))))
+	createArgs := []world.ArgSpec{S("name", true, cols[1].Description), A("email", table+".email", true, ""), S("phone", true, "International format, e.g. "+g.Locale.Phone()+"."), S("city", true, "")}
+	values := map[string]any{"name": "$name", "email": "$email", "phone": "$phone", "city": "$city", "since": "$today"}
+	if org {
+		createArgs = append(createArgs, S("contact_person", true, "Main contact."))
+		values["contact_person"] = "$contact_person"
+	}
+	for _, x := range v.Extra {
+		createArgs = append(createArgs, A(x.Name, table+"."+x.Name, true, ""))
+		values[x.Name] = "$" + x.Name
+	}
+	s.Tool(false, Tool(s.Name, "create_"+one, "Register a "+v.One,
+		fmt.Sprintf("Create a new %s record. Fails if the email is already on file (search first). Returns the new record with its id.", v.One),
+		createArgs,
+		world.Step{Absent: table, Where: map[string]any{"email": "$email"}, As: "dup", Message: fmt.Sprintf("%s {dup.id} already has email {email}; update that record instead.", title(v.One))},
+		Insert(table, "", values)))
+	s.Tool(false, Tool(s.Name, "update_"+one, "Update a "+v.One,
+		fmt.Sprintf("Change the contact details or status of a %s. Give only what changes.", v.One),
+		[]world.ArgSpec{S(one+"_id", true, ""), A("email", table+".email", false, ""), S("phone", false, ""), S("city", false, ""), A("status", table+".status", false, "")},
+		world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"email": "$email", "phone": "$phone", "city": "$city", "status": "$status"},
+			Message: fmt.Sprintf("No %s {%s_id}.", v.One, one)}))
+
+	// Notes on customer records.
+	notes := "crm_" + one + "_notes"
+	s.Table(notes, fmt.Sprintf("Notes on %s records: calls, visits, agreements.", v.One), "NOTE-", 5,
+		PK(), Ref(one+"_id", table, "The "+v.One+"."), Text("body", "The note."), Text("author", "Who wrote it."), Datetime("created_at", "When."))
+	for i := 0; i < len(e.Rows)/3; i++ {
+		r := Pick(g.R, e.Rows)
+		author, _ := g.Locale.Person("")
+		g.tablesAdd(s, notes, Row{"id": fmt.Sprintf("NOTE-%05d", len(g.Rows(notes))+1), one + "_id": r["id"], "author": author,
+			"body":       Pick(g.R, []string{"Called back, all clear.", "Prefers contact by email.", "Asked for a quote.", "Complained about waiting time; apologised.", "Updated billing address on request."}),
+			"created_at": g.At(-g.R.IntN(60), 9+float64(g.R.IntN(8)))})
+	}
+	s.Tool(false, Tool(s.Name, "add_"+one+"_note", "Add a note to a "+v.One,
+		fmt.Sprintf("Write a note on a %s's record (a call, an agreement, a complaint). Returns the note.", v.One),
+		[]world.ArgSpec{S(one+"_id", true, ""), S("body", true, "The note."), S("author", true, "Your name.")},
+		Get(table, one+"_id", "c", fmt.Sprintf("No %s {%s_id}.", v.One, one)),
+		Insert(notes, "", map[string]any{one + "_id": "$" + one + "_id", "body": "$body", "author": "$author", "created_at": "$now"})))
+	s.Tool(false, Tool(s.Name, "list_"+one+"_notes", "Read a "+v.One+"'s notes", "Notes on one record, newest first.",
+		[]world.ArgSpec{S(one+"_id", true, "")},
+		Search(notes, []string{"-created_at"}, nil, F(one+"_id", "eq", one+"_id"))))
+
+	// Consent register: what each customer agreed to be contacted by.
+	consents := "crm_" + one + "_consents"
+	s.Table(consents, fmt.Sprintf("Marketing consent of each %s per channel, as last recorded.", v.One), "CNS-", 5,
+		PK(), Ref(one+"_id", table, "The "+v.One+"."), Enum("channel", "Contact channel.", "email", "sms", "phone", "post"),
+		Bool("granted", "True when the "+v.One+" agreed.", false), Date("recorded_on", "When it was recorded."))
+	for _, r := range e.Rows {
+		if g.R.IntN(2) == 0 {
+			g.tablesAdd(s, consents, Row{"id": fmt.Sprintf("CNS-%05d", len(g.Rows(consents))+1), one + "_id": r["id"],
+				"channel": Pick(g.R, []string{"email", "sms", "phone", "post"}), "granted": g.R.IntN(3) != 0, "recorded_on": g.Day(-g.R.IntN(700))})
+		}
+	}
+	s.Tool(false, Tool(s.Name, "record_consent", "Record marketing consent",
+		fmt.Sprintf("Record that a %s granted or withdrew consent to be contacted on one channel. Adds a new entry; the latest entry per channel counts.", v.One),
+		[]world.ArgSpec{S(one+"_id", true, ""), A("channel", consents+".channel", true, ""), {Name: "granted", Type: "boolean", Required: true}},
+		Get(table, one+"_id", "c", fmt.Sprintf("No %s {%s_id}.", v.One, one)),
+		Insert(consents, "", map[string]any{one + "_id": "$" + one + "_id", "channel": "$channel", "granted": "$granted", "recorded_on": "$today"})))
+	s.Tool(false, Tool(s.Name, "list_consents", "Read consents",
+		fmt.Sprintf("Consent entries of one %s, newest first.", v.One),
+		[]world.ArgSpec{S(one+"_id", true, "")},
+		Search(consents, []string{"-recorded_on"}, nil, F(one+"_id", "eq", one+"_id"))))
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "account manager", Make: func(tc *TaskCtx) (Task, bool) {
+		c := Pick(tc.R, activeRows(e))
+		ch := Pick(tc.R, []string{"email", "sms", "phone", "post"})
+		id := fmt.Sprintf("CNS-%05d", tc.NextID(consents))
+		return Task{
+			Title:       "record consent withdrawal",
+			Instruction: fmt.Sprintf("%s (%s) asked us to stop contacting them by %s for marketing. Record it.", c["name"], c["id"], ch),
+			Calls:       []world.Call{{Tool: "record_consent", Args: map[string]any{one + "_id": c["id"], "channel": ch, "granted": false}}},
+			Assertions: []world.Assertion{
+				{Description: "A withdrawal is recorded for that channel.", Exists: &world.RowMatch{Table: consents, Where: map[string]any{"id": id, one + "_id": c["id"], "channel": ch, "granted": false}}},
+				{Description: "Only one entry was added.", Count: &world.CountMatch{Table: consents, Where: map[string]any{one + "_id": c["id"]}, Equals: ptrInt(countWhere(g.Rows(consents), one+"_id", c["id"]) + 1)}},
+			},
+			MayChange: []world.Change{{Table: consents, Ops: []string{"insert"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+
+	// Event: a customer leaves.
+	s.Events = append(s.Events, &Event{
+		Entity: e, Name: "deactivated", Kind: "closed",
+		When:    fmt.Sprintf("a %s is marked inactive in the CRM", v.One),
+		Where:   "t.status = 'inactive'",
+		InState: func(r Row) bool { return r["status"] == "inactive" },
+		Setup: func(tc *TaskCtx) Row {
+			n := tc.FreshID(table)
+			given, family, full := g.Locale.C.PersonName(tc.R)
+			r := Row{"id": e.ID(n), "name": full, "email": g.Locale.Email(given, family, "mail"+g.Locale.C.EmailTLD), "phone": g.Locale.Phone(),
+				"city": g.Locale.City(), "status": "active", "since": g.Day(-400)}
+			if org {
+				r["contact_person"] = full
+			}
+			for _, x := range v.Extra {
+				r[x.Name] = x.Value(g)
+			}
+			return r
+		},
+		Do: func(r Row) []world.Call {
+			return []world.Call{{Tool: "update_" + one, Args: map[string]any{one + "_id": r["id"], "status": "inactive"}}}
+		},
+		Ask: []string{
+			"{name} ({id}) has asked us to close their account. Please deactivate them in the CRM.",
+			"We are ending the relationship with {name}, {noun} {id}. Set them to inactive.",
+			"{name} ({id}) is leaving us; mark the record inactive.",
+		},
+		Check: func(r Row) []world.Assertion {
+			return []world.Assertion{{Description: "The " + v.One + " is inactive.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "inactive"}}}
+		},
+		Touches: func(r Row) []world.Change {
+			return []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}}
+		},
+	})
+
+	// Chore: register a new customer from an enquiry.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: Pick(g.R, []string{"account manager", "sales manager"}), Make: func(tc *TaskCtx) (Task, bool) {
+		given, family, full := g.Locale.C.PersonName(tc.R)
+		email := g.Locale.Email(given, family, "post"+g.Locale.C.EmailTLD)
+		phone, city := g.Locale.Phone(), g.Locale.City()
+		args := map[string]any{"name": full, "email": email, "phone": phone, "city": city}
+		if org {
+			args["name"] = g.Locale.C.CompanyName(tc.R, randomIndustry(g))
+			args["contact_person"] = full
+		}
+		var extras []string
+		for _, x := range v.Extra {
+			args[x.Name] = x.Value(g)
+			extras = append(extras, fmt.Sprintf("%s: %v", strings.ReplaceAll(x.Name, "_", " "), args[x.Name]))
+		}
+		id := e.ID(tc.NextID(table))
+		ask := fmt.Sprintf("Please register %s as a new %s: email %s, phone %s, based in %s", args["name"], v.One, email, phone, city)
+		if org {
+			ask += ", contact " + full
+		}
+		if len(extras) > 0 {
+			ask += " (" + strings.Join(extras, ", ") + ")"
+		}
+		return Task{
+			Title: "register new " + v.One, Instruction: ask + ".",
+			Calls: []world.Call{{Tool: "create_" + one, Args: args}},
+			Assertions: []world.Assertion{
+				{Description: "The new " + v.One + " is on file with the given details.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": id, "email": email, "phone": phone, "city": city}}},
+				{Description: "There is exactly one record with that email.", Count: &world.CountMatch{Table: table, Where: map[string]any{"email": email}, Equals: ptrInt(1)}},
+			},
+			MayChange: []world.Change{{Table: table, Ops: []string{"insert"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+}
+
+func ptrInt(n int) *int { return &n }
+
+// tablesAdd appends a seed row to a table of the service being built.
+func (g *Gen) tablesAdd(s *Svc, table string, r Row) {
+	for _, t := range s.Tables {
+		if t.Name == table {
+			t.Rows = append(t.Rows, r)
+			return
+		}
+	}
+	panic("planet: no table " + table + " in " + s.Name)
+}

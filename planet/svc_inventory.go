@@ -1,0 +1,213 @@
+package planet
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+func init() {
+	register(&ServiceDef{Name: "inventory", Title: "Inventory", After: []string{"orders", "procurement"}, Weight: 0.8, Build: buildInventory})
+}
+
+// inventoryExtra are goods a task can bring into stock: never seeded, so a
+// new one never shares a name with a stocked item.
+var inventoryExtra = []string{"Batteries AA, pack of 24", "Thermal printer labels, 10 rolls", "Hand sanitiser, 5 l", "Bin liners, roll of 50", "Paper towels, 12 rolls", "Whiteboard markers, set of 8"}
+
+func buildInventory(g *Gen, s *Svc) {
+	const items, counts = "inventory_items", "inventory_counts"
+	s.Description = fmt.Sprintf("Stock kept by %s: every item with its SKU, quantity on hand, reorder level and storage location, and the history of stock counts.", g.Company.Name)
+	s.Table(items, "Stock items.", "ITM-", 4,
+		PK(), Unique(Text("sku", "Stock keeping unit code.")), Text("name", "Item name."),
+		Int("on_hand", "Units in stock, as of the last count."), Int("reorder_level", "Reorder when stock falls below this."),
+		Text("location", "Where it is stored."))
+	s.Table(counts, "Stock counts: each sets the quantity on hand of an item.", "CNT-", 5,
+		PK(), Ref("item_id", items, "The item counted."), Int("counted", "Units found."),
+		Opt(Text("reference", "What the count is about, e.g. the id of an order or PO.")), Datetime("counted_at", "When."))
+
+	it := &Entity{Service: s.Name, Table: items, Key: "id", Noun: "item", Plural: "items", Prefix: "ITM-", Width: 4,
+		Roles: map[string]Role{"id": Column("id"), "name": Column("name"), "sku": Column("sku"),
+			// low_count is the count that takes an item below its reorder level.
+			"low_count": {SQL: func(a string) string { return "(" + a + ".reorder_level / 2)" }, Value: func(r Row) any { return r["reorder_level"].(int64) / 2 }}}}
+	locations := []string{"Store room A", "Store room B", "Back office", "Main warehouse, shelf 3", "Main warehouse, shelf 7"}
+	sku := func(name string, n int) string {
+		a := strings.ToUpper(asciiFold(name))
+		if len(a) < 3 {
+			a += "XXX"
+		}
+		return fmt.Sprintf("%s-%03d", a[:3], n)
+	}
+	addCount := func(itemID any, counted int64, ref any, at string) {
+		r := Row{"id": fmt.Sprintf("CNT-%05d", len(g.Rows(counts))+1), "item_id": itemID, "counted": counted, "counted_at": at}
+		if ref != nil {
+			r["reference"] = ref
+		}
+		g.tablesAdd(s, counts, r)
+	}
+	low := g.R.IntN(2) == 0
+	for i, x := range hzStockItems(g) {
+		reorder := int64(5 + g.R.IntN(16))
+		onHand := reorder + int64(20+g.R.IntN(60))
+		if low && i == len(g.Vocab.Items) {
+			onHand = reorder / 2
+		}
+		r := Row{"id": it.ID(i + 1), "sku": sku(x.Name, i+1), "name": x.Name, "on_hand": onHand, "reorder_level": reorder, "location": Pick(g.R, locations)}
+		it.Rows = append(it.Rows, r)
+		g.tablesAdd(s, items, r)
+	}
+	for _, r := range it.Rows {
+		for k := g.R.IntN(3); k > 0; k-- {
+			addCount(r["id"], r["on_hand"].(int64)+int64(3*k), nil, hzClock(g, -7*k-g.R.IntN(5), 17, 0))
+		}
+	}
+	byName := func(name any) Row {
+		for _, r := range it.Rows {
+			if r["name"] == name {
+				return r
+			}
+		}
+		return nil
+	}
+
+	// Tools.
+	s.Tool(true, Tool(s.Name, "search_items", "Search stock",
+		"Find stock items by name or SKU, or by location. Returns id (like ITM-0001), sku, name, on_hand, reorder_level and location.",
+		[]world.ArgSpec{S("query", false, "Part of the name or SKU."), S("location", false, "Part of the storage location.")},
+		Search(items, []string{"name"}, []string{"id", "sku", "name", "on_hand", "reorder_level", "location"}, FAny("query", "name", "sku"), F("location", "contains", "location"))))
+	s.Tool(false, Tool(s.Name, "get_item", "Get a stock item", "Read one stock item by id.",
+		[]world.ArgSpec{S("item_id", true, "e.g. ITM-0001")},
+		Get(items, "item_id", "", "No item {item_id}; search_items finds ids.")))
+	s.Tool(true, Tool(s.Name, "record_stock_count", "Record a stock count",
+		"Record how many units of an item were counted; the count becomes the item's quantity on hand (it replaces it, it is not added). Give a reference (an order or PO id) when the count is about one. Returns the item.",
+		[]world.ArgSpec{S("item_id", true, ""), {Name: "counted", Type: "integer", Required: true, Minimum: numPtr(0), Description: "Units found."}, S("reference", false, "Id of the order, PO or other record the count is about.")},
+		Get(items, "item_id", "item", "No item {item_id}; search_items finds ids."),
+		Insert(counts, "", map[string]any{"item_id": "$item.id", "counted": "$counted", "reference": "$reference", "counted_at": "$now"}),
+		Update(items, "item_id", "", map[string]any{"on_hand": "$counted"})))
+	s.Tool(false, Tool(s.Name, "set_reorder_level", "Set a reorder level",
+		"Change the stock level below which an item should be reordered.",
+		[]world.ArgSpec{S("item_id", true, ""), {Name: "reorder_level", Type: "integer", Required: true, Minimum: numPtr(0)}},
+		world.Step{Update: items, Key: "$item_id", Set: map[string]any{"reorder_level": "$reorder_level"}, Message: "No item {item_id}."}))
+	s.Tool(false, Tool(s.Name, "list_stock_counts", "List stock counts",
+		"Past stock counts, newest first, by item or by reference.",
+		[]world.ArgSpec{S("item_id", false, ""), S("reference", false, "Order, PO or other id.")},
+		Search(counts, []string{"-counted_at"}, nil, F("item_id", "eq", "item_id"), F("reference", "eq", "reference"))))
+
+	// Event: a count takes an item below its reorder level.
+	s.Events = append(s.Events, &Event{
+		Entity: it, Name: "low-stock",
+		When:    "a stock count leaves an item below its reorder level",
+		Where:   "t.on_hand < t.reorder_level",
+		InState: func(r Row) bool { return r["on_hand"].(int64) < r["reorder_level"].(int64) },
+		Setup: func(tc *TaskCtx) Row {
+			n := tc.NextID(items)
+			name := Pick(tc.R, inventoryExtra)
+			reorder := int64(10 + tc.R.IntN(11))
+			return Row{"id": it.ID(n), "sku": sku(name, n), "name": name, "on_hand": reorder + int64(15+tc.R.IntN(25)), "reorder_level": reorder, "location": Pick(tc.R, locations)}
+		},
+		Do: func(r Row) []world.Call {
+			return []world.Call{{Tool: "record_stock_count", Args: map[string]any{"item_id": r["id"], "counted": r["reorder_level"].(int64) / 2}}}
+		},
+		Ask: []string{
+			"The shelf count of {name} ({id}) came to {low_count} units. Please record the count.",
+			"We only have {low_count} of {name} left ({id}, SKU {sku}). Update the stock.",
+		},
+		Check: func(r Row) []world.Assertion {
+			return []world.Assertion{{Description: "The count is on record.", Field: &world.FieldMatch{Table: items, Key: r["id"], Column: "on_hand", Equals: r["reorder_level"].(int64) / 2}}}
+		},
+		Touches: func(r Row) []world.Change {
+			return []world.Change{{Table: items, Keys: []any{r["id"]}, Ops: []string{"update"}}, {Table: counts, Ops: []string{"insert"}}}
+		},
+	})
+
+	// Action: count the stock of the item an order or PO moved.
+	s.Actions = append(s.Actions, &Action{
+		Service: s.Name, Name: "counted", Needs: []string{"id", "item"},
+		Then: "the stock of its item must be counted in Inventory, with the {noun} id as the count's reference",
+		Done: func(up *Entity, a string) string {
+			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s c JOIN %s i ON i.id = c.item_id WHERE c.reference = %s.%s AND i.name = %s)", counts, items, a, up.Key, up.SQL("item", a))
+		},
+		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+			x := byName(up.Val("item", r))
+			if x == nil {
+				return nil
+			}
+			tc.NextID(counts)
+			n := x["on_hand"].(int64)
+			if up.Has("quantity") {
+				q := up.Val("quantity", r).(int64)
+				switch {
+				case up.Service == "procurement":
+					n += q // goods arrived
+				case r["status"] == "confirmed":
+					n -= q // an order about to ship
+				}
+			}
+			n = max(n, x["reorder_level"].(int64))
+			return []world.Call{{Tool: "record_stock_count", Args: map[string]any{"item_id": x["id"], "counted": n, "reference": r[up.Key]}}}
+		},
+		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+			where := map[string]any{"reference": r[up.Key]}
+			if x := byName(up.Val("item", r)); x != nil {
+				where["item_id"] = x["id"]
+			}
+			return []world.Assertion{{Description: "The item's stock was counted with the reference.", Exists: &world.RowMatch{Table: counts, Where: where}}}
+		},
+		Touches: []world.Change{{Table: items, Ops: []string{"update"}}, {Table: counts, Ops: []string{"insert"}}},
+		Seed: func(g *Gen, up *Entity, r Row) {
+			x := byName(up.Val("item", r))
+			if x == nil {
+				return
+			}
+			for _, c := range g.Rows(counts) {
+				if c["reference"] == r[up.Key] && c["item_id"] == x["id"] {
+					return
+				}
+			}
+			g.AddRow(counts, Row{"id": fmt.Sprintf("CNT-%05d", len(g.Rows(counts))+1), "item_id": x["id"], "counted": x["on_hand"], "reference": r[up.Key],
+				"counted_at": hzClock(g, -1-g.R.IntN(10), 16, 30)})
+		},
+	})
+
+	// Chore: record a stock count.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "operations coordinator", Make: func(tc *TaskCtx) (Task, bool) {
+		ok := hzWhere(it.Rows, func(r Row) bool { return r["on_hand"].(int64) >= r["reorder_level"].(int64)+5 })
+		if len(ok) == 0 {
+			return Task{}, false
+		}
+		r := Pick(tc.R, ok)
+		counted := r["on_hand"].(int64) - int64(1+tc.R.IntN(4))
+		tc.NextID(counts)
+		return Task{
+			Title:       "record stock count",
+			Instruction: fmt.Sprintf("Today's stocktake in %s found %d units of %s (SKU %s). Please record the count.", r["location"], counted, r["name"], r["sku"]),
+			Calls:       []world.Call{{Tool: "record_stock_count", Args: map[string]any{"item_id": r["id"], "counted": counted}}},
+			Assertions: []world.Assertion{
+				{Description: "The stock on hand is the counted figure.", Field: &world.FieldMatch{Table: items, Key: r["id"], Column: "on_hand", Equals: counted}},
+				{Description: "The count is in the history.", Exists: &world.RowMatch{Table: counts, Where: map[string]any{"item_id": r["id"], "counted": counted}}},
+			},
+			MayChange: []world.Change{{Table: items, Keys: []any{r["id"]}, Ops: []string{"update"}}, {Table: counts, Ops: []string{"insert"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+	// Chore: change a reorder level.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "operations coordinator", Make: func(tc *TaskCtx) (Task, bool) {
+		ok := hzWhere(it.Rows, func(r Row) bool { return r["on_hand"].(int64) >= r["reorder_level"].(int64)+10 })
+		if len(ok) == 0 {
+			return Task{}, false
+		}
+		r := Pick(tc.R, ok)
+		level := r["reorder_level"].(int64) + int64(2+tc.R.IntN(6))
+		return Task{
+			Title:       "raise reorder level",
+			Instruction: fmt.Sprintf("We keep running short of %s (SKU %s). From now on reorder it when fewer than %d are left.", r["name"], r["sku"], level),
+			Calls:       []world.Call{{Tool: "set_reorder_level", Args: map[string]any{"item_id": r["id"], "reorder_level": level}}},
+			Assertions: []world.Assertion{
+				{Description: "The new reorder level is set.", Field: &world.FieldMatch{Table: items, Key: r["id"], Column: "reorder_level", Equals: level}},
+				{Description: "The stock on hand is unchanged.", Field: &world.FieldMatch{Table: items, Key: r["id"], Column: "on_hand", Equals: r["on_hand"]}},
+			},
+			MayChange: []world.Change{{Table: items, Keys: []any{r["id"]}, Ops: []string{"update"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+}

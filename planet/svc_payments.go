@@ -1,0 +1,237 @@
+package planet
+
+import (
+	"fmt"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+func init() {
+	register(&ServiceDef{Name: "payments", Title: "Payments", After: []string{"billing", "crm"}, Weight: 1, Build: buildPayments})
+}
+
+func buildPayments(g *Gen, s *Svc) {
+	cust := g.Entity("customer")
+	// What payments settle: invoices when the world has billing, the work
+	// itself otherwise.
+	src := g.Entity("invoice")
+	if src == nil {
+		src = g.Entity("work")
+	}
+	one, many := hzNouns(g, "payment", "payments", "transaction", "transactions")
+	const table = "payments_transactions"
+	s.Description = fmt.Sprintf("Money received by %s: card, bank transfer and cash payments from %s, each with the %s it pays, in %s minor units.", g.Company.Name, cust.Plural, src.Noun, g.Company.Currency)
+	s.Table(table, "Incoming payments, one row per transaction.", "PAY-", 5,
+		PK(),
+		Text("payer", "Who paid."),
+		Email("payer_email", "Payer's email."),
+		Money("amount", "Amount received"),
+		Enum("method", "How it was paid.", "transfer", "card", "cash"),
+		RefersTo("reference", src.Table+".id", fmt.Sprintf("Id of the %s this payment is for.", src.Noun)),
+		Enum("status", "pending → settled or failed; settled → refunded.", "pending", "settled", "failed", "refunded"),
+		Datetime("received_at", "When it came in."),
+	)
+	pay := &Entity{Service: s.Name, Table: table, Key: "id", Noun: one, Plural: many, Prefix: "PAY-", Width: 5,
+		Roles: map[string]Role{"id": Column("id"), "amount": Column("amount"), "name": Column("payer"), "email": Column("payer_email"),
+			"date": {SQL: func(a string) string { return "substr(" + a + ".received_at, 1, 10)" }, Value: func(r Row) any { return fmt.Sprint(r["received_at"])[:10] }}}}
+	nameOf := func(r Row) string {
+		if src.Has("name") {
+			return src.Str("name", r)
+		}
+		return fmt.Sprint(lookup(cust, src.Val("customer_id", r), "name"))
+	}
+	add := func(r Row) Row {
+		r["id"] = pay.ID(len(g.Rows(table)) + 1)
+		g.tablesAdd(s, table, r)
+		pay.Rows = append(pay.Rows, r)
+		return r
+	}
+	paymentFor := func(r Row, status, method string, day int) Row {
+		return Row{"payer": nameOf(r), "payer_email": src.Val("email", r), "amount": src.Val("amount", r), "method": method,
+			"reference": r[src.Key], "status": status, "received_at": hzClock(g, day, 9+g.R.IntN(8), g.R.IntN(60))}
+	}
+	methods := []string{"transfer", "transfer", "card", "card", "cash"}
+	// History: most settled work is paid for; a few card payments are
+	// still pending or failed.
+	paid, open := "paid", "issued"
+	if src.Service != "billing" {
+		paid, open = g.Vocab.States[len(g.Vocab.States)-1], g.Vocab.States[0]
+	}
+	for _, r := range src.Rows {
+		switch {
+		case r["status"] == paid && g.R.IntN(4) != 0:
+			add(paymentFor(r, "settled", Pick(g.R, methods), -1-g.R.IntN(20)))
+		case r["status"] == open && g.R.IntN(4) == 0:
+			add(paymentFor(r, Pick(g.R, []string{"pending", "failed"}), "card", -1-g.R.IntN(3)))
+		}
+	}
+	// Card payments still clearing, a transfer nobody could match yet, and
+	// a card charged twice.
+	for _, r := range src.Rows {
+		if r["status"] == open && countWhere(pay.Rows, "reference", r[src.Key]) == 0 && countWhere(pay.Rows, "status", "pending") < 3 {
+			add(paymentFor(r, "pending", "card", -1))
+		}
+	}
+	c := Pick(g.R, activeRows(cust))
+	add(Row{"payer": c["name"], "payer_email": c["email"], "amount": int64(50+g.R.IntN(400)) * minorPerMajor(g.Locale.C.CurrencyDigits), "method": "transfer",
+		"reference": src.ID(len(src.Rows) + 100), "status": "pending", "received_at": hzClock(g, -1-g.R.IntN(5), 10, 0)})
+	if settled := hzWhere(pay.Rows, func(r Row) bool { return r["status"] == "settled" }); len(settled) > 0 {
+		first := Pick(g.R, settled)
+		dup := Row{}
+		for k, v := range first {
+			dup[k] = v
+		}
+		dup["method"] = "card"
+		first["method"] = "card"
+		dup["received_at"] = hzClock(g, -1, 17, 45)
+		add(dup)
+	}
+
+	// Tools.
+	s.Tool(true, Tool(s.Name, "search_"+many, "Search "+many,
+		fmt.Sprintf("Find incoming %s by the %s id they pay, payer, status or method; newest first. Amounts are in minor units (cents). Returns id (like %s), payer, amount, method, reference, status and received_at.", many, src.Noun, pay.ID(1)),
+		[]world.ArgSpec{S("reference", false, fmt.Sprintf("Id of the %s paid, e.g. %s.", src.Noun, src.ID(1))), S("payer", false, "Part of the payer's name or email."),
+			A("status", table+".status", false, ""), A("method", table+".method", false, "")},
+		Search(table, []string{"-received_at"}, []string{"id", "payer", "amount", "method", "reference", "status", "received_at"},
+			F("reference", "eq", "reference"), FAny("payer", "payer", "payer_email"), F("status", "eq", "status"), F("method", "eq", "method"))))
+	s.Tool(false, Tool(s.Name, "get_"+one, "Get a "+one, fmt.Sprintf("Read one %s by id.", one),
+		[]world.ArgSpec{S(one+"_id", true, "e.g. "+pay.ID(1))},
+		Get(table, one+"_id", "", fmt.Sprintf("No %s {%s_id}; search_%s finds ids.", one, one, many))))
+	s.Tool(true, Tool(s.Name, "record_"+one+"_received", "Record money received",
+		fmt.Sprintf("Record money that has arrived, as settled, received now. amount is in minor units (cents); reference is the id of the %s it pays. Refused if a settled %s over the same amount already pays that %s.", src.Noun, one, src.Noun),
+		[]world.ArgSpec{S("reference", true, fmt.Sprintf("Id of the %s paid.", src.Noun)), S("payer", true, "Who paid."), {Name: "payer_email", Type: "email", Required: true},
+			{Name: "amount", Type: "integer", Required: true, Minimum: numPtr(1), Description: "Minor units (cents)."}, A("method", table+".method", true, "")},
+		world.Step{Absent: table, Where: map[string]any{"reference": "$reference", "amount": "$amount", "status": "settled"}, As: "dup",
+			Message: fmt.Sprintf("%s {dup.id} already settles {reference} for that amount; check it before recording the money twice.", title(one))},
+		Insert(table, "", map[string]any{"payer": "$payer", "payer_email": "$payer_email", "amount": "$amount", "method": "$method", "reference": "$reference", "status": "settled", "received_at": "$now"})))
+	s.Tool(false, Tool(s.Name, "update_"+one+"_status", "Settle or fail a pending "+one,
+		fmt.Sprintf("Decide a pending %s: settled when the money has cleared, failed when it was declined or bounced.", one),
+		[]world.ArgSpec{S(one+"_id", true, ""), {Name: "status", Type: "string", Required: true, Enum: []any{"settled", "failed"}}},
+		world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"status": "$status"},
+			Transitions: &world.Transitions{Column: "status", Allowed: map[string][]string{"pending": {"settled", "failed"}}},
+			Message:     fmt.Sprintf("No %s {%s_id}.", one, one)}))
+	s.Tool(false, Tool(s.Name, "refund_"+one, "Refund a "+one,
+		fmt.Sprintf("Pay a settled %s back in full; it becomes refunded.", one),
+		[]world.ArgSpec{S(one+"_id", true, "")},
+		Get(table, one+"_id", "p", fmt.Sprintf("No %s {%s_id}.", one, one)),
+		world.Step{Require: "$p.status", Equals: "settled", Message: fmt.Sprintf("%s {%s_id} is {p.status}; only settled %s can be refunded.", title(one), one, many)},
+		Update(table, one+"_id", "", map[string]any{"status": "refunded"})))
+
+	// Event: a card payment clears. (Transfers and cash arrive settled:
+	// recording them, which billing's paid invoices ask for, must not
+	// start another chain of duties.)
+	s.Events = append(s.Events, &Event{
+		Entity: pay, Name: "settled",
+		When:  fmt.Sprintf("a card %s is settled in Payments", one),
+		Where: "t.method = 'card' AND t.status IN ('settled', 'refunded')",
+		InState: func(r Row) bool {
+			return r["method"] == "card" && (r["status"] == "settled" || r["status"] == "refunded")
+		},
+		Setup: func(tc *TaskCtx) Row {
+			n := tc.NextID(table)
+			var ref any = src.ID(len(src.Rows) + 200 + n)
+			c := Pick(tc.R, activeRows(cust))
+			amount := int64(50+tc.R.IntN(600)) * minorPerMajor(g.Locale.C.CurrencyDigits)
+			if opens := hzWhere(src.Rows, func(r Row) bool { return r["status"] == open }); len(opens) > 0 {
+				r := Pick(tc.R, opens)
+				ref, amount = r[src.Key], src.Val("amount", r).(int64)
+				if id := src.Val("customer_id", r); lookup(cust, id, "email") != nil {
+					c = Row{"name": lookup(cust, id, "name"), "email": lookup(cust, id, "email")}
+				}
+			}
+			return Row{"id": pay.ID(n), "payer": c["name"], "payer_email": c["email"], "amount": amount, "method": "card",
+				"reference": ref, "status": "pending", "received_at": hzClock(g, -1, 16, 30)}
+		},
+		Do: func(r Row) []world.Call {
+			return []world.Call{{Tool: "update_" + one + "_status", Args: map[string]any{one + "_id": r["id"], "status": "settled"}}}
+		},
+		Ask: []string{
+			fmt.Sprintf("The card %s {id} from {name} has cleared. Mark it settled.", one),
+			fmt.Sprintf("The bank confirmed {name}'s %s {id}. Please settle it.", one),
+		},
+		Check: func(r Row) []world.Assertion {
+			return []world.Assertion{{Description: "The " + one + " is settled.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "settled"}}}
+		},
+		Touches: func(r Row) []world.Change {
+			return []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}}
+		},
+	})
+
+	// Action: record the money for a paid invoice.
+	s.Actions = append(s.Actions, &Action{
+		Service: s.Name, Name: "recorded", Needs: []string{"id", "amount", "name", "email"},
+		Then: fmt.Sprintf("a settled %s for its full amount must be recorded in Payments with the {noun} id as its reference", one),
+		Done: func(up *Entity, a string) string {
+			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s p WHERE p.reference = %s.%s AND p.amount = %s AND p.status = 'settled')", table, a, up.Key, up.SQL("amount", a))
+		},
+		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+			tc.NextID(table)
+			return []world.Call{{Tool: "record_" + one + "_received", Args: map[string]any{"reference": r[up.Key], "payer": up.Str("name", r), "payer_email": up.Val("email", r),
+				"amount": up.Val("amount", r), "method": "transfer"}}}
+		},
+		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+			return []world.Assertion{{Description: "A settled " + one + " for the full amount is recorded.", Exists: &world.RowMatch{Table: table,
+				Where: map[string]any{"reference": r[up.Key], "amount": up.Val("amount", r), "status": "settled"}}}}
+		},
+		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
+		Seed: func(g *Gen, up *Entity, r Row) {
+			for _, x := range g.Rows(table) {
+				if x["reference"] == r[up.Key] && x["status"] == "settled" && x["amount"] == up.Val("amount", r) {
+					return
+				}
+			}
+			row := Row{"id": pay.ID(len(g.Rows(table)) + 1), "payer": up.Str("name", r), "payer_email": up.Val("email", r), "amount": up.Val("amount", r),
+				"method": "transfer", "reference": r[up.Key], "status": "settled", "received_at": hzClock(g, -1-g.R.IntN(10), 12, 0)}
+			g.AddRow(table, row)
+			pay.Rows = append(pay.Rows, row)
+		},
+	})
+
+	// Chore: refund a card charged twice.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "account manager", Make: func(tc *TaskCtx) (Task, bool) {
+		type pair struct{ first, dup Row }
+		var pairs []pair
+		for i, a := range pay.Rows {
+			for _, b := range pay.Rows[i+1:] {
+				if a["status"] == "settled" && b["status"] == "settled" && a["reference"] == b["reference"] && a["amount"] == b["amount"] {
+					pairs = append(pairs, pair{a, b})
+				}
+			}
+		}
+		if len(pairs) == 0 {
+			return Task{}, false
+		}
+		p := Pick(tc.R, pairs)
+		return Task{
+			Title: "refund duplicate " + one,
+			Instruction: fmt.Sprintf("%s was charged twice for %s (%s each). Keep the first charge and refund the duplicate.",
+				p.first["payer"], p.first["reference"], g.Locale.C.FormatMoney(p.first["amount"].(int64))),
+			Calls: []world.Call{{Tool: "refund_" + one, Args: map[string]any{one + "_id": p.dup["id"]}}},
+			Assertions: []world.Assertion{
+				{Description: "The duplicate is refunded.", Field: &world.FieldMatch{Table: table, Key: p.dup["id"], Column: "status", Equals: "refunded"}},
+				{Description: "The first charge stands.", Field: &world.FieldMatch{Table: table, Key: p.first["id"], Column: "status", Equals: "settled"}},
+			},
+			MayChange: []world.Change{{Table: table, Keys: []any{p.dup["id"]}, Ops: []string{"update"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+	// Chore: a card payment was declined.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "account manager", Make: func(tc *TaskCtx) (Task, bool) {
+		pending := hzWhere(pay.Rows, func(r Row) bool { return r["status"] == "pending" })
+		if len(pending) == 0 {
+			return Task{}, false
+		}
+		r := Pick(tc.R, pending)
+		return Task{
+			Title:       "record declined " + one,
+			Instruction: fmt.Sprintf("The bank bounced %s's %s of %s (%s). Record that it failed.", r["payer"], one, g.Locale.C.FormatMoney(r["amount"].(int64)), r["id"]),
+			Calls:       []world.Call{{Tool: "update_" + one + "_status", Args: map[string]any{one + "_id": r["id"], "status": "failed"}}},
+			Assertions: []world.Assertion{
+				{Description: "The " + one + " failed.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "failed"}},
+				{Description: "Its amount is unchanged.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "amount", Equals: r["amount"]}},
+			},
+			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+}

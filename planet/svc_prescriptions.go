@@ -1,0 +1,330 @@
+package planet
+
+import (
+	"fmt"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+func init() { vkRegister("prescriptions", "Prescriptions", buildPrescriptions) }
+
+// vkMed is something a prescription can be written for.
+type vkMed struct {
+	Name, Dose string
+	Qty        int64
+}
+
+// vkMeds returns the industry's usual prescriptions; the first is its
+// standard aftercare prescription.
+func vkMeds(k *vk) []vkMed {
+	switch {
+	case k.indHas("dental", "dentist", "orthodont"):
+		return []vkMed{
+			{"Chlorhexidine 0.2% mouthwash 300 ml", "Rinse with 10 ml twice daily for 7 days", 1},
+			{"Amoxicillin 500 mg capsules", "1 capsule three times daily for 7 days", 21},
+			{"Ibuprofen 600 mg tablets", "1 tablet up to three times daily after meals", 20},
+			{"Metronidazole 400 mg tablets", "1 tablet three times daily for 5 days", 15},
+			{"Fluoride toothpaste 5000 ppm", "Brush twice daily, do not rinse", 1},
+			{"Clindamycin 300 mg capsules", "1 capsule four times daily for 5 days", 20},
+		}
+	case k.indHas("vet", "animal", "pet"):
+		return []vkMed{
+			{"Meloxicam 1.5 mg/ml oral suspension", "0.1 mg/kg once daily with food", 1},
+			{"Amoxicillin/clavulanate 250 mg tablets", "1 tablet twice daily for 7 days", 14},
+			{"Carprofen 50 mg tablets", "1 tablet twice daily", 28},
+			{"Milbemycin/praziquantel tablets", "1 tablet every 3 months", 2},
+			{"Chlorhexidine ear cleaner 100 ml", "Clean ears twice weekly", 1},
+		}
+	case k.indHas("optic", "optomet", "eye"):
+		return []vkMed{
+			{"Hyaluronate 0.15% eye drops", "1 drop per eye up to four times daily", 1},
+			{"Single-vision spectacle lenses", "Full-time wear", 2},
+			{"Daily contact lenses (30 pack)", "One pair per day", 3},
+			{"Progressive spectacle lenses", "Full-time wear", 2},
+		}
+	case k.indHas("physio", "chiro", "osteo", "sport"):
+		return []vkMed{
+			{"Diclofenac 1% gel 100 g", "Apply three times daily to the painful area", 1},
+			{"Ibuprofen 400 mg tablets", "1 tablet up to three times daily after meals", 20},
+			{"Kinesiology tape 5 m", "Apply as shown", 2},
+			{"Paracetamol 500 mg tablets", "1–2 tablets up to four times daily", 20},
+		}
+	}
+	return []vkMed{
+		{"Ibuprofen 400 mg tablets", "1 tablet up to three times daily after meals", 20},
+		{"Amoxicillin 500 mg capsules", "1 capsule three times daily for 7 days", 21},
+		{"Omeprazole 20 mg capsules", "1 capsule daily before breakfast", 28},
+		{"Ramipril 5 mg tablets", "1 tablet daily", 28},
+		{"Metformin 500 mg tablets", "1 tablet twice daily with meals", 56},
+		{"Salbutamol 100 µg inhaler", "1–2 puffs when needed", 1},
+		{"Atorvastatin 20 mg tablets", "1 tablet daily in the evening", 28},
+	}
+}
+
+func buildPrescriptions(k *vk) {
+	g, s := k.g, k.s
+	meds := vkMeds(k)
+	std := meds[0]
+	s.Description = fmt.Sprintf("Prescriptions of the %s of %s, each signed by a %s, and the refill requests against them. Refill prices are in %s minor units.",
+		g.Vocab.Customer.Many, g.Company.Name, k.St, g.Company.Currency)
+	const rt, ft = "prescriptions_rx", "prescriptions_refills"
+	s.Table(rt, "Prescriptions, one per item prescribed.", "RX-", 5,
+		PK(),
+		RefersTo("customer_id", k.cust.Table+".id", "The "+k.C+" (CRM id)."),
+		RefersTo("prescriber_id", k.staff.Table+".id", "The "+k.St+" who wrote it."),
+		Text("medication", "What is prescribed: product, strength and form."),
+		Text("dosage", "Directions for use."),
+		Int("quantity", "Packs or units per fill."),
+		Int("refills_allowed", "How many refills the prescriber allows."),
+		Enum("status", "active → completed; on_hold ↔ active; cancelled is final.", "active", "on_hold", "completed", "cancelled"),
+		Date("issued_on", "Date written."),
+		Date("expires_on", "Last date it can be filled."),
+		Opt(RefersTo("source_ref", k.work.Table+".id", "Id of the "+k.W+" it was written at, if any.")),
+	)
+	s.Table(ft, "Refill requests against a prescription.", "RFL-", 5,
+		PK(),
+		Ref("prescription_id", rt, "The prescription to refill."),
+		Date("requested_on", "Date of the request."),
+		Int("quantity", "Units asked for."),
+		Money("price", "Price of the refill"),
+		Enum("status", "requested → approved → dispensed, or rejected.", "requested", "approved", "dispensed", "rejected"),
+		Opt(Date("decided_on", "Date of the last decision.")),
+	)
+
+	medOf := func(name any) vkMed {
+		for _, m := range meds {
+			if m.Name == name {
+				return m
+			}
+		}
+		return std
+	}
+	rx := k.entity(rt, "prescription", "prescriptions", k.custRoles("customer_id"))
+	rx.Roles["medication"] = Column("medication")
+	refill := k.entity(ft, "refill", "refills", k.viaRoles("prescription_id", rt, "customer_id"))
+	refill.Roles["amount"] = Column("price")
+	refill.Roles["medication"] = textRole("prescription_id", func(r Row) any { return vkFind(g.Rows(rt), r["prescription_id"])["medication"] })
+
+	// Seed: prescriptions and their refills.
+	n := 14 + g.R.IntN(11)
+	for i := 0; i < n; i++ {
+		c := Pick(g.R, k.cust.Rows)
+		m := Pick(g.R, meds[1:])
+		d := -1 - g.R.IntN(300)
+		valid := Pick(g.R, []int{90, 180, 365})
+		status := "active"
+		switch {
+		case d+valid < 0:
+			status = "completed"
+		case c["status"] != "active":
+			status = "cancelled"
+		case g.R.IntN(10) == 0:
+			status = "on_hold"
+		case g.R.IntN(12) == 0:
+			status = "cancelled"
+		}
+		k.add(rx, rt, Row{"id": k.nextID(rt), "customer_id": c["id"], "prescriber_id": Pick(g.R, k.staff.Rows)["id"], "medication": m.Name, "dosage": m.Dose,
+			"quantity": m.Qty, "refills_allowed": int64(g.R.IntN(4)), "status": status, "issued_on": g.Day(d), "expires_on": g.Day(d + valid)})
+	}
+	active := func() []Row {
+		var out []Row
+		for _, r := range rx.Rows {
+			if r["status"] == "active" && lookup(k.cust, r["customer_id"], "status") == "active" {
+				out = append(out, r)
+			}
+		}
+		return out
+	}()
+	if len(active) == 0 {
+		c := Pick(g.R, k.customers())
+		m := meds[1]
+		active = append(active, k.add(rx, rt, Row{"id": k.nextID(rt), "customer_id": c["id"], "prescriber_id": k.staff.Rows[0]["id"], "medication": m.Name, "dosage": m.Dose,
+			"quantity": m.Qty, "refills_allowed": int64(2), "status": "active", "issued_on": g.Day(-30), "expires_on": g.Day(150)}))
+	}
+	for i, p := range active {
+		for j := 0; j < 1+g.R.IntN(2); j++ {
+			st := Pick(g.R, []string{"dispensed", "dispensed", "rejected", "requested"})
+			if i < 2 && j == 0 {
+				st = "requested"
+			}
+			req := g.Day(-1 - g.R.IntN(25))
+			if req <= p["issued_on"].(string) {
+				req = vkAddDays(p["issued_on"], 1+j)
+			}
+			r := Row{"id": k.nextID(ft), "prescription_id": p["id"], "requested_on": req, "quantity": medOf(p["medication"]).Qty,
+				"price": k.money(g.R, 6, 45), "status": st}
+			if st != "requested" {
+				r["decided_on"] = r["requested_on"]
+			}
+			k.add(refill, ft, r)
+		}
+	}
+
+	// Tools.
+	k.tool(true, "search_prescriptions", "Search prescriptions",
+		fmt.Sprintf("Find prescriptions by %s, status or medication, newest first. Returns id (like %s), %s id, prescriber id, medication, quantity, refills allowed, status and dates.", k.C, g.FormatID(rt, 1), k.C),
+		[]world.ArgSpec{S("customer_id", false, "CRM id of the "+k.C+"."), A("status", rt+".status", false, ""), S("medication", false, "Part of the medication name."),
+			S("source_ref", false, "Id of the "+k.W+" it was written at.")},
+		Search(rt, []string{"-issued_on"}, []string{"id", "customer_id", "prescriber_id", "medication", "quantity", "refills_allowed", "status", "issued_on", "expires_on", "source_ref"},
+			F("customer_id", "eq", "customer_id"), F("status", "eq", "status"), F("medication", "contains", "medication"), F("source_ref", "eq", "source_ref")))
+	k.tool(false, "get_prescription", "Get a prescription", "Read one prescription by id, with dosage and everything else.",
+		[]world.ArgSpec{S("prescription_id", true, "e.g. "+g.FormatID(rt, 1))},
+		Get(rt, "prescription_id", "", "No prescription {prescription_id}; search_prescriptions finds ids."))
+	k.tool(true, "issue_prescription", "Issue a prescription",
+		fmt.Sprintf("Write a new prescription for a %s, signed by a %s, dated today and active until expires_on. Returns it with its id.", k.C, k.St),
+		[]world.ArgSpec{S("customer_id", true, "CRM id of the "+k.C+"."), S("prescriber_id", true, fmt.Sprintf("Id of the prescribing %s, e.g. %s.", k.St, k.staff.ID(1))),
+			S("medication", true, "Product, strength and form, e.g. \""+meds[1].Name+"\"."), S("dosage", true, "Directions for use."),
+			vkIntArg("quantity", true, "Units per fill.", 1), vkIntArg("refills_allowed", true, "Refills allowed (0 for none).", 0),
+			vkDateArg("expires_on", true, "Last date it can be filled."), S("source_ref", false, "Id of the "+k.W+" it is written at, if any.")},
+		Insert(rt, "", map[string]any{"customer_id": "$customer_id", "prescriber_id": "$prescriber_id", "medication": "$medication", "dosage": "$dosage",
+			"quantity": "$quantity", "refills_allowed": "$refills_allowed", "status": "active", "issued_on": "$today", "expires_on": "$expires_on", "source_ref": "$source_ref"}))
+	k.tool(false, "set_prescription_status", "Hold, complete or cancel a prescription",
+		"Change a prescription's status: put it on hold, resume it, mark it completed or cancel it (final).",
+		[]world.ArgSpec{S("prescription_id", true, ""), A("status", rt+".status", true, "The new status.")},
+		world.Step{Update: rt, Key: "$prescription_id", Set: map[string]any{"status": "$status"},
+			Transitions: &world.Transitions{Column: "status", Allowed: map[string][]string{"active": {"on_hold", "completed", "cancelled"}, "on_hold": {"active", "cancelled"}}},
+			Message:     "No prescription {prescription_id}."})
+	k.tool(false, "search_refills", "Search refill requests",
+		"List refill requests, newest first, by prescription or status. Prices are in minor units.",
+		[]world.ArgSpec{S("prescription_id", false, "e.g. "+g.FormatID(rt, 1)), A("status", ft+".status", false, "")},
+		Search(ft, []string{"-requested_on"}, nil, F("prescription_id", "eq", "prescription_id"), F("status", "eq", "status")))
+	k.tool(true, "review_refill", "Decide on a refill",
+		"Approve or reject a requested refill, or mark an approved one dispensed; dated today. The prescription must be active.",
+		[]world.ArgSpec{S("refill_id", true, "e.g. "+g.FormatID(ft, 1)), A("status", ft+".status", true, "approved, rejected or dispensed.")},
+		Get(ft, "refill_id", "rf", "No refill request {refill_id}; search_refills lists them."),
+		world.Step{Get: rt, Key: "$rf.prescription_id", As: "rx", Message: "Prescription {rf.prescription_id} is missing."},
+		world.Step{Require: "$rx.status", Equals: "active", Message: "Prescription {rx.id} is {rx.status}; refills need an active prescription."},
+		world.Step{Update: ft, Key: "$refill_id", Set: map[string]any{"status": "$status", "decided_on": "$today"},
+			Transitions: &world.Transitions{Column: "status", Allowed: map[string][]string{"requested": {"approved", "rejected"}, "approved": {"dispensed"}}}})
+
+	// Events.
+	s.Events = append(s.Events, &Event{
+		Entity: rx, Name: "cancelled", When: "a prescription is cancelled in Prescriptions", Where: "t.status = 'cancelled'",
+		InState: func(r Row) bool { return r["status"] == "cancelled" },
+		Setup: func(tc *TaskCtx) Row {
+			c := Pick(tc.R, k.customers())
+			m := Pick(tc.R, meds[1:])
+			return Row{"id": k.tcID(tc, rt), "customer_id": c["id"], "prescriber_id": k.staff.Rows[0]["id"], "medication": m.Name, "dosage": m.Dose,
+				"quantity": m.Qty, "refills_allowed": int64(1), "status": "active", "issued_on": g.Day(-12), "expires_on": g.Day(170)}
+		},
+		Do: func(r Row) []world.Call {
+			return []world.Call{{Tool: "set_prescription_status", Args: map[string]any{"prescription_id": r["id"], "status": "cancelled"}}}
+		},
+		Ask: []string{
+			"{name} has been told to stop taking {medication}. Please cancel prescription {id}.",
+			"Prescription {id} ({medication}) for {name} was written in error; cancel it.",
+			"Cancel {name}'s prescription {id}; the " + k.St + " has switched them off {medication}.",
+		},
+		Check: func(r Row) []world.Assertion {
+			return []world.Assertion{vkField("The prescription is cancelled.", rt, r["id"], "status", "cancelled")}
+		},
+		Touches: func(r Row) []world.Change { return []world.Change{vkChange(rt, []any{r["id"]}, "update")} },
+	})
+	s.Events = append(s.Events, &Event{
+		Entity: refill, Name: "approved", When: "a refill request is approved in Prescriptions", Where: "t.status IN ('approved', 'dispensed')",
+		InState: func(r Row) bool { return r["status"] == "approved" || r["status"] == "dispensed" },
+		Setup: func(tc *TaskCtx) Row {
+			p := Pick(tc.R, active)
+			m := medOf(p["medication"])
+			return Row{"id": k.tcID(tc, ft), "prescription_id": p["id"], "requested_on": g.Day(-1), "quantity": m.Qty, "price": k.money(tc.R, 6, 45), "status": "requested"}
+		},
+		Do: func(r Row) []world.Call {
+			return []world.Call{{Tool: "review_refill", Args: map[string]any{"refill_id": r["id"], "status": "approved"}}}
+		},
+		Ask: []string{
+			"The prescriber is fine with refill request {id} ({medication} for {name}). Please approve it.",
+			"Approve {name}'s refill {id} for {medication}.",
+		},
+		Check: func(r Row) []world.Assertion {
+			return []world.Assertion{vkField("The refill is approved.", ft, r["id"], "status", "approved")}
+		},
+		Touches: func(r Row) []world.Change { return []world.Change{vkChange(ft, []any{r["id"]}, "update")} },
+	})
+
+	// Action: finished work gets the standard aftercare prescription.
+	s.Actions = append(s.Actions, &Action{
+		Service: s.Name, Name: "aftercare prescribed", Needs: []string{"id", "customer_id", "date"},
+		Then: fmt.Sprintf("the standard aftercare prescription (%s; %s; quantity %d; no refills) must be issued in Prescriptions to the %s, signed by the %s in charge of the {noun}, with the {noun} id as its source",
+			std.Name, std.Dose, std.Qty, k.C, k.St),
+		Done: func(up *Entity, a string) string {
+			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s p WHERE p.source_ref = %s.%s AND p.customer_id = %s AND p.prescriber_id = %s.staff_id AND p.medication = %s AND p.status <> 'cancelled')",
+				rt, a, up.Key, up.SQL("customer_id", a), a, vkQ(std.Name))
+		},
+		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+			tc.NextID(rt)
+			return []world.Call{{Tool: "issue_prescription", Args: map[string]any{"customer_id": up.Val("customer_id", r), "prescriber_id": r["staff_id"],
+				"medication": std.Name, "dosage": std.Dose, "quantity": std.Qty, "refills_allowed": 0, "expires_on": g.Day(90), "source_ref": r[up.Key]}}}
+		},
+		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+			return []world.Assertion{vkExists("The aftercare prescription is issued.", rt, map[string]any{"source_ref": r[up.Key], "customer_id": up.Val("customer_id", r),
+				"prescriber_id": r["staff_id"], "medication": std.Name, "status": map[string]any{"ne": "cancelled"}})}
+		},
+		Touches: []world.Change{vkChange(rt, nil, "insert")},
+		Seed: func(g *Gen, up *Entity, r Row) {
+			if len(vkRowsWhere(g.Rows(rt), "source_ref", r[up.Key], "medication", std.Name)) > 0 {
+				return
+			}
+			day := fmt.Sprint(up.Val("date", r))
+			if day >= g.Day(0) {
+				day = g.Day(-1)
+			}
+			status := "active"
+			if vkAddDays(day, 90) < g.Day(0) {
+				status = "completed"
+			}
+			k.add(rx, rt, Row{"id": k.nextID(rt), "customer_id": up.Val("customer_id", r), "prescriber_id": r["staff_id"], "medication": std.Name, "dosage": std.Dose,
+				"quantity": std.Qty, "refills_allowed": int64(0), "status": status, "issued_on": day, "expires_on": vkAddDays(day, 90), "source_ref": r[up.Key]})
+		},
+	})
+
+	// Chores.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "coordinator", Make: func(tc *TaskCtx) (Task, bool) {
+		c := Pick(tc.R, k.customers())
+		doc := Pick(tc.R, k.activeStaff())
+		m := Pick(tc.R, meds[1:])
+		refills := int64(tc.R.IntN(3))
+		until := g.Day(Pick(tc.R, []int{90, 180}))
+		id := k.tcID(tc, rt)
+		return Task{
+			Title: "issue prescription",
+			Instruction: fmt.Sprintf("%s asks you to write up a prescription for %s (%s): %s, \"%s\", quantity %d, %d refills, valid until %s.",
+				doc["name"], c["name"], c["id"], m.Name, m.Dose, m.Qty, refills, until),
+			Calls: []world.Call{{Tool: "issue_prescription", Args: map[string]any{"customer_id": c["id"], "prescriber_id": doc["id"], "medication": m.Name,
+				"dosage": m.Dose, "quantity": m.Qty, "refills_allowed": refills, "expires_on": until}}},
+			Assertions: []world.Assertion{
+				vkExists("The prescription is on file as dictated.", rt, map[string]any{"id": id, "customer_id": c["id"], "prescriber_id": doc["id"],
+					"medication": m.Name, "quantity": m.Qty, "refills_allowed": refills, "expires_on": until, "status": "active"}),
+				vkCount("It was issued once.", rt, map[string]any{"customer_id": c["id"], "medication": m.Name},
+					len(vkRowsWhere(g.Rows(rt), "customer_id", c["id"], "medication", m.Name))+1),
+			},
+			MayChange: []world.Change{vkChange(rt, nil, "insert")},
+			Services:  []string{s.Name},
+		}, true
+	}})
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "coordinator", Make: func(tc *TaskCtx) (Task, bool) {
+		var open []Row
+		for _, r := range vkRowsWhere(g.Rows(ft), "status", "requested") {
+			if vkFind(g.Rows(rt), r["prescription_id"])["status"] == "active" {
+				open = append(open, r)
+			}
+		}
+		if len(open) == 0 {
+			return Task{}, false
+		}
+		r := Pick(tc.R, open)
+		p := vkFind(g.Rows(rt), r["prescription_id"])
+		return Task{
+			Title: "reject refill request",
+			Instruction: fmt.Sprintf("The %s wants to see %s before any more %s is given. Turn down their refill request %s.",
+				k.St, lookup(k.cust, p["customer_id"], "name"), p["medication"], r["id"]),
+			Calls: []world.Call{{Tool: "review_refill", Args: map[string]any{"refill_id": r["id"], "status": "rejected"}}},
+			Assertions: []world.Assertion{
+				vkField("The refill request is rejected.", ft, r["id"], "status", "rejected"),
+				vkField("The decision is dated today.", ft, r["id"], "decided_on", g.Day(0)),
+			},
+			MayChange: []world.Change{vkChange(ft, []any{r["id"]}, "update")},
+			Services:  []string{s.Name},
+		}, true
+	}})
+	g.SetEntity("prescription", rx)
+}

@@ -1,0 +1,194 @@
+package planet
+
+import (
+	"fmt"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+func init() {
+	register(&ServiceDef{Name: "procurement", Title: "Procurement", After: []string{"crm"}, Weight: 0.8, Build: buildProcurement})
+}
+
+// procurementSuffixes make supplier names look like wholesalers.
+var procurementSuffixes = []string{"Wholesale", "Supplies", "Trading", "Distribution", "Logistics"}
+
+func buildProcurement(g *Gen, s *Svc) {
+	const sups, pos = "procurement_suppliers", "procurement_purchase_orders"
+	s.Description = fmt.Sprintf("Purchasing at %s: approved suppliers and the purchase orders (POs) sent to them, from draft to received.", g.Company.Name)
+	s.Table(sups, "Suppliers the company buys from.", "SUP-", 3,
+		PK(), Text("name", "Company name."), Unique(Email("email", "Orders go to this address.")), Text("phone", "Phone."), Text("city", "City."),
+		Text("supplies", "What they supply."), Bool("active", "Approved for new orders.", true))
+	s.Table(pos, "Purchase orders, one item each.", "PO-", 5,
+		PK(), Ref("supplier_id", sups, "The supplier."),
+		Text("item", "What is bought."), Int("quantity", "How many units."), Money("amount", "Total price agreed"),
+		Enum("status", "draft → sent → received; draft or sent can be cancelled.", "draft", "sent", "received", "cancelled"),
+		Date("created_on", "When it was raised."), Opt(Date("expected_on", "Promised delivery date.")), Opt(Date("received_on", "When the goods arrived.")))
+
+	items := hzStockItems(g)
+	type sup struct {
+		row  Row
+		sell []Item
+	}
+	var suppliers []sup
+	for i := 1; i <= 4+g.R.IntN(4); i++ {
+		var name string
+		for name == "" || hzHasName(g.Rows(sups), name) {
+			_, family, _ := g.Locale.C.PersonName(g.R)
+			name = fmt.Sprintf("%s %s", family, Pick(g.R, procurementSuffixes))
+		}
+		sell := []Item{items[(i-1)%len(items)], items[(i+2)%len(items)], Pick(g.R, items)}
+		r := Row{"id": fmt.Sprintf("SUP-%03d", i), "name": name, "email": g.Locale.Email("orders", "", g.Locale.DomainFor(name)), "phone": g.Locale.Phone(),
+			"city": g.Locale.City(), "supplies": sell[0].Name + ", " + sell[1].Name, "active": i <= 3 || g.R.IntN(4) != 0}
+		suppliers = append(suppliers, sup{r, sell})
+		g.tablesAdd(s, sups, r)
+	}
+	var active []sup
+	for _, x := range suppliers {
+		if x.row["active"] == true {
+			active = append(active, x)
+		}
+	}
+	supRows := make([]Row, len(suppliers))
+	for i, x := range suppliers {
+		supRows[i] = x.row
+	}
+
+	po := &Entity{Service: s.Name, Table: pos, Key: "id", Noun: "PO", Plural: "POs", Prefix: "PO-", Width: 5,
+		Roles: map[string]Role{"id": Column("id"), "item": Column("item"), "quantity": Column("quantity"), "amount": Column("amount"), "date": Column("created_on"),
+			"name": {SQL: func(a string) string {
+				return fmt.Sprintf("(SELECT s.name FROM %s s WHERE s.id = %s.supplier_id)", sups, a)
+			},
+				Value: func(r Row) any { return hzLookup(supRows, r["supplier_id"], "name") }},
+			"email": {SQL: func(a string) string {
+				return fmt.Sprintf("(SELECT s.email FROM %s s WHERE s.id = %s.supplier_id)", sups, a)
+			},
+				Value: func(r Row) any { return hzLookup(supRows, r["supplier_id"], "email") }},
+		}}
+	// Bulk prices: a purchase costs about half the list price per unit.
+	cost := func(it Item, qty int64) int64 {
+		return hzPrice(g, g.R, Item{Name: it.Name, Min: it.Min / 2, Max: it.Min / 2}) * qty
+	}
+	newPO := func(id string, x sup, status string, day int) Row {
+		it := Pick(g.R, x.sell)
+		qty := int64(10 * (1 + g.R.IntN(10)))
+		r := Row{"id": id, "supplier_id": x.row["id"], "item": it.Name, "quantity": qty, "amount": cost(it, qty), "status": status,
+			"created_on": g.Day(day), "expected_on": g.Day(day + 7 + g.R.IntN(7))}
+		if status == "received" {
+			r["received_on"] = g.Day(min(day+5+g.R.IntN(5), -1))
+		}
+		return r
+	}
+	for i := 1; i <= 8+g.R.IntN(10); i++ {
+		day := -1 - g.R.IntN(50)
+		status := "draft"
+		switch {
+		case day < -15:
+			status = "received"
+		case day < -3:
+			status = "sent"
+		}
+		if g.R.IntN(12) == 0 {
+			status = "cancelled"
+		}
+		r := newPO(po.ID(i), Pick(g.R, active), status, day)
+		po.Rows = append(po.Rows, r)
+		g.tablesAdd(s, pos, r)
+	}
+	g.SetEntity("purchase_order", po)
+
+	// Tools.
+	s.Tool(true, Tool(s.Name, "search_suppliers", "Search suppliers",
+		"Find suppliers by name, what they supply or city. Returns id (like SUP-001), name, email, city, what they supply and whether they are approved for new orders.",
+		[]world.ArgSpec{S("query", false, "Part of the name, goods or city."), {Name: "active", Type: "boolean", Description: "true: only approved suppliers."}},
+		Search(sups, []string{"name"}, []string{"id", "name", "email", "city", "supplies", "active"}, FAny("query", "name", "supplies", "city"), F("active", "eq", "active"))))
+	s.Tool(true, Tool(s.Name, "search_purchase_orders", "Search purchase orders",
+		"Find POs by supplier, status or item; newest first. Amounts are in minor units (cents). Returns id (like PO-00001), supplier_id, item, quantity, amount, status and dates.",
+		[]world.ArgSpec{S("supplier_id", false, ""), A("status", pos+".status", false, ""), S("item", false, "Part of the item name.")},
+		Search(pos, []string{"-created_on"}, nil, F("supplier_id", "eq", "supplier_id"), F("status", "eq", "status"), F("item", "contains", "item"))))
+	s.Tool(true, Tool(s.Name, "create_purchase_order", "Raise a purchase order",
+		"Raise a draft PO with an approved supplier for one item. amount is the agreed total in minor units (cents). Send it with send_purchase_order. Returns the PO with its id.",
+		[]world.ArgSpec{S("supplier_id", true, "e.g. SUP-001"), S("item", true, "What to buy."), {Name: "quantity", Type: "integer", Required: true, Minimum: numPtr(1)},
+			{Name: "amount", Type: "integer", Required: true, Minimum: numPtr(1), Description: "Agreed total, minor units."}, {Name: "expected_on", Type: "date", Description: "Promised delivery date."}},
+		Get(sups, "supplier_id", "sup", "No supplier {supplier_id}; search_suppliers lists them."),
+		world.Step{Require: "$sup.active", Equals: true, Message: "{sup.name} is not approved for new orders; pick an active supplier."},
+		Insert(pos, "", map[string]any{"supplier_id": "$supplier_id", "item": "$item", "quantity": "$quantity", "amount": "$amount", "expected_on": "$expected_on", "status": "draft", "created_on": "$today"})))
+	s.Tool(false, Tool(s.Name, "send_purchase_order", "Send a purchase order",
+		"Send a draft PO to its supplier; it becomes sent.",
+		[]world.ArgSpec{S("po_id", true, "e.g. PO-00001")},
+		Get(pos, "po_id", "p", "No purchase order {po_id}."),
+		world.Step{Require: "$p.status", Equals: "draft", Message: "PO {po_id} is {p.status}; only drafts can be sent."},
+		Update(pos, "po_id", "", map[string]any{"status": "sent"})))
+	s.Tool(false, Tool(s.Name, "receive_purchase_order", "Receive goods",
+		"Record that the goods of a sent PO arrived today; it becomes received.",
+		[]world.ArgSpec{S("po_id", true, "")},
+		Get(pos, "po_id", "p", "No purchase order {po_id}."),
+		world.Step{Require: "$p.status", Equals: "sent", Message: "PO {po_id} is {p.status}; only sent POs can be received."},
+		Update(pos, "po_id", "", map[string]any{"status": "received", "received_on": "$today"})))
+	s.Tool(false, Tool(s.Name, "cancel_purchase_order", "Cancel a purchase order",
+		"Cancel a draft or sent PO.",
+		[]world.ArgSpec{S("po_id", true, "")},
+		Get(pos, "po_id", "p", "No purchase order {po_id}."),
+		world.Step{Require: "$p.status", In: vals("draft", "sent"), Message: "PO {po_id} is {p.status}; it can no longer be cancelled."},
+		Update(pos, "po_id", "", map[string]any{"status": "cancelled"})))
+
+	// Event: goods received.
+	s.Events = append(s.Events, &Event{
+		Entity: po, Name: "received",
+		When:    "the goods of a purchase order (PO) are received",
+		Where:   "t.status = 'received'",
+		InState: func(r Row) bool { return r["status"] == "received" },
+		Setup: func(tc *TaskCtx) Row {
+			return newPO(po.ID(tc.NextID(pos)), active[tc.R.IntN(len(active))], "sent", -8)
+		},
+		Do: func(r Row) []world.Call {
+			return []world.Call{{Tool: "receive_purchase_order", Args: map[string]any{"po_id": r["id"]}}}
+		},
+		Ask: []string{
+			"The delivery from {name} for {id} ({quantity} × {item}) arrived complete this morning. Book it in.",
+			"{quantity} × {item} from {name} just arrived: that is PO {id}. Please record the receipt.",
+		},
+		Check: func(r Row) []world.Assertion {
+			return []world.Assertion{{Description: "The PO is received.", Field: &world.FieldMatch{Table: pos, Key: r["id"], Column: "status", Equals: "received"}}}
+		},
+		Touches: func(r Row) []world.Change {
+			return []world.Change{{Table: pos, Keys: []any{r["id"]}, Ops: []string{"update"}}}
+		},
+	})
+
+	// Chore: raise and send a PO.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "operations coordinator", Make: func(tc *TaskCtx) (Task, bool) {
+		x := active[tc.R.IntN(len(active))]
+		it := x.sell[tc.R.IntN(len(x.sell))]
+		qty := int64(10 * (2 + tc.R.IntN(8)))
+		amount := cost(it, qty)
+		id := po.ID(tc.NextID(pos))
+		return Task{
+			Title: "raise purchase order",
+			Instruction: fmt.Sprintf("We are running low on %s. Order %d units from %s (%s) for %s in total, and send them the order.",
+				it.Name, qty, x.row["name"], x.row["id"], g.Locale.C.FormatMoney(amount)),
+			Calls: []world.Call{
+				{Tool: "create_purchase_order", Args: map[string]any{"supplier_id": x.row["id"], "item": it.Name, "quantity": qty, "amount": amount}},
+				{Tool: "send_purchase_order", Args: map[string]any{"po_id": id}},
+			},
+			Assertions: []world.Assertion{
+				{Description: "A PO with the supplier for the item exists.", Exists: &world.RowMatch{Table: pos, Where: map[string]any{"id": id, "supplier_id": x.row["id"], "item": it.Name, "quantity": qty, "amount": amount}}},
+				{Description: "It was sent.", Field: &world.FieldMatch{Table: pos, Key: id, Column: "status", Equals: "sent"}},
+				{Description: "Only one such PO was raised.", Count: &world.CountMatch{Table: pos, Where: map[string]any{"supplier_id": x.row["id"], "item": it.Name, "status": map[string]any{"in": []any{"draft", "sent"}}},
+					Equals: ptrInt(countWhere(po.Rows, "supplier_id", x.row["id"], "item", it.Name, "status", "draft") + countWhere(po.Rows, "supplier_id", x.row["id"], "item", it.Name, "status", "sent") + 1)}},
+			},
+			MayChange: []world.Change{{Table: pos, Ops: []string{"insert"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+}
+
+// hzHasName reports whether some row has the name.
+func hzHasName(rows []Row, name string) bool {
+	for _, r := range rows {
+		if r["name"] == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,162 @@
+package planet
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/verifier"
+	"github.com/mercury/mcp-world/world"
+)
+
+// vertNames are the vertical services of svc_vert_*.go.
+var vertNames = []string{"appointments", "reservations", "shipments", "claims", "work_orders", "listings", "enrolments", "projects", "cases", "policies_insurance"}
+
+// vertEvents are the events of each vertical, as they appear in invariant
+// names.
+var vertEvents = map[string][]string{
+	"appointments": {"no-show"}, "reservations": {"confirmed", "cancelled"}, "shipments": {"delivered"}, "claims": {"approved", "rejected"},
+	"work_orders": {"signed-off"}, "listings": {"published", "sold"}, "enrolments": {"enrolled", "withdrawn"}, "projects": {"approved"},
+	"cases": {"closed"}, "policies_insurance": {"bound"},
+}
+
+// TestVerticals synthesizes worlds with each vertical forced in, next to
+// email, chat and billing (which are given the verticals in their After
+// for the test, so that the verticals' events pair with their actions),
+// validates every world, and checks that the verticals' events and
+// actions became invariants and their chores became tasks somewhere.
+// VERT_ONLY=name,name limits it to some services.
+func TestVerticals(t *testing.T) {
+	only := os.Getenv("VERT_ONLY")
+	downstream := []string{"email", "chat", "billing"}
+	saved := map[string][]string{}
+	for _, d := range downstream {
+		if def := registry[d]; def != nil {
+			saved[d] = def.After
+			def.After = append(slices.Clone(def.After), vertNames...)
+		}
+	}
+	defer func() {
+		for d, after := range saved {
+			registry[d].After = after
+		}
+	}()
+	all := catalog.Industries()
+	countries := catalog.Countries()
+	for _, name := range vertNames {
+		if only != "" && !slices.Contains(strings.Split(only, ","), name) {
+			continue
+		}
+		// The industries that list the service (up to five), and two that
+		// do not; about eight worlds in all.
+		var inds []string
+		for _, ind := range all {
+			if slices.Contains(ind.Services, name) && len(inds) < 5 {
+				inds = append(inds, ind.ID)
+			}
+		}
+		for i, n := 0, 0; i < len(all) && n < 2; i++ {
+			if j := (i*7 + len(name)) % len(all); !slices.Contains(inds, all[j].ID) {
+				inds = append(inds, all[j].ID)
+				n++
+			}
+		}
+		seeds := uint64(max(1, 8/len(inds)))
+		t.Run(name, func(t *testing.T) {
+			var mu sync.Mutex
+			seen := map[string]bool{} // invariant names and task titles over all worlds
+			var wg sync.WaitGroup
+			for _, ind := range inds {
+				for seed := uint64(1); seed <= seeds; seed++ {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						opts := Options{Services: append([]string{name}, downstream...)}
+						b, err := Synthesize(Scenario{Industry: ind, Country: countries[(int(seed)*5+len(ind))%len(countries)].Code, Seed: seed}, opts)
+						if err != nil {
+							t.Error(err)
+							return
+						}
+						data, err := json.MarshalIndent(b, "", " ")
+						if err != nil {
+							t.Error(err)
+							return
+						}
+						rep := verifier.Validate(context.Background(), data)
+						for _, v := range rep.Validators {
+							if !v.OK && v.Skipped == "" {
+								t.Errorf("%s/%s seed %d: validator %s: %v", name, ind, seed, v.Name, v.Errors)
+							}
+						}
+						mine := name
+						if slices.ContainsFunc(b.Services, func(s world.Service) bool { return s.Name == name+"_desk" }) {
+							mine = name + "_desk"
+						}
+						mu.Lock()
+						defer mu.Unlock()
+						for _, inv := range b.Invariants {
+							switch {
+							case inv.Trigger == mine:
+								seen["up:"+inv.Name] = true
+							case inv.Target == mine:
+								seen["down:"+inv.Name] = true
+							}
+						}
+						for _, task := range b.Tasks {
+							if slices.Equal(task.Services, []string{mine}) {
+								seen["chore:"+task.Title] = true
+							}
+						}
+					}()
+				}
+			}
+			wg.Wait()
+			var keys []string
+			var up, down, chores int
+			for k := range seen {
+				keys = append(keys, k)
+				switch {
+				case strings.HasPrefix(k, "up:"):
+					up++
+				case strings.HasPrefix(k, "down:"):
+					down++
+				case strings.HasPrefix(k, "chore:"):
+					chores++
+				}
+			}
+			slices.Sort(keys)
+			t.Logf("%s: %s", name, strings.Join(keys, ", "))
+			if up == 0 {
+				t.Errorf("%s: none of its events became an invariant", name)
+			}
+			for _, ev := range vertEvents[name] {
+				if !slices.ContainsFunc(keys, func(k string) bool { return strings.HasPrefix(k, "up:") && strings.Contains(k, "-"+ev+"-") }) {
+					t.Errorf("%s: event %s never became an invariant", name, ev)
+				}
+			}
+			if down == 0 {
+				t.Errorf("%s: none of its actions became an invariant", name)
+			}
+			if chores == 0 {
+				t.Errorf("%s: no chore became a task", name)
+			}
+		})
+	}
+}
+
+func TestVertArticles(t *testing.T) {
+	for in, want := range map[string]string{
+		"Book a appointment": "Book an appointment", "a enrolment": "an enrolment", "a user": "a user", "a unit": "a unit", "a update": "an update",
+		"A insurance policy": "An insurance policy", "a online form": "an online form", "a one-off": "a one-off", "a case": "a case", "a urgent job": "an urgent job",
+		"for a owner": "for an owner", "a usual day": "a usual day",
+	} {
+		if got := articles(in); got != want {
+			t.Errorf("%q: got %q want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,376 @@
+package planet
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+// Helpers of the vertical services fleet, prescriptions, memberships,
+// campaigns, timesheets, warehouse, production, properties, vehicles and
+// tickets_events (svc_fleet.go … svc_tickets_events.go). Every identifier
+// here starts with vk so that it cannot clash with the helpers of other
+// service files.
+//
+// Each of these verticals joins a world next to the CRM and the industry's
+// line of work ("work"). It reacts to finished work with a record of its
+// own that names the work item (an Action whose Needs include "date", a
+// role only work items have; campaigns also reacts to customers leaving,
+// through the role "since" that only CRM customers have), and it
+// publishes one or two events of its own for the horizontal services
+// downstream (email, chat, billing) once they list it in their After.
+
+// vk is one vertical being built in one world.
+type vk struct {
+	g                 *Gen
+	s                 *Svc
+	cust, work, staff *Entity
+	final, cancel     string // the work's final and cancelled states
+	C, St, W          string // customer, staff and work nouns
+}
+
+// vkRegister registers a vertical that reads from crm and work.
+func vkRegister(name, title string, build func(k *vk)) {
+	register(&ServiceDef{Name: name, Title: title, Vertical: true, After: []string{"crm", "work"}, Build: func(g *Gen, s *Svc) {
+		k := &vk{g: g, s: s, cust: g.Entity("customer"), work: g.Entity("work"), staff: g.Entity("staff")}
+		st := g.Vocab.States
+		k.final, k.cancel = st[len(st)-1], g.Vocab.Cancel
+		k.C, k.St, k.W = g.Vocab.Customer.One, g.Vocab.Staff.One, g.Vocab.Work.One
+		// Forced into a world whose line of work has the same name: take
+		// another service name so that services stay unique.
+		for _, o := range g.svcs {
+			if o != s && o.Name == s.Name {
+				s.Name += "_hub"
+				break
+			}
+		}
+		build(k)
+	}})
+}
+
+// tool adds a tool of the service.
+func (k *vk) tool(core bool, name, title, desc string, args []world.ArgSpec, steps ...world.Step) *world.ToolSpec {
+	return k.s.Tool(core, Tool(k.s.Name, name, title, desc, args, steps...))
+}
+
+// entity makes an entity over one of the service's tables.
+func (k *vk) entity(table, noun, plural string, roles map[string]Role) *Entity {
+	t := k.g.tables[table]
+	return &Entity{Service: k.s.Name, Table: table, Key: "id", Noun: noun, Plural: plural, Prefix: t.ID.Prefix, Width: t.ID.Width, Roles: roles}
+}
+
+// add appends a seed row to a table (and to e's rows when e is not nil).
+func (k *vk) add(e *Entity, table string, r Row) Row {
+	k.g.AddRow(table, r)
+	if e != nil {
+		e.Rows = append(e.Rows, r)
+	}
+	return r
+}
+
+// nextID is the id the next seed row of table gets.
+func (k *vk) nextID(table string) string { return k.g.FormatID(table, len(k.g.Rows(table))+1) }
+
+// tcID is the id the next insert of a task gets.
+func (k *vk) tcID(tc *TaskCtx, table string) string { return k.g.FormatID(table, tc.NextID(table)) }
+
+// money draws a price between lo and hi EUR-equivalent major units, in the
+// company currency's minor units, rounded to whole major units.
+func (k *vk) money(r *rand.Rand, lo, hi float64) int64 {
+	p := lo + r.Float64()*(hi-lo)
+	return int64(math.Max(1, math.Round(p*eurRate(k.g.Locale.C.Currency)))) * minorPerMajor(k.g.Locale.C.CurrencyDigits)
+}
+
+func (k *vk) fmtMoney(m int64) string { return k.g.Locale.C.FormatMoney(m) }
+
+// ind is the industry's id and name, lower case, for flavour choices.
+func (k *vk) ind() string {
+	return strings.ToLower(k.g.Scenario.Industry + " " + k.g.Company.Industry)
+}
+
+// indHas reports whether the industry mentions any of the words.
+func (k *vk) indHas(words ...string) bool {
+	s := k.ind()
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// workIn returns the seed work items in one of the states.
+func (k *vk) workIn(states ...string) []Row {
+	var out []Row
+	for _, r := range k.work.Rows {
+		for _, s := range states {
+			if r["status"] == s {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// customers are the active customers of the seed.
+func (k *vk) customers() []Row { return activeRows(k.cust) }
+
+// activeStaff are the staff who take new work.
+func (k *vk) activeStaff() []Row {
+	var out []Row
+	for _, r := range k.staff.Rows {
+		if r["active"] == true {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// isWork reports whether an upstream entity is the work items.
+func (k *vk) isWork(up *Entity) bool { return up != nil && up.Table == k.work.Table }
+
+// custRoles are the roles of an entity whose column col holds a CRM id.
+func (k *vk) custRoles(col string) map[string]Role {
+	cust := k.cust
+	return map[string]Role{
+		"id":          Column("id"),
+		"customer_id": Column(col),
+		"email": {
+			SQL: func(a string) string {
+				return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s.%s)", cust.Table, a, col)
+			},
+			Value: func(r Row) any { return lookup(cust, r[col], "email") },
+		},
+		"name": {
+			SQL: func(a string) string {
+				return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.%s)", cust.Table, a, col)
+			},
+			Value: func(r Row) any { return lookup(cust, r[col], "name") },
+		},
+	}
+}
+
+// viaRoles are the customer roles of an entity that reaches the CRM
+// through a parent row: fk names the parent (in parentTable), whose column
+// custCol holds the CRM id.
+func (k *vk) viaRoles(fk, parentTable, custCol string) map[string]Role {
+	cust, g := k.cust, k.g
+	custSQL := func(a string) string {
+		return fmt.Sprintf("(SELECT p.%s FROM %s p WHERE p.id = %s.%s)", custCol, parentTable, a, fk)
+	}
+	custOf := func(r Row) any {
+		for _, p := range g.Rows(parentTable) {
+			if p["id"] == r[fk] {
+				return p[custCol]
+			}
+		}
+		return nil
+	}
+	return map[string]Role{
+		"id":          Column("id"),
+		"customer_id": {SQL: custSQL, Value: custOf},
+		"email": {
+			SQL: func(a string) string {
+				return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s)", cust.Table, custSQL(a))
+			},
+			Value: func(r Row) any { return lookup(cust, custOf(r), "email") },
+		},
+		"name": {
+			SQL: func(a string) string {
+				return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s)", cust.Table, custSQL(a))
+			},
+			Value: func(r Row) any { return lookup(cust, custOf(r), "name") },
+		},
+	}
+}
+
+// textRole is a role for instructions only: a value shown to the person
+// asking, with SQL over the column it comes from.
+func textRole(col string, value func(r Row) any) Role {
+	return Role{SQL: func(a string) string { return a + "." + col }, Value: value}
+}
+
+// sinceRole gives the CRM's customers the role "since" (their column
+// "since"), which work items do not have: an action that needs it pairs
+// with customer events only.
+func (k *vk) sinceRole() {
+	if _, ok := k.cust.Roles["since"]; !ok {
+		k.cust.Roles["since"] = Column("since")
+	}
+}
+
+// stockItems are the goods the company keeps in stock or makes: its
+// offerings when they are goods, else what an industry of its kind stores.
+func (k *vk) stockItems() []string {
+	switch {
+	case k.indHas("restaurant", "cafe", "catering", "bakery"):
+		return []string{"Flour type 550 (25 kg)", "Olive oil (5 L)", "San Marzano tomatoes (2.5 kg tin)", "Beef ribeye (per kg)", "Fresh cream (1 L)",
+			"Parmesan (1 kg)", "Arborio rice (5 kg)", "Butter (40 × 250 g)", "House red wine (case of 6)", "Espresso beans (1 kg)"}
+	case k.indHas("hair", "beauty", "salon", "spa", "nail"):
+		return []string{"Shampoo (1 L)", "Conditioner (1 L)", "Hair colour tube (60 ml)", "Developer 6% (1 L)", "Styling foam (500 ml)",
+			"Disposable towels (100)", "Nail polish remover (500 ml)", "Wax cartridges (10)"}
+	case k.indHas("freight", "logistic", "warehous", "courier", "shipping", "forwarding"):
+		return []string{"Euro pallet: consumer electronics", "Euro pallet: machine parts", "Euro pallet: textiles", "Euro pallet: beverages",
+			"Carton: spare parts", "Carton: cosmetics", "Pallet wrap film (roll)", "Euro pallet: furniture"}
+	}
+	var out []string
+	for _, it := range k.g.Vocab.Items {
+		n := strings.ToLower(it.Name)
+		service := false
+		for _, w := range []string{"fee", " per ", "consultation", "vaccination", "test", "service", "clearance", "insurance", "surcharge", "gift card", "review", "treatment", "session", "membership"} {
+			if strings.Contains(n, w) {
+				service = true
+				break
+			}
+		}
+		if !service {
+			out = append(out, it.Name)
+		}
+	}
+	if len(out) >= 4 {
+		return out
+	}
+	return []string{"Cardboard boxes (bundle of 25)", "Copy paper A4 (box of 5 reams)", "Nitrile gloves (box of 100)", "Cleaning detergent (5 L)",
+		"Paper towels (case)", "Printer toner cartridge", "Safety shoes (pair)"}
+}
+
+// stockItemFor is the stock item a work item uses: the item itself when
+// it is stocked, else one of the stock items.
+func (k *vk) stockItemFor(items []string, w Row) string {
+	for _, it := range items {
+		if it == w["item"] {
+			return it
+		}
+	}
+	return items[vkNum(w["id"])%len(items)]
+}
+
+// Dates.
+
+// vkAddDays returns an ISO date n days after date.
+func vkAddDays(date any, n int) string {
+	d, err := time.Parse(time.DateOnly, fmt.Sprint(date))
+	if err != nil {
+		return fmt.Sprint(date)
+	}
+	return d.AddDate(0, 0, n).Format(time.DateOnly)
+}
+
+// vkAddMonths returns an ISO date n months after date.
+func vkAddMonths(date any, n int) string {
+	d, err := time.Parse(time.DateOnly, fmt.Sprint(date))
+	if err != nil {
+		return fmt.Sprint(date)
+	}
+	return d.AddDate(0, n, 0).Format(time.DateOnly)
+}
+
+// vkDays is how many days after the clock start a date is.
+func vkDays(g *Gen, date any) int {
+	d, err := time.Parse(time.DateOnly, fmt.Sprint(date))
+	s, err2 := time.Parse(time.DateOnly, g.Day(0))
+	if err != nil || err2 != nil {
+		return 0
+	}
+	return int(math.Round(d.Sub(s).Hours() / 24))
+}
+
+// vkAt is the local date-time at a given hour of day d after the clock
+// start, e.g. "2026-05-04T19:00:00+02:00".
+func vkAt(g *Gen, d int, hour float64) string {
+	day := g.Start.AddDate(0, 0, d)
+	h := int(hour)
+	return time.Date(day.Year(), day.Month(), day.Day(), h, int((hour-float64(h))*60), 0, 0, g.Start.Location()).Format(time.RFC3339)
+}
+
+// vkNum is the number at the end of an id: 12 for "MNT-00012".
+func vkNum(id any) int {
+	s := fmt.Sprint(id)
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	n, _ := strconv.Atoi(s[i:])
+	return n
+}
+
+// vkLower lower-cases the first letter.
+func vkLower(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// vkQ quotes a SQL string literal.
+func vkQ(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// vkHuman turns "oil_service" into "oil service".
+func vkHuman(s any) string { return strings.ReplaceAll(fmt.Sprint(s), "_", " ") }
+
+// Arguments.
+
+func vkDateArg(name string, required bool, desc string) world.ArgSpec {
+	return world.ArgSpec{Name: name, Type: "date", Required: required, Description: desc}
+}
+
+func vkIntArg(name string, required bool, desc string, minimum int) world.ArgSpec {
+	return world.ArgSpec{Name: name, Type: "integer", Required: required, Description: desc, Minimum: numPtr(minimum)}
+}
+
+func vkMoneyArg(name string, required bool, desc string) world.ArgSpec {
+	return world.ArgSpec{Name: name, Type: "integer", Required: required, Description: desc + " In minor units (cents).", Minimum: numPtr(0)}
+}
+
+// Assertions.
+
+func vkExists(desc, table string, where map[string]any) world.Assertion {
+	return world.Assertion{Description: desc, Exists: &world.RowMatch{Table: table, Where: where}}
+}
+
+func vkField(desc, table string, key any, col string, val any) world.Assertion {
+	return world.Assertion{Description: desc, Field: &world.FieldMatch{Table: table, Key: key, Column: col, Equals: val}}
+}
+
+func vkCount(desc, table string, where map[string]any, n int) world.Assertion {
+	return world.Assertion{Description: desc, Count: &world.CountMatch{Table: table, Where: where, Equals: ptrInt(n)}}
+}
+
+// vkChange allows ops on a table, on the given keys only (none: any row).
+func vkChange(table string, keys []any, ops ...string) world.Change {
+	return world.Change{Table: table, Keys: keys, Ops: ops}
+}
+
+// vkRowsWhere returns the rows matching every column = value pair.
+func vkRowsWhere(rows []Row, kv ...any) []Row {
+	var out []Row
+	for _, r := range rows {
+		ok := true
+		for i := 0; i+1 < len(kv); i += 2 {
+			if r[kv[i].(string)] != kv[i+1] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// vkFind returns the row with the given id, or nil.
+func vkFind(rows []Row, id any) Row {
+	for _, r := range rows {
+		if r["id"] == id {
+			return r
+		}
+	}
+	return nil
+}

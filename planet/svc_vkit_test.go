@@ -1,0 +1,127 @@
+package planet
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/world"
+)
+
+// vkServices are the verticals of svc_vkit.go and its siblings.
+var vkServices = []string{"fleet", "prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "production", "properties", "vehicles", "tickets_events"}
+
+// vkWorlds are the scenarios a vertical is tested in: three seeds in
+// each of dental-clinics and freight-forwarding (or the catalog's first
+// two industries), and two in the first industry whose catalog entry
+// lists the vertical.
+func vkWorlds(svc string, seeds int) []Scenario {
+	var inds []string
+	for _, ind := range catalog.Industries() {
+		if ind.ID == "dental-clinics" || ind.ID == "freight-forwarding" {
+			inds = append(inds, ind.ID)
+		}
+	}
+	if len(inds) < 2 {
+		inds = nil
+		for _, ind := range catalog.Industries()[:min(2, len(catalog.Industries()))] {
+			inds = append(inds, ind.ID)
+		}
+	}
+	var out []Scenario
+	for _, ind := range inds {
+		for seed := 1; seed <= seeds; seed++ {
+			out = append(out, Scenario{Industry: ind, Country: "DE", Seed: uint64(seed)})
+		}
+	}
+	for _, ind := range catalog.Industries() {
+		if slices.Contains(ind.Services, svc) {
+			countries := catalog.Countries()
+			for seed := 1; seed <= min(2, seeds); seed++ {
+				out = append(out, Scenario{Industry: ind.ID, Country: countries[(seed*7)%len(countries)].Code, Seed: uint64(100 + seed)})
+			}
+			break
+		}
+	}
+	return out
+}
+
+// TestVerticalKit forces each vertical into worlds with email, chat and
+// billing for several seeds and two industries, validates every world, and
+// checks that the vertical's events and actions became invariants and its
+// chores became tasks somewhere. For the test, email, chat and billing
+// list the verticals in their After, as they will once they react to them.
+func TestVerticalKit(t *testing.T) {
+	for _, d := range []string{"email", "chat", "billing"} {
+		def := registry[d]
+		if def == nil {
+			continue
+		}
+		old := def.After
+		def.After = append(slices.Clone(old), vkServices...)
+		t.Cleanup(func() { def.After = old })
+	}
+	seeds := 3
+	if testing.Short() {
+		seeds = 1
+	}
+	for _, svc := range vkServices {
+		if registry[svc] == nil {
+			t.Errorf("service %s is not registered", svc)
+			continue
+		}
+		t.Run(svc, func(t *testing.T) {
+			t.Parallel()
+			var asTrigger, asTarget []string
+			chores := 0
+			for i, sc := range vkWorlds(svc, seeds) {
+				opts := Options{Services: []string{svc, "email", "chat", "billing"}, Tasks: 14}
+				b, data := synthJSON(t, sc, opts)
+				if i == 0 {
+					if _, again := synthJSON(t, sc, opts); !bytes.Equal(data, again) {
+						t.Errorf("%s: the same scenario gives different bundles", svc)
+					}
+				}
+				label := fmt.Sprintf("%s/%s/%s/%d", svc, sc.Industry, sc.Country, sc.Seed)
+				validate(t, label, data)
+				name := svc
+				for _, s := range b.Services {
+					if s.Name == svc+"_hub" {
+						name = s.Name
+					}
+				}
+				if !slices.ContainsFunc(b.Services, func(s world.Service) bool { return s.Name == name }) {
+					t.Fatalf("%s: service not in the world", label)
+				}
+				for _, inv := range b.Invariants {
+					if inv.Trigger == name {
+						asTrigger = append(asTrigger, inv.Name)
+					}
+					if inv.Target == name {
+						asTarget = append(asTarget, inv.Name)
+					}
+				}
+				for _, task := range b.Tasks {
+					if len(task.Services) == 1 && task.Services[0] == name {
+						chores++
+					}
+				}
+			}
+			if len(asTrigger) == 0 {
+				t.Errorf("no event of %s became an invariant", svc)
+			}
+			if len(asTarget) == 0 {
+				t.Errorf("no action of %s became an invariant", svc)
+			}
+			if chores == 0 {
+				t.Errorf("no chore of %s became a task", svc)
+			}
+			slices.Sort(asTrigger)
+			slices.Sort(asTarget)
+			t.Logf("%s: events %s; actions %s; %d chores", svc, strings.Join(slices.Compact(asTrigger), ","), strings.Join(slices.Compact(asTarget), ","), chores)
+		})
+	}
+}

@@ -1,0 +1,386 @@
+package planet
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+func init() {
+	// "work" is the industry's own line of business: appointments for a
+	// clinic, shipments for a forwarder. Its world name and tables come
+	// from the industry's vocabulary.
+	register(&ServiceDef{Name: "work", Title: "Operations", After: []string{"crm"}, Build: buildWork})
+}
+
+func buildWork(g *Gen, s *Svc) {
+	v := g.Vocab
+	w, st := v.Work, v.Staff
+	s.Name = snake(w.Many)
+	s.Title = title(w.Many)
+	s.Description = fmt.Sprintf("Where %s runs its %s: each %s for a %s, its %s, date, price and status.", g.Company.Name, w.Many, w.One, v.Customer.One, st.One)
+	cust := g.Entity("customer")
+	one, many := snake(w.One), snake(w.Many)
+	staffTable := s.Name + "_" + snake(st.Many)
+	if staffTable == s.Name+"_"+many {
+		staffTable = s.Name + "_staff"
+	}
+	table := many
+	if table == staffTable || table == cust.Table {
+		table = s.Name + "_items"
+	}
+	final := v.States[len(v.States)-1]
+	states := slices.Clone(v.States)
+	if v.Cancel != "" {
+		states = append(states, v.Cancel)
+	}
+
+	// Staff.
+	sprefix := idPrefix(st.One)
+	if sprefix == idPrefix(w.One) || sprefix == cust.Prefix {
+		sprefix = "STF-"
+	}
+	scols := append([]world.Column{PK(), Text("name", "Full name."), Unique(Email("email", "Work email.")), Bool("active", "Takes new work.", true)}, st.Columns()...)
+	s.Table(staffTable, fmt.Sprintf("The %s who carry out %s.", st.Many, w.Many), sprefix, 3, scols...)
+	staff := &Entity{Service: s.Name, Table: staffTable, Key: "id", Noun: st.One, Plural: st.Many, Prefix: sprefix, Width: 3,
+		Roles: map[string]Role{"id": Column("id"), "name": Column("name"), "email": Column("email")}}
+	for i := 1; i <= 5+g.R.IntN(6); i++ {
+		name, email := g.Locale.Person("")
+		r := Row{"id": staff.ID(i), "name": name, "email": email, "active": g.R.IntN(7) != 0}
+		for _, x := range st.Extra {
+			r[x.Name] = x.Value(g)
+		}
+		staff.Rows = append(staff.Rows, r)
+		g.tablesAdd(s, staffTable, r)
+	}
+	staff.Rows[0]["active"] = true
+	g.SetEntity("staff", staff)
+
+	// Work items.
+	prefix := idPrefix(w.One)
+	if prefix == cust.Prefix {
+		prefix = "JOB-"
+	}
+	cols := []world.Column{
+		PK(),
+		RefersTo("customer_id", cust.Table+".id", "The "+v.Customer.One+" (CRM id)."),
+		Text("item", "What is provided: one of the "+v.Offering.Many+"."),
+		Opt(Ref("staff_id", staffTable, "The "+st.One+" in charge.")),
+		Date("scheduled_on", "Date it is scheduled for."),
+		Money("amount", "Price"),
+		Enum("status", "Lifecycle: "+joinArrow(v.States)+cancelNote(v.Cancel)+".", states...),
+	}
+	cols = append(cols, w.Columns()...)
+	cols = append(cols, Datetime("created_at", "When it was recorded."))
+	s.Table(table, fmt.Sprintf("%s, one row per %s.", title(w.Many), w.One), prefix, 5, cols...)
+	work := &Entity{Service: s.Name, Table: table, Key: "id", Noun: w.One, Plural: w.Many, Prefix: prefix, Width: 5,
+		Roles: map[string]Role{
+			"id": Column("id"), "amount": Column("amount"), "date": Column("scheduled_on"), "item": Column("item"),
+			"customer_id": Column("customer_id"),
+			"email": {
+				SQL: func(a string) string {
+					return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
+				},
+				Value: func(r Row) any { return lookup(cust, r["customer_id"], "email") },
+			},
+			"name": {
+				SQL: func(a string) string {
+					return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
+				},
+				Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") },
+			},
+		}}
+	price := func() (string, int64) {
+		it := Pick(g.R, v.Items)
+		minor := minorPerMajor(g.Locale.C.CurrencyDigits)
+		p := it.Min + g.R.Float64()*(it.Max-it.Min)
+		return it.Name, max(1, int64(math.Round(p*eurRate(g.Locale.C.Currency)))) * minor
+	}
+	activeCust := activeRows(cust)
+	for i := 1; i <= 20+g.R.IntN(20); i++ {
+		item, amount := price()
+		c := Pick(g.R, activeCust)
+		d := g.R.IntN(60) - 40
+		status := v.States[0]
+		switch {
+		case d < -5:
+			status = final
+		case d < 0:
+			status = v.States[min(len(v.States)-2, 1)]
+		}
+		if v.Cancel != "" && g.R.IntN(9) == 0 {
+			status = v.Cancel
+		}
+		r := Row{"id": work.ID(i), "customer_id": c["id"], "item": item, "staff_id": Pick(g.R, staff.Rows)["id"],
+			"scheduled_on": g.Day(d), "amount": amount, "status": status, "created_at": g.At(d-7-g.R.IntN(20), 10)}
+		for _, x := range w.Extra {
+			r[x.Name] = x.Value(g)
+		}
+		work.Rows = append(work.Rows, r)
+		g.tablesAdd(s, table, r)
+	}
+	g.SetEntity("work", work)
+
+	// Status history: every status change is logged.
+	hist := s.Name + "_" + one + "_history"
+	s.Table(hist, fmt.Sprintf("Every status change of a %s.", w.One), "HIS-", 6,
+		PK(), Ref(one+"_id", table, "The "+w.One+"."), Text("from_status", "Status before."), Text("to_status", "Status after."), Datetime("changed_at", "When."))
+	for _, r := range work.Rows {
+		i := slices.Index(states, r["status"].(string))
+		if i <= 0 {
+			continue
+		}
+		from := v.States[max(0, min(i, len(v.States)-1)-1)]
+		if r["status"] == v.Cancel {
+			from = v.States[0]
+		}
+		g.tablesAdd(s, hist, Row{"id": fmt.Sprintf("HIS-%06d", len(g.Rows(hist))+1), one + "_id": r["id"], "from_status": from, "to_status": r["status"], "changed_at": g.At(-1, 17)})
+	}
+	logChange := Insert(hist, "", map[string]any{one + "_id": "$" + one + "_id", "from_status": "$cur.status", "to_status": "$status", "changed_at": "$now"})
+
+	// Price list of what is offered.
+	off := v.Offering
+	offTable := s.Name + "_" + snake(off.Many)
+	if offTable == table || offTable == staffTable {
+		offTable = s.Name + "_price_list"
+	}
+	s.Table(offTable, fmt.Sprintf("The %s offered and their list prices (%s).", off.Many, v.Unit), "", 0,
+		world.Column{Name: "code", Type: "text", PrimaryKey: true, Description: "Price list code."},
+		Text("name", "Name."), Money("list_price", "List price "+v.Unit), Bool("available", "Offered at the moment.", true))
+	for i, it := range v.Items {
+		p := math.Round((it.Min + it.Max) / 2 * eurRate(g.Locale.C.Currency))
+		g.tablesAdd(s, offTable, Row{"code": fmt.Sprintf("%s%03d", idPrefix(off.One), i+1), "name": it.Name,
+			"list_price": int64(p) * minorPerMajor(g.Locale.C.CurrencyDigits), "available": g.R.IntN(10) != 0})
+	}
+	s.Tool(false, Tool(s.Name, "search_"+snake(off.Many), "Search the price list",
+		fmt.Sprintf("Find %s by name; returns code, name, list price (minor units, %s) and availability.", off.Many, v.Unit),
+		[]world.ArgSpec{S("query", false, "Part of the name.")},
+		Search(offTable, []string{"name"}, nil, FAny("query", "name"))))
+	s.Tool(false, Tool(s.Name, "set_"+snake(off.One)+"_price", "Change a list price",
+		"Set the list price of one "+off.One+" (minor units). Existing "+w.Many+" keep their price.",
+		[]world.ArgSpec{S("code", true, "Price list code."), {Name: "list_price", Type: "integer", Required: true, Minimum: numPtr(0)}},
+		world.Step{Update: offTable, Key: "$code", Set: map[string]any{"list_price": "$list_price"}, Message: "No " + off.One + " with code {code}; search_" + snake(off.Many) + " lists them."}))
+
+	// Tools.
+	s.Tool(true, Tool(s.Name, "search_"+many, "Search "+w.Many,
+		fmt.Sprintf("Find %s by %s, status or date range. Returns id (like %s), %s id, item, date, amount (minor units) and status.", w.Many, v.Customer.One, work.ID(1), v.Customer.One),
+		[]world.ArgSpec{S("customer_id", false, "CRM id of the "+v.Customer.One+"."), A("status", table+".status", false, ""),
+			{Name: "from", Type: "date", Description: "Scheduled on or after."}, {Name: "to", Type: "date", Description: "Scheduled on or before."}},
+		Search(table, []string{"-scheduled_on"}, []string{"id", "customer_id", "item", "staff_id", "scheduled_on", "amount", "status"},
+			F("customer_id", "eq", "customer_id"), F("status", "eq", "status"), F("scheduled_on", "gte", "from"), F("scheduled_on", "lte", "to"))))
+	s.Tool(true, Tool(s.Name, "get_"+one, "Get a "+w.One, fmt.Sprintf("Read one %s by id, with all its details.", w.One),
+		[]world.ArgSpec{S(one+"_id", true, "e.g. "+work.ID(1))},
+		Get(table, one+"_id", "", fmt.Sprintf("No %s {%s_id}; search_%s finds ids.", w.One, one, many))))
+	trans := map[string][]string{}
+	for i, st := range v.States[:len(v.States)-1] {
+		trans[st] = []string{v.States[i+1]}
+		if v.Cancel != "" {
+			trans[st] = append(trans[st], v.Cancel)
+		}
+	}
+	s.Tool(true, Tool(s.Name, "set_"+one+"_status", "Move a "+w.One+" along",
+		fmt.Sprintf("Change the status of a %s. It moves one step at a time: %s%s. Finished and cancelled ones stay as they are.", w.One, joinArrow(v.States), cancelNote(v.Cancel)),
+		[]world.ArgSpec{S(one+"_id", true, ""), A("status", table+".status", true, "The new status.")},
+		Get(table, one+"_id", "cur", fmt.Sprintf("No %s {%s_id}.", w.One, one)),
+		world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"status": "$status"}, Transitions: &world.Transitions{Column: "status", Allowed: trans}},
+		logChange))
+	s.Tool(false, Tool(s.Name, "get_"+one+"_history", "History of a "+w.One, "Every status change of one "+w.One+", oldest first.",
+		[]world.ArgSpec{S(one+"_id", true, "")},
+		Search(hist, []string{"changed_at"}, nil, F(one+"_id", "eq", one+"_id"))))
+	for i, to := range v.States[1:] {
+		from := v.States[i]
+		s.Tool(false, Tool(s.Name, "mark_"+one+"_"+snake(to), fmt.Sprintf("Mark a %s %s", w.One, to),
+			fmt.Sprintf("Move a %s from %s to %s.", w.One, from, to),
+			[]world.ArgSpec{S(one+"_id", true, "")},
+			Get(table, one+"_id", "cur", fmt.Sprintf("No %s {%s_id}.", w.One, one)),
+			world.Step{Require: "$cur.status", Equals: from, Message: fmt.Sprintf("%s {%s_id} is {cur.status}; only %s %s can be marked %s.", title(w.One), one, from, w.Many, to)},
+			world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"status": to}},
+			Insert(hist, "", map[string]any{one + "_id": "$" + one + "_id", "from_status": from, "to_status": to, "changed_at": "$now"})))
+	}
+	open := slices.Clone(v.States[:len(v.States)-1])
+	s.Tool(false, Tool(s.Name, "reschedule_"+one, "Reschedule a "+w.One,
+		fmt.Sprintf("Move a %s to another date. Only %s ones can move.", w.One, joinOr(open)),
+		[]world.ArgSpec{S(one+"_id", true, ""), {Name: "scheduled_on", Type: "date", Required: true, Description: "The new date."}},
+		Get(table, one+"_id", "cur", fmt.Sprintf("No %s {%s_id}.", w.One, one)),
+		world.Step{Require: "$cur.status", In: vals(open...), Message: fmt.Sprintf("%s {%s_id} is {cur.status} and cannot be moved.", title(w.One), one)},
+		world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"scheduled_on": "$scheduled_on"}}))
+	s.Tool(false, Tool(s.Name, "list_"+snake(st.Many), "List "+st.Many, fmt.Sprintf("The %s and whether they take new work.", st.Many), nil,
+		Search(staffTable, []string{"name"}, nil)))
+	s.Tool(false, Tool(s.Name, "assign_"+one, "Assign a "+w.One, fmt.Sprintf("Put a %s in charge of a %s. Only active %s can take work.", st.One, w.One, st.Many),
+		[]world.ArgSpec{S(one+"_id", true, ""), S("staff_id", true, "Id of the "+st.One+", e.g. "+staff.ID(1)+".")},
+		Get(staffTable, "staff_id", "who", fmt.Sprintf("No %s {staff_id}; list_%s shows who works here.", st.One, snake(st.Many))),
+		world.Step{Require: "$who.active", Equals: true, Message: "{who.name} is not taking new work; pick an active " + st.One + "."},
+		world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"staff_id": "$staff_id"}, Message: fmt.Sprintf("No %s {%s_id}.", w.One, one)}))
+	bookArgs := []world.ArgSpec{S("customer_id", true, "CRM id of the "+v.Customer.One+"."), S("item", true, "One of the "+v.Offering.Many+"."),
+		{Name: "scheduled_on", Type: "date", Required: true}, {Name: "amount", Type: "integer", Required: true, Description: "Price in minor units (e.g. cents).", Minimum: numPtr(0)},
+		S("staff_id", false, "")}
+	values := map[string]any{"customer_id": "$customer_id", "item": "$item", "scheduled_on": "$scheduled_on", "amount": "$amount", "staff_id": "$staff_id", "created_at": "$now"}
+	for _, x := range w.Extra {
+		bookArgs = append(bookArgs, A(x.Name, table+"."+x.Name, true, ""))
+		values[x.Name] = "$" + x.Name
+	}
+	s.Tool(false, Tool(s.Name, "create_"+one, "Create a "+w.One,
+		fmt.Sprintf("Record a new %s for a %s; it starts as %s. Returns it with its id.", w.One, v.Customer.One, v.States[0]), bookArgs, Insert(table, "", values)))
+
+	// Events: the work is finished, or cancelled.
+	useMark := g.R.IntN(2) == 0
+	setup := func(status string) func(tc *TaskCtx) Row {
+		return func(tc *TaskCtx) Row {
+			item, amount := price()
+			r := Row{"id": work.ID(tc.FreshID(table)), "customer_id": Pick(tc.R, activeCust)["id"], "item": item, "staff_id": staff.Rows[0]["id"],
+				"scheduled_on": g.Day(0), "amount": amount, "status": status, "created_at": g.At(-3, 11)}
+			for _, x := range w.Extra {
+				r[x.Name] = x.Value(g)
+			}
+			return r
+		}
+	}
+	event := func(name, kind, when, to, from string, ask []string) *Event {
+		return &Event{
+			Entity: work, Name: name, Kind: kind, When: when, Where: fmt.Sprintf("t.status = '%s'", to),
+			InState: func(r Row) bool { return r["status"] == to },
+			Setup:   setup(from),
+			Do: func(r Row) []world.Call {
+				if useMark && to == final {
+					return []world.Call{{Tool: "mark_" + one + "_" + snake(to), Args: map[string]any{one + "_id": r["id"]}}}
+				}
+				return []world.Call{{Tool: "set_" + one + "_status", Args: map[string]any{one + "_id": r["id"], "status": to}}}
+			},
+			Ask: ask,
+			Check: func(r Row) []world.Assertion {
+				return []world.Assertion{
+					{Description: fmt.Sprintf("The %s is %s.", w.One, to), Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: to}},
+					{Description: "The change is in its history.", Exists: &world.RowMatch{Table: hist, Where: map[string]any{one + "_id": r["id"], "to_status": to}}},
+				}
+			},
+			Touches: func(r Row) []world.Change {
+				return []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}, {Table: hist, Ops: []string{"insert"}}}
+			},
+		}
+	}
+	before := v.States[len(v.States)-2]
+	s.Events = append(s.Events, event(final, "done", fmt.Sprintf("a %s is marked %s", w.One, final), final, before, []string{
+		fmt.Sprintf("%s {id} for {name} ({item}) is %s. Please record it.", title(w.One), final),
+		fmt.Sprintf("Mark %s {id} as %s; {name}'s {item} is done.", w.One, final),
+		fmt.Sprintf("{name}'s %s {id} just reached %s. Update the system accordingly.", w.One, final),
+	}))
+	if v.Cancel != "" {
+		s.Events = append(s.Events, event(v.Cancel, "cancelled", fmt.Sprintf("a %s is %s", w.One, v.Cancel), v.Cancel, v.States[0], []string{
+			fmt.Sprintf("{name} called: %s {id} ({item}) is off. Please set it to %s.", w.One, v.Cancel),
+			fmt.Sprintf("%s {id} for {name} will not happen; mark it %s.", title(w.One), v.Cancel),
+		}))
+	}
+
+	// Chores: assign work, book work.
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "coordinator", Make: func(tc *TaskCtx) (Task, bool) {
+		var open []Row
+		for _, r := range work.Rows {
+			if r["status"] == v.States[0] {
+				open = append(open, r)
+			}
+		}
+		var active []Row
+		for _, r := range staff.Rows {
+			if r["active"] == true {
+				active = append(active, r)
+			}
+		}
+		if len(open) == 0 || len(active) < 2 {
+			return Task{}, false
+		}
+		r := Pick(tc.R, open)
+		to := Pick(tc.R, active)
+		if to["id"] == r["staff_id"] {
+			return Task{}, false
+		}
+		return Task{
+			Title:       "reassign " + w.One,
+			Instruction: fmt.Sprintf("%s %s for %s should be handled by %s from now on. Please reassign it.", title(w.One), r["id"], lookup(cust, r["customer_id"], "name"), to["name"]),
+			Calls:       []world.Call{{Tool: "assign_" + one, Args: map[string]any{one + "_id": r["id"], "staff_id": to["id"]}}},
+			Assertions: []world.Assertion{
+				{Description: "It is assigned to the new " + st.One + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "staff_id", Equals: to["id"]}},
+				{Description: "Its status is unchanged.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: r["status"]}},
+			},
+			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: Pick(g.R, []string{"coordinator", "operations coordinator"}), Make: func(tc *TaskCtx) (Task, bool) {
+		c := Pick(tc.R, activeCust)
+		item, amount := price()
+		day := g.Day(7 + tc.R.IntN(20))
+		args := map[string]any{"customer_id": c["id"], "item": item, "scheduled_on": day, "amount": amount}
+		var extra string
+		for _, x := range w.Extra {
+			args[x.Name] = x.Value(g)
+			extra += fmt.Sprintf(", %s %v", x.Name, args[x.Name])
+		}
+		id := work.ID(tc.NextID(table))
+		return Task{
+			Title: "create " + w.One,
+			Instruction: fmt.Sprintf("%s (%s) wants %s on %s. Please set up the %s at our standard price of %s%s.",
+				c["name"], c["id"], item, day, w.One, g.Locale.C.FormatMoney(amount), extra),
+			Calls: []world.Call{{Tool: "create_" + one, Args: args}},
+			Assertions: []world.Assertion{
+				{Description: "The " + w.One + " exists with the right details.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": id, "customer_id": c["id"], "item": item, "scheduled_on": day, "amount": amount}}},
+				{Description: "It starts as " + v.States[0] + ".", Field: &world.FieldMatch{Table: table, Key: id, Column: "status", Equals: v.States[0]}},
+			},
+			MayChange: []world.Change{{Table: table, Ops: []string{"insert"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+}
+
+func numPtr(n int) *json.Number { x := json.Number(fmt.Sprint(n)); return &x }
+
+func joinOr(xs []string) string {
+	if len(xs) <= 1 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+func joinArrow(xs []string) string {
+	out := ""
+	for i, x := range xs {
+		if i > 0 {
+			out += " → "
+		}
+		out += x
+	}
+	return out
+}
+
+func cancelNote(c string) string {
+	if c == "" {
+		return ""
+	}
+	return ", or " + c + " before that"
+}
+
+// lookup returns a column of the entity row with the given id.
+func lookup(e *Entity, id any, col string) any {
+	for _, r := range e.Rows {
+		if r[e.Key] == id {
+			return r[col]
+		}
+	}
+	return nil
+}
+
+func activeRows(e *Entity) []Row {
+	var out []Row
+	for _, r := range e.Rows {
+		if r["status"] == "active" {
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return e.Rows
+	}
+	return out
+}
