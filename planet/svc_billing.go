@@ -7,7 +7,8 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "billing", Title: "Billing", After: []string{"crm", "work"}, Weight: 3, Build: buildBilling})
+	register(&ServiceDef{Name: "billing", Title: "Billing", Weight: 3, Build: buildBilling, After: []string{
+		"crm", "work", "prescriptions", "memberships", "timesheets", "properties", "vehicles", "tickets_events"}})
 }
 
 func buildBilling(g *Gen, s *Svc) {

@@ -132,7 +132,7 @@ func buildCampaigns(k *vk) {
 
 	// Events.
 	s.Events = append(s.Events, &Event{
-		Entity: camp, Name: "launched", When: "a campaign goes live (running) in Campaigns", Where: "t.status IN ('running', 'completed')",
+		Entity: camp, Name: "launched", Kind: "created", When: "a campaign goes live (running) in Campaigns", Where: "t.status IN ('running', 'completed')",
 		InState: func(r Row) bool { return r["status"] == "running" || r["status"] == "completed" },
 		Setup: func(tc *TaskCtx) Row {
 			it := g.Vocab.Offering.One
@@ -155,7 +155,7 @@ func buildCampaigns(k *vk) {
 		Touches: func(r Row) []world.Change { return []world.Change{vkChange(ct, []any{r["id"]}, "update")} },
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: rcp, Name: "opted out", When: "a recipient opts out of a campaign", Where: "t.status = 'opted_out'",
+		Entity: rcp, Name: "opted out", Kind: "closed", When: "a recipient opts out of a campaign", Where: "t.status = 'opted_out'",
 		InState: func(r Row) bool { return r["status"] == "opted_out" },
 		Setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, running)
@@ -213,16 +213,17 @@ func buildCampaigns(k *vk) {
 			},
 		}
 	}
-	s.Actions = append(s.Actions,
-		listed("review requested", "review_request", review, []string{"id", "customer_id", "email", "date"},
-			fmt.Sprintf("the %s must be added to the recipients of the running review-request campaign in Campaigns, at the email on file, with the {noun} id as source", k.C),
-			func(up *Entity, r Row) any { return r[up.Key] },
-			func(up *Entity, a string) string { return up.SQL("email", a) }),
-		listed("exit survey sent", "exit_survey", exit, []string{"id", "customer_id", "email", "since"},
-			"the {noun} must be added to the recipients of the running exit-survey campaign in Campaigns, at the email on file, with their CRM id as source",
-			func(up *Entity, r Row) any { return r[up.Key] },
-			func(up *Entity, a string) string { return up.SQL("email", a) }),
-	)
+	reviewAfter := listed("review requested", "review_request", review, []string{"id", "customer_id", "email", "date"},
+		fmt.Sprintf("the %s must be added to the recipients of the running review-request campaign in Campaigns, at the email on file, with the {noun} id as source", k.C),
+		func(up *Entity, r Row) any { return r[up.Key] },
+		func(up *Entity, a string) string { return up.SQL("email", a) })
+	reviewAfter.On = []string{"done"}
+	exitAfter := listed("exit survey sent", "exit_survey", exit, []string{"id", "customer_id", "email", "since"},
+		"the {noun} must be added to the recipients of the running exit-survey campaign in Campaigns, at the email on file, with their CRM id as source",
+		func(up *Entity, r Row) any { return r[up.Key] },
+		func(up *Entity, a string) string { return up.SQL("email", a) })
+	exitAfter.On = []string{"closed"}
+	s.Actions = append(s.Actions, reviewAfter, exitAfter)
 
 	// Chores.
 	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "sales manager", Make: func(tc *TaskCtx) (Task, bool) {

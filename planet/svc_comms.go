@@ -8,8 +8,14 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "email", Title: "Email", After: []string{"crm", "work", "billing", "helpdesk", "calendar"}, Weight: 3, Build: buildEmail})
-	register(&ServiceDef{Name: "chat", Title: "Chat", After: []string{"crm", "work", "billing", "helpdesk", "hr", "inventory"}, Weight: 2.5, Build: buildChat})
+	// Email and chat react to almost any upstream event: they are listed
+	// after every service whose events they can follow.
+	register(&ServiceDef{Name: "email", Title: "Email", Weight: 3, Build: buildEmail, After: []string{
+		"crm", "work", "billing", "helpdesk", "calendar", "orders", "payments",
+		"prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "properties", "vehicles", "tickets_events"}})
+	register(&ServiceDef{Name: "chat", Title: "Chat", Weight: 2.5, Build: buildChat, After: []string{
+		"crm", "work", "billing", "helpdesk", "hr", "inventory", "orders", "procurement", "payments",
+		"fleet", "prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "production", "properties", "vehicles", "tickets_events"}})
 }
 
 func buildEmail(g *Gen, s *Svc) {

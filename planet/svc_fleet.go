@@ -183,7 +183,7 @@ func buildFleet(k *vk) {
 
 	// Event: a maintenance job is finished.
 	s.Events = append(s.Events, &Event{
-		Entity: mnt, Name: "done", When: "a vehicle maintenance job is marked done in Fleet", Where: "t.status = 'done'",
+		Entity: mnt, Name: "done", Kind: "done", When: "a vehicle maintenance job is marked done in Fleet", Where: "t.status = 'done'",
 		InState: func(r Row) bool { return r["status"] == "done" },
 		Setup: func(tc *TaskCtx) Row {
 			v := Pick(tc.R, available)
@@ -221,6 +221,7 @@ func buildFleet(k *vk) {
 		return onRoad[0]
 	}
 	s.Actions = append(s.Actions, &Action{
+		On:      []string{"done"},
 		Service: s.Name, Name: "vehicle checked", Needs: []string{"id", "date"},
 		Then: "a post-job vehicle check (kind post_job_check) must be booked in Fleet on one of our vehicles, with the {noun} id as its source reference",
 		Done: func(up *Entity, a string) string {

@@ -144,7 +144,7 @@ func buildMemberships(k *vk) {
 			"started_on": g.Day(-29), "renews_on": g.Day(2), "auto_renew": true}
 	}
 	s.Events = append(s.Events, &Event{
-		Entity: ended, Name: "cancelled", When: "a membership is cancelled in Memberships", Where: "t.status = 'cancelled'",
+		Entity: ended, Name: "cancelled", Kind: "cancelled", When: "a membership is cancelled in Memberships", Where: "t.status = 'cancelled'",
 		InState: func(r Row) bool { return r["status"] == "cancelled" },
 		Setup:   newMem,
 		Do: func(r Row) []world.Call {
@@ -160,7 +160,7 @@ func buildMemberships(k *vk) {
 		Touches: func(r Row) []world.Change { return []world.Change{vkChange(mt, []any{r["id"]}, "update")} },
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: mem, Name: "renewed", When: "a membership is renewed in Memberships", Where: "t.last_renewed_on IS NOT NULL",
+		Entity: mem, Name: "renewed", Kind: "done", When: "a membership is renewed in Memberships", Where: "t.last_renewed_on IS NOT NULL",
 		InState: func(r Row) bool { return r["last_renewed_on"] != nil },
 		Setup:   newMem,
 		Do: func(r Row) []world.Call {
@@ -181,6 +181,7 @@ func buildMemberships(k *vk) {
 
 	// Action: finished work counts as a visit of the member.
 	s.Actions = append(s.Actions, &Action{
+		On:      []string{"done"},
 		Service: s.Name, Name: "visit logged", Needs: []string{"id", "customer_id", "date"},
 		Then: fmt.Sprintf("a visit must be logged in Memberships on the %s's membership, dated the day of the {noun} and with the {noun} id as work reference", k.C),
 		Done: func(up *Entity, a string) string {

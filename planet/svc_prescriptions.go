@@ -199,7 +199,7 @@ func buildPrescriptions(k *vk) {
 
 	// Events.
 	s.Events = append(s.Events, &Event{
-		Entity: rx, Name: "cancelled", When: "a prescription is cancelled in Prescriptions", Where: "t.status = 'cancelled'",
+		Entity: rx, Name: "cancelled", Kind: "cancelled", When: "a prescription is cancelled in Prescriptions", Where: "t.status = 'cancelled'",
 		InState: func(r Row) bool { return r["status"] == "cancelled" },
 		Setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, k.customers())
@@ -221,7 +221,7 @@ func buildPrescriptions(k *vk) {
 		Touches: func(r Row) []world.Change { return []world.Change{vkChange(rt, []any{r["id"]}, "update")} },
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: refill, Name: "approved", When: "a refill request is approved in Prescriptions", Where: "t.status IN ('approved', 'dispensed')",
+		Entity: refill, Name: "approved", Kind: "done", When: "a refill request is approved in Prescriptions", Where: "t.status IN ('approved', 'dispensed')",
 		InState: func(r Row) bool { return r["status"] == "approved" || r["status"] == "dispensed" },
 		Setup: func(tc *TaskCtx) Row {
 			p := Pick(tc.R, active)
@@ -243,6 +243,7 @@ func buildPrescriptions(k *vk) {
 
 	// Action: finished work gets the standard aftercare prescription.
 	s.Actions = append(s.Actions, &Action{
+		On:      []string{"done"},
 		Service: s.Name, Name: "aftercare prescribed", Needs: []string{"id", "customer_id", "date"},
 		Then: fmt.Sprintf("the standard aftercare prescription (%s; %s; quantity %d; no refills) must be issued in Prescriptions to the %s, signed by the %s in charge of the {noun}, with the {noun} id as its source",
 			std.Name, std.Dose, std.Qty, k.C, k.St),

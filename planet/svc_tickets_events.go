@@ -149,7 +149,7 @@ func buildTicketsEvents(k *vk) {
 
 	// Event: a paid ticket is confirmed.
 	s.Events = append(s.Events, &Event{
-		Entity: ticket, Name: "confirmed", When: "a paid ticket is confirmed", Where: "t.kind = 'paid' AND t.status IN ('confirmed', 'checked_in')",
+		Entity: ticket, Name: "confirmed", Kind: "done", When: "a paid ticket is confirmed", Where: "t.kind = 'paid' AND t.status IN ('confirmed', 'checked_in')",
 		InState: func(r Row) bool {
 			return r["kind"] == "paid" && (r["status"] == "confirmed" || r["status"] == "checked_in")
 		},
@@ -175,6 +175,7 @@ func buildTicketsEvents(k *vk) {
 
 	// Action: a complimentary ticket for the customer of the work.
 	s.Actions = append(s.Actions, &Action{
+		On:      []string{"done"},
 		Service: s.Name, Name: "comp ticket issued", Needs: []string{"id", "customer_id", "email", "date"},
 		Then: fmt.Sprintf("the %s must be given a complimentary ticket to one of our events on sale in Tickets & Events, sent to the email on file, with the {noun} id as its source", k.C),
 		Done: func(up *Entity, a string) string {

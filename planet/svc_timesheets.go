@@ -112,7 +112,7 @@ func buildTimesheets(k *vk) {
 		return out
 	}()
 	s.Events = append(s.Events, &Event{
-		Entity: ts, Name: "approved", When: "a timesheet entry is approved in Timesheets", Where: "t.status = 'approved'",
+		Entity: ts, Name: "approved", Kind: "done", When: "a timesheet entry is approved in Timesheets", Where: "t.status = 'approved'",
 		InState: func(r Row) bool { return r["status"] == "approved" },
 		Setup: func(tc *TaskCtx) Row {
 			var fresh []Row
@@ -144,6 +144,7 @@ func buildTimesheets(k *vk) {
 
 	// Action: finished work gets a time entry for the person in charge.
 	s.Actions = append(s.Actions, &Action{
+		On:      []string{"done"},
 		Service: s.Name, Name: "time entry opened", Needs: []string{"id", "date"},
 		Then: fmt.Sprintf("a time entry must be opened in Timesheets for the %s in charge of the {noun}, against the {noun} id and dated the day the {noun} was scheduled", k.St),
 		Done: func(up *Entity, a string) string {

@@ -158,7 +158,7 @@ func buildVehicles(k *vk) {
 
 	// Event: a vehicle is sold.
 	s.Events = append(s.Events, &Event{
-		Entity: car, Name: "sold", When: "a vehicle is sold", Where: "t.status = 'sold'",
+		Entity: car, Name: "sold", Kind: "done", When: "a vehicle is sold", Where: "t.status = 'sold'",
 		InState: func(r Row) bool { return r["status"] == "sold" },
 		Setup: func(tc *TaskCtx) Row {
 			return newCar(k.tcID(tc, vt), "reserved", Pick(tc.R, custs)["id"])
@@ -184,6 +184,7 @@ func buildVehicles(k *vk) {
 		return day
 	}
 	s.Actions = append(s.Actions, &Action{
+		On:      []string{"done"},
 		Service: s.Name, Name: "inspection logged", Needs: []string{"id", "customer_id", "date"},
 		Then: fmt.Sprintf("an inspection visit (kind inspection) must be booked in Vehicles on one of the %s's vehicles, with the {noun} id as work reference", k.C),
 		Done: func(up *Entity, a string) string {

@@ -248,19 +248,19 @@ func sqlList(xs ...string) string {
 // statusEvent is an event where a row of e moves to a status by one tool
 // call; where and inState describe the event state.
 type statusEvent struct {
-	name, when, where string
-	inState           func(Row) bool
-	setup             func(tc *TaskCtx) Row
-	call              func(r Row) world.Call
-	ask               []string
-	check             func(r Row) []world.Assertion
+	name, kind, when, where string
+	inState                 func(Row) bool
+	setup                   func(tc *TaskCtx) Row
+	call                    func(r Row) world.Call
+	ask                     []string
+	check                   func(r Row) []world.Assertion
 	// inserts lists tables the call also inserts into.
 	inserts []string
 }
 
 func (v *vctx) event(e *Entity, se statusEvent) {
 	v.s.Events = append(v.s.Events, &Event{
-		Entity: e, Name: se.name, When: se.when, Where: se.where, InState: se.inState, Setup: se.setup,
+		Entity: e, Name: se.name, Kind: se.kind, When: se.when, Where: se.where, InState: se.inState, Setup: se.setup,
 		Do:    func(r Row) []world.Call { return []world.Call{se.call(r)} },
 		Ask:   se.ask,
 		Check: se.check,
@@ -284,6 +284,7 @@ func fieldIs(desc, table string, key, col, val any) world.Assertion {
 type refAction struct {
 	name, then string
 	needs      []string
+	on         []string // upstream event kinds it follows
 	table      string
 	live       []string // statuses that count as done
 	// extra is an additional SQL condition over the new record x and the
@@ -300,7 +301,7 @@ type refAction struct {
 
 func (v *vctx) refAction(ra refAction) {
 	v.s.Actions = append(v.s.Actions, &Action{
-		Service: v.s.Name, Name: ra.name, Needs: ra.needs, Then: ra.then,
+		Service: v.s.Name, Name: ra.name, Needs: ra.needs, On: ra.on, Then: ra.then,
 		Done: func(up *Entity, a string) string {
 			extra := ""
 			if ra.extra != nil {
@@ -352,16 +353,6 @@ func (v *vctx) upDate(up *Entity, r Row) string {
 		}
 	}
 	return v.g.Day(0)
-}
-
-// upAmount is the upstream row's amount, or a fallback.
-func upAmount(up *Entity, r Row, fallback int64) int64 {
-	if up.Has("amount") {
-		if n, ok := up.Val("amount", r).(int64); ok && n > 0 {
-			return n
-		}
-	}
-	return fallback
 }
 
 // slot returns a free date-time on working day d (or the next working

@@ -110,11 +110,11 @@ func buildAppointments(g *Gen, s *Svc) {
 
 	// Event: a no-show.
 	v.event(e, statusEvent{
-		name: "no_show", when: fmt.Sprintf("%s is marked as a no-show", aOrAn(one)), where: "t.status = 'no_show'",
+		name: "no_show", kind: "done", when: fmt.Sprintf("%s is marked as a no-show", aOrAn(one)), where: "t.status = 'no_show'",
 		inState: func(r Row) bool { return r["status"] == "no_show" },
 		setup: func(tc *TaskCtx) Row {
 			c, st := Pick(tc.R, v.customers()), Pick(tc.R, v.team())
-			return Row{"id": e.ID(tc.NextID(table)), "customer_id": c["id"], "staff_id": st["id"], "purpose": Pick(tc.R, purposes),
+			return Row{"id": e.ID(tc.FreshID(table)), "customer_id": c["id"], "staff_id": st["id"], "purpose": Pick(tc.R, purposes),
 				"starts_at": v.at(0, 7, 15+15*tc.R.IntN(3)), "duration_min": int64(30), "location": Pick(tc.R, rooms), "fee": v.money(tc.R, 30, 90),
 				"status": "confirmed", "reminder_sent": true, "booked_at": v.at(-9, 11, 0)}
 		},
@@ -133,7 +133,7 @@ func buildAppointments(g *Gen, s *Svc) {
 
 	// Action: finished or cancelled work gets a follow-up booking.
 	v.refAction(refAction{
-		name: "follow_up_booked", needs: []string{"id", "customer_id", "date"}, table: table,
+		name: "follow_up_booked", on: []string{"done", "cancelled"}, needs: []string{"id", "customer_id", "date"}, table: table,
 		then: fmt.Sprintf("a follow-up %s for the same %s must be booked in %s (booked or confirmed), with the {noun} id as its reference", one, v.C, s.Title),
 		live: []string{"booked", "confirmed", "attended"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
@@ -363,12 +363,12 @@ func buildReservations(g *Gen, s *Svc) {
 	setup := func(tc *TaskCtx) Row {
 		res := Pick(tc.R, live)
 		d := free(res, 10+tc.R.IntN(20))
-		return Row{"id": e.ID(tc.NextID(table)), "resource_id": res["id"], "customer_id": Pick(tc.R, v.customers())["id"], "party_size": int64(2 + tc.R.IntN(4)),
+		return Row{"id": e.ID(tc.FreshID(table)), "resource_id": res["id"], "customer_id": Pick(tc.R, v.customers())["id"], "party_size": int64(2 + tc.R.IntN(4)),
 			"start_date": g.Day(d), "end_date": g.Day(d + 1), "amount": quote(res, 2), "deposit": int64(0), "status": "held", "created_at": v.at(-2, 15, 30)}
 	}
 	confirmed := []string{"confirmed", "checked_in", "completed"}
 	v.event(e, statusEvent{
-		name: "confirmed", when: fmt.Sprintf("%s is confirmed (and from then on, while it is checked in or completed)", aOrAn(one)),
+		name: "confirmed", kind: "done", when: fmt.Sprintf("%s is confirmed (and from then on, while it is checked in or completed)", aOrAn(one)),
 		where:   fmt.Sprintf("t.status IN (%s)", sqlList(confirmed...)),
 		inState: func(r Row) bool { return slices.Contains(confirmed, r["status"].(string)) },
 		setup:   setup,
@@ -385,7 +385,7 @@ func buildReservations(g *Gen, s *Svc) {
 		},
 	})
 	v.event(v.view(e, "amount"), statusEvent{
-		name: "cancelled", when: fmt.Sprintf("%s is cancelled", aOrAn(one)), where: "t.status = 'cancelled'",
+		name: "cancelled", kind: "cancelled", when: fmt.Sprintf("%s is cancelled", aOrAn(one)), where: "t.status = 'cancelled'",
 		inState: func(r Row) bool { return r["status"] == "cancelled" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -402,7 +402,7 @@ func buildReservations(g *Gen, s *Svc) {
 
 	// Action: work gets a reservation for the next visit.
 	v.refAction(refAction{
-		name: "reserved", needs: []string{"id", "customer_id", "date"}, table: table,
+		name: "reserved", on: []string{"done"}, needs: []string{"id", "customer_id", "date"}, table: table,
 		then: fmt.Sprintf("a %s for the same %s must be held or confirmed in %s, with the {noun} id as its reference", one, v.C, s.Title),
 		live: []string{"held", "confirmed", "checked_in", "completed"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
@@ -476,7 +476,7 @@ func buildEnrolments(g *Gen, s *Svc) {
 	cone, cmany := v.noun([2]string{"course", "courses"}, [2]string{"class", "classes"}, [2]string{"programme", "programmes"})
 	one, many := v.noun([2]string{"enrolment", "enrolments"}, [2]string{"registration", "registrations"}, [2]string{"place", "places"})
 	v.named(many)
-	co, cm, o, m := snake(cone), snake(cmany), snake(one), snake(many)
+	cm, o, m := snake(cmany), snake(one), snake(many)
 	ctable, table := s.Name+"_courses", s.Name+"_register"
 	cprefix, prefix := v.prefix("CRS-", "CLS-"), v.prefix("ENR-", "REG-")
 	s.Description = fmt.Sprintf("The %s %s runs for its %s, who is enrolled on which, what they pay and how many sessions they attended.", cmany, g.Company.Name, v.CMany)
@@ -603,11 +603,11 @@ func buildEnrolments(g *Gen, s *Svc) {
 				break
 			}
 		}
-		return Row{"id": e.ID(tc.NextID(table)), "course_id": c["id"], "customer_id": cu["id"], "fee": c["fee"], "status": "applied",
+		return Row{"id": e.ID(tc.FreshID(table)), "course_id": c["id"], "customer_id": cu["id"], "fee": c["fee"], "status": "applied",
 			"sessions_attended": int64(0), "applied_at": v.at(-3, 10, 30)}
 	}
 	v.event(e, statusEvent{
-		name: "enrolled", when: fmt.Sprintf("%s is confirmed (the participant is enrolled, and later completed)", aOrAn(one)),
+		name: "enrolled", kind: "done", when: fmt.Sprintf("%s is confirmed (the participant is enrolled, and later completed)", aOrAn(one)),
 		where:   "t.status IN ('enrolled', 'completed')",
 		inState: func(r Row) bool { return r["status"] == "enrolled" || r["status"] == "completed" },
 		setup:   setup,
@@ -623,7 +623,7 @@ func buildEnrolments(g *Gen, s *Svc) {
 		},
 	})
 	v.event(v.view(e, "amount"), statusEvent{
-		name: "withdrawn", when: fmt.Sprintf("%s is withdrawn", aOrAn(one)), where: "t.status = 'withdrawn'",
+		name: "withdrawn", kind: "cancelled", when: fmt.Sprintf("%s is withdrawn", aOrAn(one)), where: "t.status = 'withdrawn'",
 		inState: func(r Row) bool { return r["status"] == "withdrawn" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -640,7 +640,7 @@ func buildEnrolments(g *Gen, s *Svc) {
 
 	// Action: work leads to an application for a course.
 	v.refAction(refAction{
-		name: "enrolled", needs: []string{"id", "customer_id", "item"}, table: table,
+		name: "enrolled", on: []string{"done"}, needs: []string{"id", "customer_id", "item"}, table: table,
 		then: fmt.Sprintf("the same %s must be put down for an open %s in %s (applied or enrolled), with the {noun} id as its reference", v.C, cone, s.Title),
 		live: []string{"applied", "enrolled", "completed"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
@@ -708,7 +708,6 @@ func buildEnrolments(g *Gen, s *Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-	_ = co
 	v.finish()
 }
 
@@ -833,11 +832,11 @@ func buildListings(g *Gen, s *Svc) {
 
 	// Events: sold; published.
 	v.event(e, statusEvent{
-		name: "sold", when: fmt.Sprintf("%s is marked sold (or let)", aOrAn(one)), where: "t.status = 'sold'",
+		name: "sold", kind: "done", when: fmt.Sprintf("%s is marked sold (or let)", aOrAn(one)), where: "t.status = 'sold'",
 		inState: func(r Row) bool { return r["status"] == "sold" },
 		setup: func(tc *TaskCtx) Row {
 			cat, city := Pick(tc.R, cats), g.Locale.City()
-			return Row{"id": e.ID(tc.NextID(table)), "customer_id": Pick(tc.R, v.customers())["id"], "title": fmt.Sprintf("%s %s in %s", Pick(tc.R, adj), strings.ToLower(cat), city),
+			return Row{"id": e.ID(tc.FreshID(table)), "customer_id": Pick(tc.R, v.customers())["id"], "title": fmt.Sprintf("%s %s in %s", Pick(tc.R, adj), strings.ToLower(cat), city),
 				"category": cat, "kind": "sale", "asking_price": price(tc.R, "sale"), "location": city, "status": "under_offer", "listed_on": g.Day(-30)}
 		},
 		call: func(r Row) world.Call {
@@ -852,13 +851,13 @@ func buildListings(g *Gen, s *Svc) {
 		},
 	})
 	v.event(e, statusEvent{
-		name: "published", when: fmt.Sprintf("%s goes live", aOrAn(one)),
+		name: "published", kind: "created", when: fmt.Sprintf("%s goes live", aOrAn(one)),
 		where:   "t.status = 'live'",
 		inState: func(r Row) bool { return r["status"] == "live" },
 		setup: func(tc *TaskCtx) Row {
 			cat, city := Pick(tc.R, cats), g.Locale.City()
 			kind := Pick(tc.R, []string{"sale", "rent"})
-			return Row{"id": e.ID(tc.NextID(table)), "customer_id": Pick(tc.R, v.customers())["id"], "title": fmt.Sprintf("%s %s in %s", Pick(tc.R, adj), strings.ToLower(cat), city),
+			return Row{"id": e.ID(tc.FreshID(table)), "customer_id": Pick(tc.R, v.customers())["id"], "title": fmt.Sprintf("%s %s in %s", Pick(tc.R, adj), strings.ToLower(cat), city),
 				"category": cat, "kind": kind, "asking_price": price(tc.R, kind), "location": city, "status": "draft", "listed_on": g.Day(0)}
 		},
 		call: func(r Row) world.Call {
@@ -875,7 +874,7 @@ func buildListings(g *Gen, s *Svc) {
 
 	// Action: work leads to an enquiry on a live listing.
 	v.refAction(refAction{
-		name: "enquiry_logged", needs: []string{"id", "customer_id", "date"}, table: etable,
+		name: "enquiry_logged", on: []string{"done"}, needs: []string{"id", "customer_id", "date"}, table: etable,
 		then: fmt.Sprintf("an enquiry from the same %s must be logged in %s on one of our live %s, with the {noun} id as its reference", v.C, s.Title, many),
 		live: []string{"new", "answered", "viewing_booked", "closed"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {

@@ -155,10 +155,10 @@ func buildShipments(g *Gen, s *Svc) {
 
 	// Event: delivered with proof of delivery.
 	v.event(e, statusEvent{
-		name: "delivered", when: fmt.Sprintf("%s is delivered (proof of delivery recorded)", aOrAn(one)), where: "t.status = 'delivered'",
+		name: "delivered", kind: "done", when: fmt.Sprintf("%s is delivered (proof of delivery recorded)", aOrAn(one)), where: "t.status = 'delivered'",
 		inState: func(r Row) bool { return r["status"] == "delivered" },
 		setup: func(tc *TaskCtx) Row {
-			n := tc.NextID(table)
+			n := tc.FreshID(table)
 			c := Pick(tc.R, v.customers())
 			r := Row{"id": e.ID(n), "customer_id": c["id"], "consignee": v.contact(c), "destination": g.Locale.Address(), "service": "express", "parcels": int64(1 + tc.R.IntN(3)),
 				"weight_kg": int64(2 + tc.R.IntN(30)), "charge": v.money(tc.R, 10, 120), "status": "out_for_delivery", "tracking_no": tracking(n), "created_at": v.at(-2, 15, 0)}
@@ -181,7 +181,7 @@ func buildShipments(g *Gen, s *Svc) {
 
 	// Action: finished or cancelled work needs a consignment.
 	v.refAction(refAction{
-		name: "dispatched", needs: []string{"id", "customer_id", "item"}, table: table,
+		name: "dispatched", on: []string{"done", "cancelled"}, needs: []string{"id", "customer_id", "item"}, table: table,
 		then: fmt.Sprintf("a %s to the same %s must be booked in %s (to deliver or return the goods), with the {noun} id as its reference", one, v.C, s.Title),
 		live: stages,
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
@@ -357,11 +357,11 @@ func buildWorkOrders(g *Gen, s *Svc) {
 
 	// Event: signed off.
 	v.event(e, statusEvent{
-		name: "signed_off", when: fmt.Sprintf("%s is signed off by the %s", aOrAn(one), v.C), where: "t.status = 'signed_off'",
+		name: "signed_off", kind: "done", when: fmt.Sprintf("%s is signed off by the %s", aOrAn(one), v.C), where: "t.status = 'signed_off'",
 		inState: func(r Row) bool { return r["status"] == "signed_off" },
 		setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, v.customers())
-			return Row{"id": e.ID(tc.NextID(table)), "customer_id": c["id"], "site_address": g.Locale.Address(), "site_contact": v.contact(c), "task": Pick(tc.R, tasks),
+			return Row{"id": e.ID(tc.FreshID(table)), "customer_id": c["id"], "site_address": g.Locale.Address(), "site_contact": v.contact(c), "task": Pick(tc.R, tasks),
 				"technician_id": v.team()[0]["id"], "priority": "normal", "scheduled_on": g.Day(0), "quoted_amount": v.money(tc.R, 80, 900), "status": "completed", "created_at": v.at(-6, 9, 0)}
 		},
 		call: func(r Row) world.Call {
@@ -379,7 +379,7 @@ func buildWorkOrders(g *Gen, s *Svc) {
 
 	// Action: finished or cancelled work gets a field visit.
 	v.refAction(refAction{
-		name: "work_order_opened", needs: []string{"id", "customer_id", "item"}, table: table,
+		name: "work_order_opened", on: []string{"done"}, needs: []string{"id", "customer_id", "item"}, table: table,
 		then: fmt.Sprintf("a %s for the same %s must be opened in %s, with the {noun} id as its reference", one, v.C, s.Title),
 		live: []string{"open", "in_progress", "completed", "signed_off"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
@@ -563,11 +563,11 @@ func buildProjects(g *Gen, s *Svc) {
 
 	// Event: a milestone is approved.
 	v.event(ms, statusEvent{
-		name: "approved", when: fmt.Sprintf("a %s milestone is approved by the %s", one, v.C), where: "t.status = 'approved'",
+		name: "approved", kind: "done", when: fmt.Sprintf("a %s milestone is approved by the %s", one, v.C), where: "t.status = 'approved'",
 		inState: func(r Row) bool { return r["status"] == "approved" },
 		setup: func(tc *TaskCtx) Row {
 			p := Pick(tc.R, active)
-			return Row{"id": fmt.Sprintf("MS-%05d", tc.NextID(mtable)), "project_id": p["id"], "title": Pick(tc.R, steps), "due_on": g.Day(-1), "amount": v.money(tc.R, 500, 8000), "status": "done"}
+			return Row{"id": fmt.Sprintf("MS-%05d", tc.FreshID(mtable)), "project_id": p["id"], "title": Pick(tc.R, steps), "due_on": g.Day(-1), "amount": v.money(tc.R, 500, 8000), "status": "done"}
 		},
 		call: func(r Row) world.Call {
 			return world.Call{Tool: "approve_milestone", Args: map[string]any{"milestone_id": r["id"], "approved_by": v.contact(lookupRow(v.cust.Rows, ms.Val("customer_id", r)))}}
@@ -584,7 +584,7 @@ func buildProjects(g *Gen, s *Svc) {
 
 	// Action: finished or cancelled work becomes a project.
 	v.refAction(refAction{
-		name: "project_opened", needs: []string{"id", "customer_id", "amount"}, table: table,
+		name: "project_opened", on: []string{"done"}, needs: []string{"id", "customer_id", "amount"}, table: table,
 		then:  fmt.Sprintf("a %s for the same %s must be open in %s with the {noun}'s amount as its budget and the {noun} id as its reference", one, v.C, s.Title),
 		live:  []string{"active", "on_hold", "closed"},
 		extra: func(up *Entity, a string) string { return "x.budget = " + up.SQL("amount", a) },

@@ -175,12 +175,12 @@ func buildClaims(g *Gen, s *Svc) {
 		c := Pick(tc.R, v.customers())
 		cat := Pick(tc.R, mix)
 		claimed := v.money(tc.R, 80, 3000)
-		return Row{"id": e.ID(tc.NextID(table)), "customer_id": c["id"], "payer": Pick(tc.R, payers), "category": cat, "incident_date": g.Day(-20),
+		return Row{"id": e.ID(tc.FreshID(table)), "customer_id": c["id"], "payer": Pick(tc.R, payers), "category": cat, "incident_date": g.Day(-20),
 			"description": describe(tc.R, cat), "claimed_amount": claimed, "assessed_amount": claimed * 8 / 10, "adjuster_id": v.team()[0]["id"],
 			"status": "under_review", "lodged_at": v.at(-12, 11, 0)}
 	}
 	v.event(e, statusEvent{
-		name: "approved", when: fmt.Sprintf("%s is approved (and later paid)", aOrAn(one)), where: "t.status IN ('approved', 'paid')",
+		name: "approved", kind: "done", when: fmt.Sprintf("%s is approved (and later paid)", aOrAn(one)), where: "t.status IN ('approved', 'paid')",
 		inState: func(r Row) bool { return r["status"] == "approved" || r["status"] == "paid" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -195,7 +195,7 @@ func buildClaims(g *Gen, s *Svc) {
 		},
 	})
 	v.event(e, statusEvent{
-		name: "rejected", when: fmt.Sprintf("%s is rejected", aOrAn(one)), where: "t.status = 'rejected'",
+		name: "rejected", kind: "cancelled", when: fmt.Sprintf("%s is rejected", aOrAn(one)), where: "t.status = 'rejected'",
 		inState: func(r Row) bool { return r["status"] == "rejected" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -212,7 +212,7 @@ func buildClaims(g *Gen, s *Svc) {
 
 	// Action: finished or cancelled work is claimed from the payer.
 	v.refAction(refAction{
-		name: "claim_lodged", needs: []string{"id", "customer_id", "amount"}, table: table,
+		name: "claim_lodged", on: []string{"done"}, needs: []string{"id", "customer_id", "amount"}, table: table,
 		then:  fmt.Sprintf("a %s for the {noun}'s full amount must be lodged in %s for the same %s, with the {noun} id as its reference", one, s.Title, v.C),
 		live:  []string{"submitted", "under_review", "approved", "paid"},
 		extra: func(up *Entity, a string) string { return "x.claimed_amount = " + up.SQL("amount", a) },
@@ -418,12 +418,12 @@ func buildCases(g *Gen, s *Svc) {
 
 	// Event: closed.
 	v.event(e, statusEvent{
-		name: "closed", when: fmt.Sprintf("%s is closed", aOrAn(one)), where: "t.status = 'closed'",
+		name: "closed", kind: "done", when: fmt.Sprintf("%s is closed", aOrAn(one)), where: "t.status = 'closed'",
 		inState: func(r Row) bool { return r["status"] == "closed" },
 		setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, v.customers())
 			tp := Pick(tc.R, topics)
-			return Row{"id": e.ID(tc.NextID(table)), "customer_id": c["id"], "title": tp.title + " – " + fmt.Sprint(c["name"]), "practice_area": tp.area,
+			return Row{"id": e.ID(tc.FreshID(table)), "customer_id": c["id"], "title": tp.title + " – " + fmt.Sprint(c["name"]), "practice_area": tp.area,
 				"lead_id": v.team()[0]["id"], "fee": v.money(tc.R, 500, 8000), "opened_on": g.Day(-45), "status": "open"}
 		},
 		call: func(r Row) world.Call {
@@ -441,7 +441,7 @@ func buildCases(g *Gen, s *Svc) {
 
 	// Action: finished or cancelled work opens a case.
 	v.refAction(refAction{
-		name: "case_opened", needs: []string{"id", "customer_id", "date"}, table: table,
+		name: "case_opened", on: []string{"done", "cancelled"}, needs: []string{"id", "customer_id", "date"}, table: table,
 		then: fmt.Sprintf("a %s for the same %s must be opened in %s, with the {noun} id as its reference", one, v.C, s.Title),
 		live: []string{"open", "on_hold", "closed"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
@@ -638,10 +638,10 @@ func buildPolicies(g *Gen, s *Svc) {
 
 	// Event: bound.
 	v.event(e, statusEvent{
-		name: "bound", when: fmt.Sprintf("%s is bound (active)", aOrAn(one)), where: "t.status = 'active'",
+		name: "bound", kind: "done", when: fmt.Sprintf("%s is bound (active)", aOrAn(one)), where: "t.status = 'active'",
 		inState: func(r Row) bool { return r["status"] == "active" },
 		setup: func(tc *TaskCtx) Row {
-			r := newRow(tc.NextID(table), Pick(tc.R, v.customers()), 7, "quoted")
+			r := newRow(tc.FreshID(table), Pick(tc.R, v.customers()), 7, "quoted")
 			return r
 		},
 		call: func(r Row) world.Call {
@@ -659,7 +659,7 @@ func buildPolicies(g *Gen, s *Svc) {
 
 	// Action: finished or cancelled work gets cover.
 	v.refAction(refAction{
-		name: "cover_quoted", needs: []string{"id", "customer_id", "amount"}, table: table,
+		name: "cover_quoted", on: []string{"done"}, needs: []string{"id", "customer_id", "amount"}, table: table,
 		then:  fmt.Sprintf("%s covering it must be quoted or in force in %s for the same %s, with the {noun}'s amount as the sum insured and the {noun} id as its reference", aOrAn(one), s.Title, v.C),
 		live:  []string{"quoted", "active"},
 		extra: func(up *Entity, a string) string { return "x.sum_insured = " + up.SQL("amount", a) },

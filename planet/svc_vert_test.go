@@ -116,6 +116,16 @@ func TestVerticals(t *testing.T) {
 				}
 			}
 			wg.Wait()
+			// Same scenario, same bytes.
+			sc := Scenario{Industry: inds[0], Country: countries[0].Code, Seed: 7}
+			opts := Options{Services: append([]string{name}, downstream...)}
+			a, _ := Synthesize(sc, opts)
+			b, _ := Synthesize(sc, opts)
+			x, _ := json.Marshal(a)
+			y, _ := json.Marshal(b)
+			if string(x) != string(y) {
+				t.Errorf("%s: the same scenario gave different bundles", name)
+			}
 			var keys []string
 			var up, down, chores int
 			for k := range seen {

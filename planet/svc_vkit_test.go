@@ -61,7 +61,13 @@ func TestVerticalKit(t *testing.T) {
 			continue
 		}
 		old := def.After
-		def.After = append(slices.Clone(old), vkServices...)
+		after := slices.Clone(old)
+		for _, v := range vkServices {
+			if !slices.Contains(after, v) {
+				after = append(after, v)
+			}
+		}
+		def.After = after
 		t.Cleanup(func() { def.After = old })
 	}
 	seeds := 3

@@ -136,7 +136,7 @@ func buildWarehouse(k *vk) {
 		inHand = k.work.Rows
 	}
 	s.Events = append(s.Events, &Event{
-		Entity: pick, Name: "shipped", When: "a pick is shipped from the Warehouse", Where: "t.kind = 'pick' AND t.status = 'shipped'",
+		Entity: pick, Name: "shipped", Kind: "done", When: "a pick is shipped from the Warehouse", Where: "t.kind = 'pick' AND t.status = 'shipped'",
 		InState: func(r Row) bool { return r["kind"] == "pick" && r["status"] == "shipped" },
 		Setup: func(tc *TaskCtx) Row {
 			w := Pick(tc.R, inHand)
@@ -159,6 +159,7 @@ func buildWarehouse(k *vk) {
 
 	// Action: finished or called-off work moves stock.
 	s.Actions = append(s.Actions, &Action{
+		On:      []string{"done"},
 		Service: s.Name, Name: "stock booked", Needs: []string{"id", "date"},
 		Then: "the stock it uses must be booked in the Warehouse: a stock movement with the {noun} id as order reference",
 		Done: func(up *Entity, a string) string {
