@@ -156,3 +156,11 @@ func vals(xs ...string) []any {
 	}
 	return out
 }
+
+// an puts the indefinite article before a noun: "an order", "a patient".
+func an(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiouAEIOU", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}

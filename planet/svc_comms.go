@@ -12,10 +12,12 @@ func init() {
 	// after every service whose events they can follow.
 	register(&ServiceDef{Name: "email", Title: "Email", Weight: 3, Build: buildEmail, After: []string{
 		"crm", "work", "billing", "helpdesk", "calendar", "orders", "payments",
-		"prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "properties", "vehicles", "tickets_events"}})
+		"prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "properties", "vehicles", "tickets_events",
+		"appointments", "reservations", "shipments", "claims", "work_orders", "listings", "enrolments", "projects", "cases", "policies_insurance"}})
 	register(&ServiceDef{Name: "chat", Title: "Chat", Weight: 2.5, Build: buildChat, After: []string{
 		"crm", "work", "billing", "helpdesk", "hr", "inventory", "orders", "procurement", "payments",
-		"fleet", "prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "production", "properties", "vehicles", "tickets_events"}})
+		"fleet", "prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "production", "properties", "vehicles", "tickets_events",
+		"appointments", "reservations", "shipments", "claims", "work_orders", "listings", "enrolments", "projects", "cases", "policies_insurance"}})
 }
 
 func buildEmail(g *Gen, s *Svc) {
@@ -39,7 +41,7 @@ func buildEmail(g *Gen, s *Svc) {
 		g.tablesAdd(s, table, r)
 		return r
 	}
-	greeting := g.Locale.C.Greeting
+	greeting := strings.TrimRight(g.Locale.C.Greeting, ",，、 ")
 	for i := 0; i < 6+g.R.IntN(8); i++ {
 		c := Pick(g.R, cust.Rows)
 		add("inbound", c["email"].(string), us, Pick(g.R, []string{"Question", "Opening hours", "Invoice copy", "Change of address", "Feedback"}),

@@ -96,7 +96,7 @@ func buildCRM(g *Gen, s *Svc) {
 	s.Tool(true, Tool(s.Name, "search_"+many, "Search "+v.Many,
 		fmt.Sprintf("Find %s by name, email or city. Returns id (like %s00001), name, email, phone, city and status; page with cursor.", v.Many, prefix),
 		searchArgs, Search(table, []string{"name"}, []string{"id", "name", "email", "phone", "city", "status"}, filters...)))
-	s.Tool(true, Tool(s.Name, "get_"+one, "Get a "+v.One,
+	s.Tool(true, Tool(s.Name, "get_"+one, "Get "+an(v.One),
 		fmt.Sprintf("Read the full record of one %s by id.", v.One),
 		[]world.ArgSpec{S(one+"_id", true, "The "+v.One+" id, e.g. "+e.ID(1)+".")},
 		Get(table, one+"_id", "", fmt.Sprintf("No %s {%s_id}; search_%s finds ids.", v.One, one, many))))
@@ -110,12 +110,12 @@ func buildCRM(g *Gen, s *Svc) {
 		createArgs = append(createArgs, A(x.Name, table+"."+x.Name, true, ""))
 		values[x.Name] = "$" + x.Name
 	}
-	s.Tool(false, Tool(s.Name, "create_"+one, "Register a "+v.One,
+	s.Tool(false, Tool(s.Name, "create_"+one, "Register "+an(v.One),
 		fmt.Sprintf("Create a new %s record. Fails if the email is already on file (search first). Returns the new record with its id.", v.One),
 		createArgs,
 		world.Step{Absent: table, Where: map[string]any{"email": "$email"}, As: "dup", Message: fmt.Sprintf("%s {dup.id} already has email {email}; update that record instead.", title(v.One))},
 		Insert(table, "", values)))
-	s.Tool(false, Tool(s.Name, "update_"+one, "Update a "+v.One,
+	s.Tool(false, Tool(s.Name, "update_"+one, "Update "+an(v.One),
 		fmt.Sprintf("Change the contact details or status of a %s. Give only what changes.", v.One),
 		[]world.ArgSpec{S(one+"_id", true, ""), A("email", table+".email", false, ""), S("phone", false, ""), S("city", false, ""), A("status", table+".status", false, "")},
 		world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"email": "$email", "phone": "$phone", "city": "$city", "status": "$status"},
@@ -132,12 +132,12 @@ func buildCRM(g *Gen, s *Svc) {
 			"body":       Pick(g.R, []string{"Called back, all clear.", "Prefers contact by email.", "Asked for a quote.", "Complained about waiting time; apologised.", "Updated billing address on request."}),
 			"created_at": g.At(-g.R.IntN(60), 9+float64(g.R.IntN(8)))})
 	}
-	s.Tool(false, Tool(s.Name, "add_"+one+"_note", "Add a note to a "+v.One,
+	s.Tool(false, Tool(s.Name, "add_"+one+"_note", "Add a note to "+an(v.One),
 		fmt.Sprintf("Write a note on a %s's record (a call, an agreement, a complaint). Returns the note.", v.One),
 		[]world.ArgSpec{S(one+"_id", true, ""), S("body", true, "The note."), S("author", true, "Your name.")},
 		Get(table, one+"_id", "c", fmt.Sprintf("No %s {%s_id}.", v.One, one)),
 		Insert(notes, "", map[string]any{one + "_id": "$" + one + "_id", "body": "$body", "author": "$author", "created_at": "$now"})))
-	s.Tool(false, Tool(s.Name, "list_"+one+"_notes", "Read a "+v.One+"'s notes", "Notes on one record, newest first.",
+	s.Tool(false, Tool(s.Name, "list_"+one+"_notes", "Read "+an(v.One)+"'s notes", "Notes on one record, newest first.",
 		[]world.ArgSpec{S(one+"_id", true, "")},
 		Search(notes, []string{"-created_at"}, nil, F(one+"_id", "eq", one+"_id"))))
 
@@ -181,7 +181,7 @@ func buildCRM(g *Gen, s *Svc) {
 	// Event: a customer leaves.
 	s.Events = append(s.Events, &Event{
 		Entity: e, Name: "deactivated", Kind: "closed",
-		When:    fmt.Sprintf("a %s is marked inactive in the CRM", v.One),
+		When:    fmt.Sprintf("%s is marked inactive in the CRM", an(v.One)),
 		Where:   "t.status = 'inactive'",
 		InState: func(r Row) bool { return r["status"] == "inactive" },
 		Setup: func(tc *TaskCtx) Row {

@@ -172,7 +172,7 @@ func buildWork(g *Gen, s *Svc) {
 			{Name: "from", Type: "date", Description: "Scheduled on or after."}, {Name: "to", Type: "date", Description: "Scheduled on or before."}},
 		Search(table, []string{"-scheduled_on"}, []string{"id", "customer_id", "item", "staff_id", "scheduled_on", "amount", "status"},
 			F("customer_id", "eq", "customer_id"), F("status", "eq", "status"), F("scheduled_on", "gte", "from"), F("scheduled_on", "lte", "to"))))
-	s.Tool(true, Tool(s.Name, "get_"+one, "Get a "+w.One, fmt.Sprintf("Read one %s by id, with all its details.", w.One),
+	s.Tool(true, Tool(s.Name, "get_"+one, "Get "+an(w.One), fmt.Sprintf("Read one %s by id, with all its details.", w.One),
 		[]world.ArgSpec{S(one+"_id", true, "e.g. "+work.ID(1))},
 		Get(table, one+"_id", "", fmt.Sprintf("No %s {%s_id}; search_%s finds ids.", w.One, one, many))))
 	trans := map[string][]string{}
@@ -182,19 +182,19 @@ func buildWork(g *Gen, s *Svc) {
 			trans[st] = append(trans[st], v.Cancel)
 		}
 	}
-	s.Tool(true, Tool(s.Name, "set_"+one+"_status", "Move a "+w.One+" along",
-		fmt.Sprintf("Change the status of a %s. It moves one step at a time: %s%s. Finished and cancelled ones stay as they are.", w.One, joinArrow(v.States), cancelNote(v.Cancel)),
+	s.Tool(true, Tool(s.Name, "set_"+one+"_status", "Move "+an(w.One)+" along",
+		fmt.Sprintf("Change the status of %s. It moves one step at a time: %s%s. Finished and cancelled ones stay as they are.", an(w.One), joinArrow(v.States), cancelNote(v.Cancel)),
 		[]world.ArgSpec{S(one+"_id", true, ""), A("status", table+".status", true, "The new status.")},
 		Get(table, one+"_id", "cur", fmt.Sprintf("No %s {%s_id}.", w.One, one)),
 		world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"status": "$status"}, Transitions: &world.Transitions{Column: "status", Allowed: trans}},
 		logChange))
-	s.Tool(false, Tool(s.Name, "get_"+one+"_history", "History of a "+w.One, "Every status change of one "+w.One+", oldest first.",
+	s.Tool(false, Tool(s.Name, "get_"+one+"_history", "History of "+an(w.One), "Every status change of one "+w.One+", oldest first.",
 		[]world.ArgSpec{S(one+"_id", true, "")},
 		Search(hist, []string{"changed_at"}, nil, F(one+"_id", "eq", one+"_id"))))
 	for i, to := range v.States[1:] {
 		from := v.States[i]
 		s.Tool(false, Tool(s.Name, "mark_"+one+"_"+snake(to), fmt.Sprintf("Mark a %s %s", w.One, to),
-			fmt.Sprintf("Move a %s from %s to %s.", w.One, from, to),
+			fmt.Sprintf("Move %s from %s to %s.", an(w.One), from, to),
 			[]world.ArgSpec{S(one+"_id", true, "")},
 			Get(table, one+"_id", "cur", fmt.Sprintf("No %s {%s_id}.", w.One, one)),
 			world.Step{Require: "$cur.status", Equals: from, Message: fmt.Sprintf("%s {%s_id} is {cur.status}; only %s %s can be marked %s.", title(w.One), one, from, w.Many, to)},
@@ -202,15 +202,15 @@ func buildWork(g *Gen, s *Svc) {
 			Insert(hist, "", map[string]any{one + "_id": "$" + one + "_id", "from_status": from, "to_status": to, "changed_at": "$now"})))
 	}
 	open := slices.Clone(v.States[:len(v.States)-1])
-	s.Tool(false, Tool(s.Name, "reschedule_"+one, "Reschedule a "+w.One,
-		fmt.Sprintf("Move a %s to another date. Only %s ones can move.", w.One, joinOr(open)),
+	s.Tool(false, Tool(s.Name, "reschedule_"+one, "Reschedule "+an(w.One),
+		fmt.Sprintf("Move %s to another date. Only %s ones can move.", an(w.One), joinOr(open)),
 		[]world.ArgSpec{S(one+"_id", true, ""), {Name: "scheduled_on", Type: "date", Required: true, Description: "The new date."}},
 		Get(table, one+"_id", "cur", fmt.Sprintf("No %s {%s_id}.", w.One, one)),
 		world.Step{Require: "$cur.status", In: vals(open...), Message: fmt.Sprintf("%s {%s_id} is {cur.status} and cannot be moved.", title(w.One), one)},
 		world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"scheduled_on": "$scheduled_on"}}))
 	s.Tool(false, Tool(s.Name, "list_"+snake(st.Many), "List "+st.Many, fmt.Sprintf("The %s and whether they take new work.", st.Many), nil,
 		Search(staffTable, []string{"name"}, nil)))
-	s.Tool(false, Tool(s.Name, "assign_"+one, "Assign a "+w.One, fmt.Sprintf("Put a %s in charge of a %s. Only active %s can take work.", st.One, w.One, st.Many),
+	s.Tool(false, Tool(s.Name, "assign_"+one, "Assign "+an(w.One), fmt.Sprintf("Put a %s in charge of a %s. Only active %s can take work.", st.One, w.One, st.Many),
 		[]world.ArgSpec{S(one+"_id", true, ""), S("staff_id", true, "Id of the "+st.One+", e.g. "+staff.ID(1)+".")},
 		Get(staffTable, "staff_id", "who", fmt.Sprintf("No %s {staff_id}; list_%s shows who works here.", st.One, snake(st.Many))),
 		world.Step{Require: "$who.active", Equals: true, Message: "{who.name} is not taking new work; pick an active " + st.One + "."},
@@ -223,7 +223,7 @@ func buildWork(g *Gen, s *Svc) {
 		bookArgs = append(bookArgs, A(x.Name, table+"."+x.Name, true, ""))
 		values[x.Name] = "$" + x.Name
 	}
-	s.Tool(false, Tool(s.Name, "create_"+one, "Create a "+w.One,
+	s.Tool(false, Tool(s.Name, "create_"+one, "Create "+an(w.One),
 		fmt.Sprintf("Record a new %s for a %s; it starts as %s. Returns it with its id.", w.One, v.Customer.One, v.States[0]), bookArgs, Insert(table, "", values)))
 
 	// Events: the work is finished, or cancelled.
@@ -263,13 +263,13 @@ func buildWork(g *Gen, s *Svc) {
 		}
 	}
 	before := v.States[len(v.States)-2]
-	s.Events = append(s.Events, event(final, "done", fmt.Sprintf("a %s is marked %s", w.One, final), final, before, []string{
+	s.Events = append(s.Events, event(final, "done", fmt.Sprintf("%s is marked %s", an(w.One), final), final, before, []string{
 		fmt.Sprintf("%s {id} for {name} ({item}) is %s. Please record it.", title(w.One), final),
 		fmt.Sprintf("Mark %s {id} as %s; {name}'s {item} is done.", w.One, final),
 		fmt.Sprintf("{name}'s %s {id} just reached %s. Update the system accordingly.", w.One, final),
 	}))
 	if v.Cancel != "" {
-		s.Events = append(s.Events, event(v.Cancel, "cancelled", fmt.Sprintf("a %s is %s", w.One, v.Cancel), v.Cancel, v.States[0], []string{
+		s.Events = append(s.Events, event(v.Cancel, "cancelled", fmt.Sprintf("%s is %s", an(w.One), v.Cancel), v.Cancel, v.States[0], []string{
 			fmt.Sprintf("{name} called: %s {id} ({item}) is off. Please set it to %s.", w.One, v.Cancel),
 			fmt.Sprintf("%s {id} for {name} will not happen; mark it %s.", title(w.One), v.Cancel),
 		}))

@@ -96,6 +96,9 @@ func Synthesize(s Scenario, opts Options) (b *world.Bundle, err error) {
 	for _, d := range defs {
 		sv := &Svc{Def: d, Name: d.Name, Title: d.Title, g: g}
 		for _, up := range d.After {
+			if slices.Contains(sv.DependsOn, up) {
+				continue
+			}
 			if slices.ContainsFunc(defs, func(x *ServiceDef) bool { return x.Name == up }) {
 				sv.DependsOn = append(sv.DependsOn, up)
 			}
