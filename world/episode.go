@@ -172,19 +172,26 @@ func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage
 	if err := e.setQueryOnly(ctx, false); err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
 	}
-	tx, err := e.conn.BeginTx(ctx, nil)
-	if err != nil {
+	// The transaction is run by hand rather than as an sql.Tx so that its
+	// statements can be the episode's prepared ones: a run of calls
+	// repeats many (reading a row by key, the id sequences, the change
+	// log), and an sql.Tx prepares each statement again.
+	tx := txn{e}
+	if _, err := tx.ExecContext(ctx, "BEGIN"); err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
+	}
+	rollback := func(err error) error {
+		if _, rerr := tx.ExecContext(context.WithoutCancel(ctx), "ROLLBACK"); rerr != nil {
+			return errors.Join(err, fmt.Errorf("rollback: %w", rerr))
+		}
+		return err
 	}
 	c := &call{ctx: ctx, tx: tx, tool: tool, args: args, rows: map[string]object{}, now: now}
 	if err := c.run(); err != nil {
-		if rerr := tx.Rollback(); rerr != nil {
-			return nil, errors.Join(err, fmt.Errorf("rollback: %w", rerr))
-		}
-		return nil, err
+		return nil, rollback(err)
 	}
-	if err := tx.Commit(); err != nil {
-		return nil, fmt.Errorf("commit: %w", err)
+	if _, err := tx.ExecContext(ctx, "COMMIT"); err != nil {
+		return nil, rollback(fmt.Errorf("commit: %w", err))
 	}
 	if o, ok := c.out.(object); ok {
 		return o.appendJSON(nil)
@@ -327,7 +334,7 @@ func (e *Episode) queryRow(ctx context.Context, q string, args ...any) *Row {
 }
 
 // checkout returns the prepared statement for q, marked busy, or nil when
-// it is busy or the cache is full.
+// it is busy. A full cache drops a statement that is not busy.
 func (e *Episode) checkout(ctx context.Context, q string) (*cachedStmt, error) {
 	e.stmtMu.Lock()
 	defer e.stmtMu.Unlock()
@@ -339,7 +346,16 @@ func (e *Episode) checkout(ctx context.Context, q string) (*cachedStmt, error) {
 		return cs, nil
 	}
 	if len(e.stmts) >= maxStmts {
-		return nil, nil
+		for old, cs := range e.stmts {
+			if !cs.busy {
+				cs.st.Close()
+				delete(e.stmts, old)
+				break
+			}
+		}
+		if len(e.stmts) >= maxStmts {
+			return nil, nil
+		}
 	}
 	st, err := e.conn.PrepareContext(ctx, q)
 	if err != nil {
@@ -351,6 +367,36 @@ func (e *Episode) checkout(ctx context.Context, q string) (*cachedStmt, error) {
 	cs := &cachedStmt{st: st, busy: true}
 	e.stmts[q] = cs
 	return cs, nil
+}
+
+// exec runs a statement that returns no rows through the statement
+// cache. Callers hold e.mu.
+func (e *Episode) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	cs, err := e.checkout(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if cs == nil {
+		return e.conn.ExecContext(ctx, q, args...)
+	}
+	defer e.checkin(cs)
+	return cs.st.ExecContext(ctx, args...)
+}
+
+// txn runs the statements of a call's transaction on the episode's
+// prepared statements.
+type txn struct{ e *Episode }
+
+func (t txn) QueryContext(ctx context.Context, q string, args ...any) (*Rows, error) {
+	return t.e.query(ctx, q, args...)
+}
+
+func (t txn) QueryRowContext(ctx context.Context, q string, args ...any) *Row {
+	return t.e.queryRow(ctx, q, args...)
+}
+
+func (t txn) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return t.e.exec(ctx, q, args...)
 }
 
 func (e *Episode) checkin(cs *cachedStmt) {

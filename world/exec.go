@@ -27,7 +27,7 @@ func toolErr(format string, a ...any) *ToolError { return &ToolError{Msg: fmt.Sp
 // call is the state of one tool call.
 type call struct {
 	ctx    context.Context
-	tx     *sql.Tx
+	tx     txn
 	tool   *Tool
 	args   map[string]any
 	rows   map[string]object // alias → row (stored values, column order)
@@ -197,7 +197,7 @@ func (c *call) selectList(t *table) string {
 	return strings.Join(cols, ", ")
 }
 
-func (c *call) scanRow(t *table, rows *sql.Rows) (object, error) {
+func (c *call) scanRow(t *table, rows interface{ Scan(...any) error }) (object, error) {
 	vals := make([]any, len(t.cols))
 	ptrs := make([]any, len(t.cols))
 	for i := range vals {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -235,4 +236,36 @@ func TestReadNestedQueries(t *testing.T) {
 	if got := ids(leaked); strings.Join(got, ",") != strings.Join(want[1:], ",") {
 		t.Errorf("rows left open went on with %v, want %v", got, want[1:])
 	}
+}
+
+// TestStatementCache: more distinct statements than the cache holds, and
+// a call cancelled before it starts, leave the episode working.
+func TestStatementCache(t *testing.T) {
+	ctx := context.Background()
+	w := mustCompile(t, "testdata/ops.json")
+	ep, _ := w.NewEpisode(ctx, nil)
+	defer ep.Close()
+	before := hash(t, ep)
+	for round := range 2 {
+		if err := ep.Read(ctx, func(q Querier) error {
+			for i := range 2 * maxStmts {
+				var n int
+				if err := q.QueryRowContext(ctx, fmt.Sprintf("SELECT %d", i)).Scan(&n); err != nil || n != i {
+					return fmt.Errorf("round %d: SELECT %d = %d (%v)", round, i, n, err)
+				}
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(ep.stmts); n > maxStmts {
+		t.Errorf("%d statements kept, want at most %d", n, maxStmts)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := ep.Call(cancelled, "create_ticket", json.RawMessage(`{"subject":"Never"}`)); err == nil {
+		t.Error("a call with a cancelled context succeeded")
+	}
+	checkUsable(t, ep, before)
 }
