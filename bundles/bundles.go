@@ -33,6 +33,14 @@ var manifest []byte
 
 type imageEntry struct {
 	BundleHash string `json:"bundle_hash"`
+	// SchemaHash guards against an engine whose DDL changed since the
+	// image was built: same bundle bytes, different database layout.
+	SchemaHash string `json:"schema_hash"`
+}
+
+func schemaHash(w *world.World) string {
+	sum := sha256.Sum256([]byte(w.DDL()))
+	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
 // Names returns the names of the embedded worlds, sorted.
@@ -67,11 +75,14 @@ func Load(name string) (*world.World, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := world.Options{}
-	if img, ok := image(name, b); ok {
-		opts = world.Options{Trusted: true, Image: img}
+	if img, schema, ok := image(name, b); ok {
+		w, err := world.CompileWith(b, world.Options{Trusted: true, Image: img})
+		if err == nil && schemaHash(w) == schema {
+			return w, nil
+		}
+		// Stale for this engine: fall back to a full compile.
 	}
-	w, err := world.CompileWith(b, opts)
+	w, err := world.Compile(b)
 	if err != nil {
 		return nil, fmt.Errorf("compile world %s: %w", name, err)
 	}
@@ -79,16 +90,16 @@ func Load(name string) (*world.World, error) {
 }
 
 // image returns the prebuilt image of a world if it was built from
-// exactly these bundle bytes.
-func image(name string, bundle []byte) ([]byte, bool) {
+// exactly these bundle bytes, with the schema hash it was built for.
+func image(name string, bundle []byte) ([]byte, string, bool) {
 	var m map[string]imageEntry
 	if json.Unmarshal(manifest, &m) != nil {
-		return nil, false
+		return nil, "", false
 	}
 	sum := sha256.Sum256(bundle)
 	if m[name].BundleHash != "sha256:"+hex.EncodeToString(sum[:]) {
-		return nil, false
+		return nil, "", false
 	}
 	img, err := files.ReadFile(path.Join("worlds", name+".db"))
-	return img, err == nil
+	return img, m[name].SchemaHash, err == nil
 }

@@ -27,11 +27,11 @@ func TestImages(t *testing.T) {
 			if err := os.WriteFile("worlds/"+name+".db", full.Image(), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			m[name] = imageEntry{BundleHash: full.Hash()}
+			m[name] = imageEntry{BundleHash: full.Hash(), SchemaHash: schemaHash(full)}
 			continue
 		}
-		img, ok := image(name, b)
-		if !ok {
+		img, schema, ok := image(name, b)
+		if !ok || schema != schemaHash(full) {
 			t.Fatalf("%s: no current prebuilt image; run go test ./bundles -run TestImages -update", name)
 		}
 		if !bytes.Equal(img, full.Image()) {
