@@ -77,6 +77,20 @@ func (s *Svc) Table(name, desc, prefix string, width int, cols ...world.Column) 
 	return t
 }
 
+// ToolTaken reports whether a service built so far already has a tool of
+// that name: optional tools whose names depend on the industry's nouns
+// check it, so two services never offer the same name.
+func (g *Gen) ToolTaken(name string) bool {
+	for _, s := range g.svcs {
+		for _, t := range s.Tools {
+			if t.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Tool adds a tool; core tools are kept when the world trims its tools.
 func (s *Svc) Tool(core bool, t *world.ToolSpec) *world.ToolSpec {
 	t.Service = s.Name

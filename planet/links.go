@@ -208,9 +208,13 @@ func (g *Gen) pickTools(tasks []*world.TaskSpec) []world.ToolSpec {
 			}
 		}
 	}
+	// Two services may name a tool alike when their nouns meet (an HR
+	// get_employee and a staff get_employee): the first built keeps it.
 	var out []world.ToolSpec
+	seen := map[string]bool{}
 	for _, t := range all {
-		if need[t.Name] {
+		if need[t.Name] && !seen[t.Name] {
+			seen[t.Name] = true
 			out = append(out, *t)
 		}
 	}

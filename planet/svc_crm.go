@@ -100,6 +100,10 @@ func buildCRM(g *Gen, s *Svc) {
 		fmt.Sprintf("Read the full record of one %s by id.", v.One),
 		[]world.ArgSpec{S(one+"_id", true, "The "+v.One+" id, e.g. "+e.ID(1)+".")},
 		Get(table, one+"_id", "", fmt.Sprintf("No %s {%s_id}; search_%s finds ids.", v.One, one, many))))
+	s.Tool(false, Tool(s.Name, "find_"+one+"_by_email", "Find a "+v.One+" by email",
+		fmt.Sprintf("Read the %s record that has this email address, if any.", v.One),
+		[]world.ArgSpec{A("email", table+".email", true, "")},
+		world.Step{Get: table, Where: map[string]any{"email": "$email"}, Message: fmt.Sprintf("No %s has email {email}.", v.One)}))
 	createArgs := []world.ArgSpec{S("name", true, cols[1].Description), A("email", table+".email", true, ""), S("phone", true, "International format, e.g. "+g.Locale.Phone()+"."), S("city", true, "")}
 	values := map[string]any{"name": "$name", "email": "$email", "phone": "$phone", "city": "$city", "since": "$today"}
 	if org {

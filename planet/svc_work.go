@@ -210,6 +210,33 @@ func buildWork(g *Gen, s *Svc) {
 		world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"scheduled_on": "$scheduled_on"}}))
 	s.Tool(false, Tool(s.Name, "list_"+snake(st.Many), "List "+st.Many, fmt.Sprintf("The %s and whether they take new work.", st.Many), nil,
 		Search(staffTable, []string{"name"}, nil)))
+	stOne := snake(st.One)
+	if !g.ToolTaken("get_" + stOne) {
+		s.Tool(false, Tool(s.Name, "get_"+stOne, "Get "+an(st.One), fmt.Sprintf("Read one %s by id.", st.One),
+			[]world.ArgSpec{S("staff_id", true, "e.g. "+staff.ID(1))},
+			Get(staffTable, "staff_id", "", fmt.Sprintf("No %s {staff_id}; list_%s shows who works here.", st.One, snake(st.Many)))))
+	}
+	if !g.ToolTaken("set_" + stOne + "_active") {
+		s.Tool(false, Tool(s.Name, "set_"+stOne+"_active", "Set whether "+an(st.One)+" takes work",
+			fmt.Sprintf("Mark %s as taking new work (active) or not (on leave, left). Existing assignments stay.", an(st.One)),
+			[]world.ArgSpec{S("staff_id", true, ""), {Name: "active", Type: "boolean", Required: true}},
+			world.Step{Update: staffTable, Key: "$staff_id", Set: map[string]any{"active": "$active"}, Message: fmt.Sprintf("No %s {staff_id}.", st.One)}))
+	}
+	s.Tool(false, Tool(s.Name, "reprice_"+one, "Change the price of a "+w.One,
+		fmt.Sprintf("Set a new price (minor units) on a %s that is not finished yet.", w.One),
+		[]world.ArgSpec{S(one+"_id", true, ""), {Name: "amount", Type: "integer", Required: true, Minimum: numPtr(0)}},
+		Get(table, one+"_id", "cur", fmt.Sprintf("No %s {%s_id}.", w.One, one)),
+		world.Step{Require: "$cur.status", In: vals(v.States[:len(v.States)-1]...), Message: fmt.Sprintf("%s {%s_id} is {cur.status}; its price is final.", title(w.One), one)},
+		world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"amount": "$amount"}}))
+	if v.Cancel != "" {
+		s.Tool(false, Tool(s.Name, "cancel_"+one, "Cancel a "+w.One,
+			fmt.Sprintf("Cancel a %s that has not finished; the change is logged in its history.", w.One),
+			[]world.ArgSpec{S(one+"_id", true, "")},
+			Get(table, one+"_id", "cur", fmt.Sprintf("No %s {%s_id}.", w.One, one)),
+			world.Step{Require: "$cur.status", In: vals(v.States[:len(v.States)-1]...), Message: fmt.Sprintf("%s {%s_id} is {cur.status} and cannot be cancelled.", title(w.One), one)},
+			world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"status": v.Cancel}},
+			Insert(hist, "", map[string]any{one + "_id": "$" + one + "_id", "from_status": "$cur.status", "to_status": v.Cancel, "changed_at": "$now"})))
+	}
 	s.Tool(false, Tool(s.Name, "assign_"+one, "Assign "+an(w.One), fmt.Sprintf("Put a %s in charge of a %s. Only active %s can take work.", st.One, w.One, st.Many),
 		[]world.ArgSpec{S(one+"_id", true, ""), S("staff_id", true, "Id of the "+st.One+", e.g. "+staff.ID(1)+".")},
 		Get(staffTable, "staff_id", "who", fmt.Sprintf("No %s {staff_id}; list_%s shows who works here.", st.One, snake(st.Many))),

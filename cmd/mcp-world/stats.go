@@ -158,12 +158,7 @@ func computeStats(files []string) (*corpusStats, error) {
 					writes[t.Name] = true
 				}
 			}
-			def, _ := json.Marshal(struct {
-				Name  string
-				Args  []world.ArgSpec
-				Steps []world.Step
-			}{t.Name, t.Args, t.Steps})
-			tools[digest(def)] = true
+			tools[toolIdentity(t)] = true
 			toolNames[t.Name] = true
 		}
 		for _, t := range b.Tables {
@@ -207,6 +202,54 @@ func computeStats(files []string) (*corpusStats, error) {
 		st.CrossSystemShare = float64(cross) / float64(st.Tasks)
 	}
 	return st, nil
+}
+
+// toolIdentity is what makes two tools the same operation: its name,
+// its arguments (names, types, constraints) and the shape of its steps
+// (operation, table, which columns it reads, writes or filters). Prose
+// and literal values are left out — a company's own email address baked
+// into a send_email tool does not make it another tool.
+func toolIdentity(t world.ToolSpec) string {
+	type argShape struct {
+		Name, Type, Column, Items string
+		Required                  bool
+		Enum                      []any
+	}
+	type stepShape struct {
+		Op, Table            string
+		Keys, Filters, Order []string
+		Fields               []string
+		Require, Transitions string
+	}
+	var args []argShape
+	for _, a := range t.Args {
+		args = append(args, argShape{a.Name, a.Type, a.Column, a.Items, a.Required, a.Enum})
+	}
+	var steps []stepShape
+	for _, st := range t.Steps {
+		sh := stepShape{Order: st.Order, Fields: st.Fields, Require: st.Require}
+		for _, o := range [][2]string{{"get", st.Get}, {"search", st.Search}, {"insert", st.Insert}, {"update", st.Update}, {"delete", st.Delete}, {"absent", st.Absent}, {"require", st.Require}} {
+			if o[1] != "" {
+				sh.Op, sh.Table = o[0], o[1]
+			}
+		}
+		for _, m := range []map[string]any{st.Where, st.Values, st.Set} {
+			sh.Keys = append(sh.Keys, slices.Sorted(mapKeys(m))...)
+		}
+		for _, f := range st.Filters {
+			sh.Filters = append(sh.Filters, f.Column+strings.Join(f.Columns, ",")+" "+f.Op+" "+f.Arg)
+		}
+		if st.Transitions != nil {
+			sh.Transitions = st.Transitions.Column
+		}
+		steps = append(steps, sh)
+	}
+	def, _ := json.Marshal(struct {
+		Name  string
+		Args  []argShape
+		Steps []stepShape
+	}{t.Name, args, steps})
+	return digest(def)
 }
 
 func digest(b []byte) string {
