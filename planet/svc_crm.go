@@ -23,7 +23,8 @@ func idPrefix(noun string) string {
 // b2b reports whether the industry's customers are organisations.
 func b2b(noun string) bool {
 	switch noun {
-	case "account", "client", "shipper", "customer", "buyer", "dealer", "retailer", "tenant", "carrier", "company", "distributor", "brand", "employer", "policyholder":
+	case "account", "client", "shipper", "customer", "buyer", "dealer", "retailer", "tenant", "carrier", "company", "distributor", "brand", "employer", "policyholder",
+		"print buyer", "site owner", "building owner", "catering client", "reseller":
 		return true
 	}
 	return false

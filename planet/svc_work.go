@@ -193,7 +193,7 @@ func buildWork(g *Gen, s *Svc) {
 		Search(hist, []string{"changed_at"}, nil, F(one+"_id", "eq", one+"_id"))))
 	for i, to := range v.States[1:] {
 		from := v.States[i]
-		s.Tool(false, Tool(s.Name, "mark_"+one+"_"+snake(to), fmt.Sprintf("Mark a %s %s", w.One, to),
+		s.Tool(false, Tool(s.Name, "mark_"+one+"_"+snake(to), fmt.Sprintf("Mark %s %s", an(w.One), strings.ReplaceAll(to, "_", " ")),
 			fmt.Sprintf("Move %s from %s to %s.", an(w.One), from, to),
 			[]world.ArgSpec{S(one+"_id", true, "")},
 			Get(table, one+"_id", "cur", fmt.Sprintf("No %s {%s_id}.", w.One, one)),
