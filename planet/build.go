@@ -100,11 +100,6 @@ func Update(table, keyArg, alias string, set map[string]any) world.Step {
 	return world.Step{Update: table, Key: "$" + keyArg, Set: set, As: alias}
 }
 
-// Require checks a value read by an earlier step.
-func Require(expr string, in []any, message string) world.Step {
-	return world.Step{Require: expr, In: in, Message: message}
-}
-
 // Search is a search step; filters and fields as in the bundle format.
 func Search(table string, order []string, fields []string, filters ...world.Filter) world.Step {
 	return world.Step{Search: table, Filters: filters, Order: order, Fields: fields, PageSize: 10, MaxPageSize: 50}

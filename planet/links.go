@@ -20,16 +20,6 @@ type Link struct {
 	Check  string
 }
 
-// upstream returns the service of an event, by world service name.
-func (g *Gen) svcOf(e *Entity) *Svc {
-	for _, s := range g.svcs {
-		if s.Name == e.Service {
-			return s
-		}
-	}
-	return nil
-}
-
 // pickLinks pairs events with actions across every edge of the graph and
 // keeps a varied set: at most two per event, preferring edges not used yet.
 func (g *Gen) pickLinks() []*Link {

@@ -132,9 +132,6 @@ func (k *vk) activeStaff() []Row {
 	return out
 }
 
-// isWork reports whether an upstream entity is the work items.
-func (k *vk) isWork(up *Entity) bool { return up != nil && up.Table == k.work.Table }
-
 // custRoles are the roles of an entity whose column col holds a CRM id.
 func (k *vk) custRoles(col string) map[string]Role {
 	cust := k.cust

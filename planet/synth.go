@@ -49,18 +49,12 @@ func (s Scenario) rng(stage uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(s.Seed^h.Sum64(), stage))
 }
 
-// debugPanics lets tests see a generator panic's stack.
-var debugPanics = false
-
 // Synthesize builds the world of a scenario: company, service graph,
 // schema, seed state, invariants and tasks, in that order. The bundle is
 // not yet validated; see [Build].
 func Synthesize(s Scenario, opts Options) (b *world.Bundle, err error) {
 	defer func() {
 		// A generator bug must fail this world, not the whole corpus run.
-		if debugPanics {
-			return
-		}
 		if r := recover(); r != nil {
 			b, err = nil, fmt.Errorf("synthesize %s/%s seed %d: %v", s.Industry, s.Country, s.Seed, r)
 		}

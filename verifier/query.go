@@ -63,8 +63,6 @@ type field struct {
 	val any
 }
 
-func (o ordered) MarshalJSON() ([]byte, error) { return o.encode(), nil }
-
 // encode writes the object. Values are strings, numbers, booleans, nulls
 // and raw JSON, none of which fail to encode.
 func (o ordered) encode() json.RawMessage {

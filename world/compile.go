@@ -74,7 +74,7 @@ type Task struct {
 // ID returns the task id.
 func (t *Task) ID() string { return t.spec.ID }
 
-// Public is what an agent may see of a task.
+// TaskInfo is what an agent may see of a task.
 type TaskInfo struct {
 	ID          string   `json:"id"`
 	Persona     string   `json:"persona"`
@@ -541,7 +541,7 @@ func (w *World) ImageSize() int { return len(w.image) }
 // [Options.Image].
 func (w *World) Image() []byte { return slices.Clone(w.image) }
 
-// Now returns the virtual time after n calls.
+// timeAt returns the virtual time after n calls.
 func (w *World) timeAt(n int) time.Time { return w.start.Add(time.Duration(n) * w.tick) }
 
 func sortedKeys[M ~map[string]V, V any](m M) []string {

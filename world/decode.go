@@ -145,10 +145,6 @@ func decodeStrict(data []byte) (*Bundle, error) {
 	return &b, nil
 }
 
-// SchemaErrors flattens a validation error into located leaf errors, one per
-// problem, in a stable order.
-func SchemaErrors(ve *jsonschema.ValidationError) []error { return schemaErrors(ve) }
-
 func schemaErrors(ve *jsonschema.ValidationError) []error {
 	var out []error
 	seen := map[string]bool{}

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -101,21 +102,11 @@ func (e *env) stats(args []string) error {
 	row("invariants per world", st.InvariantsPerWorld)
 	row("cross-system share", fmt.Sprintf("%.1f%%", 100*st.CrossSystemShare))
 	var ps []string
-	for _, p := range slices.Sorted(mapKeys(st.Personas)) {
+	for _, p := range slices.Sorted(maps.Keys(st.Personas)) {
 		ps = append(ps, fmt.Sprintf("%s %d", p, st.Personas[p]))
 	}
 	row("personas", strings.Join(ps, ", "))
 	return tw.Flush()
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // computeStats reads every bundle (decoded, not compiled: stats must be
@@ -234,7 +225,7 @@ func toolIdentity(t world.ToolSpec) string {
 			}
 		}
 		for _, m := range []map[string]any{st.Where, st.Values, st.Set} {
-			sh.Keys = append(sh.Keys, slices.Sorted(mapKeys(m))...)
+			sh.Keys = append(sh.Keys, slices.Sorted(maps.Keys(m))...)
 		}
 		for _, f := range st.Filters {
 			sh.Filters = append(sh.Filters, f.Column+strings.Join(f.Columns, ",")+" "+f.Op+" "+f.Arg)
