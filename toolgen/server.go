@@ -43,7 +43,7 @@ func NewServer(w *world.World, resolve Resolver, opts Options) *server.MCPServer
 	sopts := []server.ServerOption{
 		server.WithToolCapabilities(false),
 		server.WithResourceCapabilities(false, false),
-		server.WithInstructions(Instructions(w)),
+		server.WithInstructions(w.Instructions()),
 		server.WithRecovery(),
 	}
 	if opts.Task != nil {
@@ -54,7 +54,7 @@ func NewServer(w *world.World, resolve Resolver, opts Options) *server.MCPServer
 	for _, t := range w.Tools() {
 		s.AddTool(Tool(t), handler(t, resolve, log))
 	}
-	for _, d := range Documents(w) {
+	for _, d := range w.Documents() {
 		res := mcp.NewResource(d.URI, d.Name, mcp.WithResourceDescription(d.Description), mcp.WithMIMEType("text/markdown"))
 		res.Title = d.Title
 		text := d.Text
@@ -67,7 +67,7 @@ func NewServer(w *world.World, resolve Resolver, opts Options) *server.MCPServer
 		info := opts.Task.Public()
 		p := mcp.NewPrompt("task", mcp.WithPromptDescription(fmt.Sprintf("Your task as %s: %s", info.Persona, info.Title)))
 		p.Title = info.Title
-		msg := TaskPrompt(w, info)
+		msg := w.TaskPrompt(info)
 		s.AddPrompt(p, func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 			return mcp.NewGetPromptResult(info.Title, []mcp.PromptMessage{mcp.NewPromptMessage(mcp.RoleUser, mcp.NewTextContent(msg))}), nil
 		})

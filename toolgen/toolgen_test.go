@@ -188,7 +188,7 @@ func TestHiddenStaysHidden(t *testing.T) {
 	task, _ := w.Task("invoice-delivered-order")
 	c, _ := stdioClient(t, ctx, w, task)
 	var seen strings.Builder
-	add := func(v any) { b, _ := json.Marshal(v); seen.Write(b); seen.WriteString(Instructions(w)) }
+	add := func(v any) { b, _ := json.Marshal(v); seen.Write(b); seen.WriteString(w.Instructions()) }
 	tools, _ := c.ListTools(ctx, mcp.ListToolsRequest{})
 	add(tools)
 	rl, _ := c.ListResources(ctx, mcp.ListResourcesRequest{})

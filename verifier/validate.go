@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mercury/mcp-world/toolgen"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -433,7 +432,7 @@ func (v *validation) crossService(b *world.Bundle) {
 
 func (v *validation) visiblePolicy(w *world.World) {
 	var doc string
-	for _, d := range toolgen.Documents(w) {
+	for _, d := range w.Documents() {
 		if d.Name == "policies" {
 			doc = normalize(d.Text)
 		}
@@ -698,22 +697,20 @@ func surfaces(w *world.World, runs []*solveRun) []surface {
 		}
 		out = append(out, s)
 	}
+	// A tool's MCP description is these texts and a few booleans
+	// (annotations); toolgen adds no text of its own.
 	for _, t := range w.Tools() {
-		b, err := json.Marshal(toolgen.Tool(t))
-		if err != nil {
-			b = nil
-		}
-		add("tool "+t.Name(), append([]string{t.Name(), t.Title(), t.Description(), string(t.InputSchema()), string(t.OutputSchema()), string(b)},
-			slices.Concat(jsonStrings(t.InputSchema()), jsonStrings(t.OutputSchema()), jsonStrings(b))...)...)
+		add("tool "+t.Name(), append([]string{t.Name(), t.Title(), t.Description(), string(t.InputSchema()), string(t.OutputSchema())},
+			slices.Concat(jsonStrings(t.InputSchema()), jsonStrings(t.OutputSchema()))...)...)
 	}
-	add("the server instructions", toolgen.Instructions(w))
-	for _, d := range toolgen.Documents(w) {
+	add("the server instructions", w.Instructions())
+	for _, d := range w.Documents() {
 		add("resource "+d.URI, d.URI, d.Name, d.Title, d.Description, d.Text)
 	}
 	for _, t := range w.Tasks() {
 		info := t.Public()
 		b, _ := json.Marshal(info)
-		add("the prompt of task "+t.ID(), toolgen.TaskPrompt(w, info), info.Title, info.Persona, info.Instruction, string(b))
+		add("the prompt of task "+t.ID(), w.TaskPrompt(info), info.Title, info.Persona, info.Instruction, string(b))
 	}
 	for _, r := range runs {
 		for j, e := range r.entries {

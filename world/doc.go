@@ -39,5 +39,10 @@
 // Invariant checks, rubrics and reference solutions are part of the bundle
 // but are only reachable through [World.Invariants], [World.Bundle] and
 // [Task.Spec]; agent-facing code uses [World.Policies] and [Task.Public].
-// This package imports no MCP and no grading code.
+// The texts an agent reads besides the tools ([World.Instructions],
+// [World.Documents], [World.TaskPrompt]) are rendered here from those
+// visible parts, so the MCP server and the verifier's leak check see the
+// same words. This package imports no MCP and no grading code;
+// imports_test.go enforces the import rules of the whole module and that
+// agent-facing code never calls the hidden accessors.
 package world

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -15,7 +16,7 @@ func main() {
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	if err != nil {
-		if err != errSilent {
+		if !errors.Is(err, errSilent) {
 			fmt.Fprintln(os.Stderr, "mcp-world:", err)
 		}
 		os.Exit(exitCode(err))

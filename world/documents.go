@@ -1,11 +1,14 @@
-package toolgen
+package world
 
 import (
 	"fmt"
 	"strings"
-
-	"github.com/mercury/mcp-world/world"
 )
+
+// This file renders the texts an agent sees besides the tools: the server
+// instructions, the resources and the task prompt. They live in world, not
+// in toolgen, because both sides need them: toolgen serves them over MCP,
+// and the verifier checks that nothing hidden appears in them.
 
 // Document is one agent-visible resource of a world.
 type Document struct {
@@ -19,7 +22,7 @@ type Document struct {
 // Documents returns the world's resources: the company profile, one
 // document per service and the policies. Only visible text is used: policy
 // statements, never their checks.
-func Documents(w *world.World) []Document {
+func (w *World) Documents() []Document {
 	base := "world://" + w.Name()
 	c := w.Company()
 	docs := []Document{{
@@ -45,7 +48,7 @@ func Documents(w *world.World) []Document {
 	return docs
 }
 
-func companyDoc(w *world.World) string {
+func companyDoc(w *World) string {
 	c := w.Company()
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# %s\n\n%s\n\n", c.Name, c.Description)
@@ -73,7 +76,7 @@ func companyDoc(w *world.World) string {
 	return sb.String()
 }
 
-func serviceDoc(w *world.World, s world.Service, tables []world.TableInfo) string {
+func serviceDoc(w *World, s Service, tables []TableInfo) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# %s (`%s`)\n\n%s\n", s.Title, s.Name, s.Description)
 	if len(s.DependsOn) > 0 {
@@ -126,7 +129,7 @@ func serviceDoc(w *world.World, s world.Service, tables []world.TableInfo) strin
 	return sb.String()
 }
 
-func policiesDoc(w *world.World) string {
+func policiesDoc(w *World) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# Operating policies of %s\n\nThese rules keep our systems consistent with each other. No system enforces them for you: when your work touches one system, make the others agree.\n", w.Company().Name)
 	for i, p := range w.Policies() {
@@ -135,9 +138,9 @@ func policiesDoc(w *world.World) string {
 	return sb.String()
 }
 
-// Instructions is the server's instructions text: where the agent is and
-// where to look.
-func Instructions(w *world.World) string {
+// Instructions is the MCP server's instructions text: where the agent is
+// and where to look.
+func (w *World) Instructions() string {
 	c := w.Company()
 	var names []string
 	for _, s := range w.Services() {
@@ -151,7 +154,7 @@ func Instructions(w *world.World) string {
 	return text
 }
 
-// TaskPrompt is the text of the task prompt.
-func TaskPrompt(w *world.World, t world.TaskInfo) string {
+// TaskPrompt is the text of the "task" prompt for a task's public view.
+func (w *World) TaskPrompt(t TaskInfo) string {
 	return fmt.Sprintf("You are the %s at %s.\n\n%s\n\nUse the tools to do the work. Company policies: world://%s/policies.", t.Persona, w.Company().Name, t.Instruction, w.Name())
 }
