@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -37,11 +38,24 @@ const (
 //     its MCP session, closed when the session ends or idles out. A
 //     stateless request there is answered with an error naming the episode
 //     URLs, since it has no session to hold its state.
+//
+// A GET (the 2025-11-25 listening stream) must name a live session this
+// endpoint issued, and each session holds at most one such stream: mcp-go
+// alone would open a stream, and a session, for any GET.
 type HTTP struct {
 	episodes *Episodes
-	byURL    *server.StreamableHTTPServer
-	plain    *server.StreamableHTTPServer
+	byURL    endpoint
+	plain    endpoint
 	log      *slog.Logger
+	// listening holds the ids of sessions with an open GET stream.
+	listening sync.Map
+}
+
+// endpoint is one streamable HTTP server with the session manager whose
+// ids it issues, so GETs can be checked against it.
+type endpoint struct {
+	srv      *server.StreamableHTTPServer
+	sessions *server.InsecureStatefulSessionIdManager
 }
 
 // Episodes is the registry the HTTP server creates episodes in.
@@ -77,31 +91,35 @@ func NewHTTP(w *world.World, eps *world.Episodes, opts HTTPOptions) *HTTP {
 	o := opts.Options
 	o.ServerOptions = append(o.ServerOptions, server.WithHooks(hooks))
 	s := NewServer(w, h.resolve, o)
-	common := []server.StreamableHTTPOption{
-		server.WithStateful(true),
-		server.WithSessionIdleTTL(opts.SessionIdle),
-		server.WithStreamableHTTPLogger(log),
-		server.WithDisableLocalhostProtection(opts.AllowRemoteHosts),
+	newEndpoint := func(extra ...server.StreamableHTTPOption) endpoint {
+		// mcp-go's stateful manager: random (UUIDv4) ids it remembers, so a
+		// made-up or expired session id is refused.
+		ids := &server.InsecureStatefulSessionIdManager{}
+		return endpoint{srv: server.NewStreamableHTTPServer(s, append([]server.StreamableHTTPOption{
+			server.WithSessionIdManager(ids),
+			server.WithSessionIdleTTL(opts.SessionIdle),
+			server.WithStreamableHTTPLogger(log),
+			server.WithDisableLocalhostProtection(opts.AllowRemoteHosts),
+		}, extra...)...), sessions: ids}
 	}
-	h.byURL = server.NewStreamableHTTPServer(s, append(common,
-		server.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
-			return context.WithValue(ctx, episodeKey, r.PathValue("id"))
-		}))...)
+	h.byURL = newEndpoint(server.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
+		return context.WithValue(ctx, episodeKey, r.PathValue("id"))
+	}))
 	// The plain endpoint offers only the session-ful versions, so a client
 	// that discovers versions first falls back to a session and works.
-	h.plain = server.NewStreamableHTTPServer(s, append(common,
+	h.plain = newEndpoint(
 		server.WithStreamableHTTPProtocolVersions(mcp.LegacyProtocolVersions()...),
 		server.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
 			return context.WithValue(ctx, plainKey, true)
-		}))...)
+		}))
 	return h
 }
 
 // CloseSessions ends every open MCP session (and its listening stream),
 // so an http.Server can shut down while clients are still connected.
 func (h *HTTP) CloseSessions(ctx context.Context) {
-	h.byURL.CloseSessions(ctx)
-	h.plain.CloseSessions(ctx)
+	h.byURL.srv.CloseSessions(ctx)
+	h.plain.srv.CloseSessions(ctx)
 }
 
 // Handler returns the routes: /episodes/{id}/mcp, /mcp and a plain-text
@@ -113,19 +131,59 @@ func (h *HTTP) Handler() http.Handler {
 			http.Error(w, fmt.Sprintf("bad episode id %q: use 1-128 of A-Z a-z 0-9 . _ -, starting with a letter or digit", r.PathValue("id")), http.StatusBadRequest)
 			return
 		}
-		h.byURL.ServeHTTP(w, r)
+		h.serve(h.byURL, w, r)
 	})
 	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost && mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) && r.Header.Get("Mcp-Method") != "server/discover" {
 			writeStatelessRefusal(w, r)
 			return
 		}
-		h.plain.ServeHTTP(w, r)
+		h.serve(h.plain, w, r)
 	})
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, indexText)
 	})
 	return mux
+}
+
+// serve hands a request to an endpoint, after checking that a session-ful
+// GET names a live session of this endpoint that has no stream open yet.
+// A stateless (2026-07-28) GET is answered 405 by mcp-go itself.
+func (h *HTTP) serve(e endpoint, w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet || mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) {
+		e.srv.ServeHTTP(w, r)
+		return
+	}
+	sid := r.Header.Get(server.HeaderKeySessionID)
+	if sid == "" {
+		WriteJSONRPCError(w, http.StatusBadRequest, nil, mcp.INVALID_REQUEST,
+			"GET opens the listening stream of an MCP session: send the Mcp-Session-Id header that initialize returned (stateless 2026-07-28 clients do not GET; they POST)")
+		return
+	}
+	if terminated, err := e.sessions.Validate(sid); err != nil || terminated {
+		WriteJSONRPCError(w, http.StatusNotFound, nil, mcp.INVALID_REQUEST,
+			"no live MCP session with this Mcp-Session-Id on this endpoint (it ended, idled out or never existed): initialize a new session")
+		return
+	}
+	if _, open := h.listening.LoadOrStore(sid, struct{}{}); open {
+		WriteJSONRPCError(w, http.StatusConflict, nil, mcp.INVALID_REQUEST,
+			"this MCP session already has a listening stream open; close it before opening another")
+		return
+	}
+	defer h.listening.Delete(sid)
+	e.srv.ServeHTTP(w, r)
+}
+
+// WriteJSONRPCError answers an HTTP request with a JSON-RPC error object,
+// the body MCP clients read on every failure of the transport.
+func WriteJSONRPCError(w http.ResponseWriter, status int, id any, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]any{
+		"jsonrpc": "2.0",
+		"id":      id,
+		"error":   map[string]any{"code": code, "message": msg},
+	})
 }
 
 const indexText = `mcp-world: MCP endpoints
@@ -142,16 +200,7 @@ func writeStatelessRefusal(w http.ResponseWriter, r *http.Request) {
 		ID any `json:"id"`
 	}
 	_ = json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20)).Decode(&req)
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusBadRequest)
-	json.NewEncoder(w).Encode(map[string]any{
-		"jsonrpc": "2.0",
-		"id":      req.ID,
-		"error": map[string]any{
-			"code":    mcp.INVALID_REQUEST,
-			"message": fmt.Sprintf(statelessRefusal, r.Header.Get(mcp.HeaderProtocolVersion)),
-		},
-	})
+	WriteJSONRPCError(w, http.StatusBadRequest, req.ID, mcp.INVALID_REQUEST, fmt.Sprintf(statelessRefusal, r.Header.Get(mcp.HeaderProtocolVersion)))
 }
 
 func (h *HTTP) resolve(ctx context.Context) (*world.Episode, error) {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync/atomic"
 
 	"github.com/mercury/mcp-world/verifier"
 	"github.com/mercury/mcp-world/world"
@@ -20,7 +19,6 @@ type control struct {
 	world    *world.World
 	episodes *world.Episodes
 	agentURL string // base URL of the agent port
-	next     atomic.Int64
 }
 
 type episodeInfo struct {
@@ -174,12 +172,9 @@ func (c *control) create(w http.ResponseWriter, r *http.Request) {
 // pickID validates a requested id or makes one.
 func (c *control) pickID(w http.ResponseWriter, id string) (string, bool) {
 	if id == "" {
-		for {
-			id = fmt.Sprintf("ep-%06d", c.next.Add(1))
-			if _, err := c.episodes.Lookup(id); err != nil {
-				return id, true
-			}
-		}
+		// 128 random bits: an agent that knows one episode's URL cannot
+		// guess another's.
+		return "ep-" + randomHex(16), true
 	}
 	if !world.ValidEpisodeID(id) {
 		fail(w, http.StatusBadRequest, fmt.Sprintf("bad episode id %q: use 1-128 of A-Z a-z 0-9 . _ -, starting with a letter or digit", id))

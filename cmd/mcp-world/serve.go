@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mercury/mcp-world/toolgen"
@@ -27,6 +28,21 @@ func (e *env) serve(args []string) error {
 	idle := fs.Duration("idle", 30*time.Minute, "HTTP: close episodes and sessions unused for this long")
 	maxEpisodes := fs.Int("max-episodes", 1000, "HTTP: most live episodes at once")
 	controlAddr := fs.String("control", "", "HTTP: serve the control API (create, grade, fork, delete episodes) on ADDR; never on the agent port")
+	var hs httpSecurity
+	fs.StringVar(&hs.tokenFile, "token-file", "", "HTTP: agents must send the bearer token in FILE (or set "+agentTokenEnv+"); default: no agent auth")
+	fs.StringVar(&hs.controlTokenFile, "control-token-file", "", "HTTP: the control API's bearer token: read from FILE, or made and written to FILE (mode 0600) if missing; default: "+controlTokenEnv+", else a fresh token in a temporary file")
+	fs.Func("allow-origin", "HTTP: an Origin (scheme://host[:port]) whose browser pages may call the server; repeat or comma-separate; requests with any other Origin get 403", func(v string) error {
+		for _, o := range strings.Split(v, ",") {
+			if o = strings.TrimSpace(o); o != "" {
+				hs.origins = append(hs.origins, o)
+			}
+		}
+		return nil
+	})
+	lim := defaultLimits
+	fs.Int64Var(&lim.maxBody, "max-body", lim.maxBody, "HTTP: most bytes in a request body (413 beyond)")
+	fs.IntVar(&lim.maxRequests, "max-requests", lim.maxRequests, "HTTP: most requests in progress at once, streams not counted (503 beyond)")
+	fs.IntVar(&lim.maxStreams, "max-streams", lim.maxStreams, "HTTP: most open listening streams at once (503 beyond)")
 	stateDir := fs.String("state-dir", "", "stdio: keep the episode's state.db and trajectory.jsonl in DIR, each call on disk before it is answered")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error (logs go to stderr)")
 	if err := parse(fs, args); err != nil {
@@ -54,7 +70,13 @@ func (e *env) serve(args []string) error {
 	if *stateDir != "" {
 		return &exitError{2, errors.New("--state-dir is for one episode over stdio; over HTTP, fetch trajectories and grades from the --control API")}
 	}
-	return e.serveHTTP(w, task, opts, log, *httpAddr, *controlAddr, *idle, *maxEpisodes)
+	if *maxEpisodes <= 0 {
+		*maxEpisodes = 1000
+	}
+	return e.serveHTTP(w, task, opts, log, httpConfig{
+		addr: *httpAddr, controlAddr: *controlAddr, idle: *idle, maxEpisodes: *maxEpisodes,
+		limits: lim, security: hs,
+	})
 }
 
 func (e *env) serveStdio(w *world.World, worldArg string, task *world.Task, opts toolgen.Options, log *slog.Logger, stateDir string) error {
@@ -141,40 +163,70 @@ func listenAddr(addr string) string {
 	return addr
 }
 
-func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, log *slog.Logger, addr, controlAddr string, idle time.Duration, maxEpisodes int) error {
-	eps := world.NewEpisodes(w, world.RegistryOptions{Task: task, Idle: idle, Limit: maxEpisodes})
-	h := toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{Options: opts, SessionIdle: idle})
-	ln, err := net.Listen("tcp", listenAddr(addr))
+// httpConfig is what serve --http runs with.
+type httpConfig struct {
+	addr, controlAddr string
+	idle              time.Duration
+	maxEpisodes       int
+	limits            limits
+	security          httpSecurity
+}
+
+func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, log *slog.Logger, cfg httpConfig) error {
+	agentToken, err := cfg.security.agentToken()
+	if err != nil {
+		return &exitError{2, err}
+	}
+	eps := world.NewEpisodes(w, world.RegistryOptions{Task: task, Idle: cfg.idle, Limit: cfg.maxEpisodes})
+	h := toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{Options: opts, SessionIdle: cfg.idle})
+	agentGuard := newGuard("mcp-world", agentToken, cfg.security.origins, cfg.limits, rejectJSONRPC, log)
+	srv := httpServer(agentMux(agentGuard, h.Handler(), eps, cfg.maxEpisodes), cfg.limits, log)
+
+	ln, err := net.Listen("tcp", listenAddr(cfg.addr))
 	if err != nil {
 		return fmt.Errorf("--http: %w", err)
 	}
+	defer ln.Close()
 	base := "http://" + ln.Addr().String()
+	auth := "no token needed (set --token-file to require one)"
+	if agentToken != "" {
+		auth = "agents send Authorization: Bearer <token>"
+	}
 	fmt.Fprintf(e.stderr, `mcp-world: serving world %q (%s) over streamable HTTP on %s — %d tools, task %s.
   Episode by URL (stateless 2026-07-28 and session-ful clients):  %s/episodes/{id}/mcp
   Fresh episode per MCP session (2025-11-25 clients):            %s/mcp
   MCP Inspector:  npx @modelcontextprotocol/inspector --transport http --server-url %s/mcp
   Claude Desktop: add a remote (custom) connector with URL %s/mcp
-  Idle episodes and sessions close after %s; at most %d live episodes.
-`, w.Name(), w.Company().Name, base, len(w.Tools()), taskName(task), base, base, base, base, idle, maxEpisodes)
-	srv := &http.Server{Handler: h.Handler(), ReadHeaderTimeout: 10 * time.Second}
+  Idle episodes and sessions close after %s; at most %d live episodes; %s.
+  Health: %s/healthz (alive), %s/readyz (ready for another episode)
+`, w.Name(), w.Company().Name, base, len(w.Tools()), taskName(task), base, base, base, base, cfg.idle, cfg.maxEpisodes, auth, base, base)
+	if agentToken == "" && !isLoopback(ln.Addr()) {
+		log.Warn("the agent port is reachable beyond this machine without a token: anyone who reaches it can create and drive episodes; set --token-file")
+	}
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
-	if controlAddr != "" {
-		cln, err := net.Listen("tcp", listenAddr(controlAddr))
+	if cfg.controlAddr != "" {
+		ct, err := cfg.security.controlToken(agentToken)
 		if err != nil {
-			ln.Close()
+			return &exitError{2, err}
+		}
+		defer ct.cleanup()
+		cln, err := net.Listen("tcp", listenAddr(cfg.controlAddr))
+		if err != nil {
 			return fmt.Errorf("--control: %w", err)
 		}
 		ctl := &control{world: w, episodes: eps, agentURL: base}
-		csrv := &http.Server{Handler: ctl.handler(), ReadHeaderTimeout: 10 * time.Second}
+		ctlGuard := newGuard("mcp-world-control", ct.token, cfg.security.origins, cfg.limits, fail, log)
+		csrv := httpServer(ctlGuard.wrap(ctl.handler()), cfg.limits, log)
 		fmt.Fprintf(e.stderr, "  Control API (harness only): http://%s  (POST /episodes, /episodes/{id}/grade, /fork; GET /trajectory; DELETE)\n", cln.Addr())
+		fmt.Fprintf(e.stderr, "  Control token: %s  (send Authorization: Bearer <token>; it is not valid on the agent port)\n", ct.file)
 		go csrv.Serve(cln)
 		defer csrv.Close()
 	}
 	reaped := make(chan struct{})
 	go func() {
 		defer close(reaped)
-		eps.Run(ctx, min(idle/4+time.Second, time.Minute), func(ids []string) {
+		eps.Run(ctx, min(cfg.idle/4+time.Second, time.Minute), func(ids []string) {
 			log.Info("reaped idle episodes", "count", len(ids), "live", eps.Len())
 		})
 	}()
@@ -200,4 +252,39 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 		return nil
 	}
 	return err
+}
+
+// agentMux is everything the agent port answers: the health checks, open
+// to orchestrators and telling nothing about the world, and the MCP
+// endpoints behind the guard. Mount further agent-facing handlers here,
+// through g.wrap.
+func agentMux(g *guard, mcpHandler http.Handler, eps *world.Episodes, maxEpisodes int) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		reply(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		if eps.Len() >= maxEpisodes {
+			reply(w, http.StatusServiceUnavailable, map[string]string{"status": "full"})
+			return
+		}
+		reply(w, http.StatusOK, map[string]string{"status": "ready"})
+	})
+	mux.Handle("/", g.wrap(mcpHandler))
+	return mux
+}
+
+// rejectJSONRPC is how the agent port refuses a request: with a JSON-RPC
+// error, the body MCP clients read.
+func rejectJSONRPC(w http.ResponseWriter, status int, msg string) {
+	code := mcp.INVALID_REQUEST
+	if status >= 500 {
+		code = mcp.INTERNAL_ERROR
+	}
+	toolgen.WriteJSONRPCError(w, status, nil, code, msg)
+}
+
+func isLoopback(a net.Addr) bool {
+	ta, ok := a.(*net.TCPAddr)
+	return ok && ta.IP.IsLoopback()
 }

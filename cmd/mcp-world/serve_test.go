@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -112,49 +113,94 @@ func TestKillLosesNoAnsweredCall(t *testing.T) {
 }
 
 var listening = regexp.MustCompile(`over streamable HTTP on (http://[0-9.:]+)`)
-var controlLine = regexp.MustCompile(`Control API \(harness only\): (http://[0-9.:]+)`)
+var (
+	controlLine  = regexp.MustCompile(`Control API \(harness only\): (http://[0-9.:]+)`)
+	controlToken = regexp.MustCompile(`Control token: (\S+)`)
+)
 
-// TestControlAPI runs serve --http with --control in a subprocess and
-// drives a harness session: create, call over MCP, fork, grade, export,
-// delete. The control API must not be reachable on the agent port.
-func TestControlAPI(t *testing.T) {
-	cmd := self(t, "serve", "--world", miniPath(t), "--http", "127.0.0.1:0", "--control", "127.0.0.1:0", "--log-level", "error")
-	var stderr bytes.Buffer
+// served is a running serve --http subprocess.
+type served struct {
+	agent, control string // base URLs
+	tokenFile      string // the control token's file
+	cmd            *exec.Cmd
+	stderr         *bytes.Buffer
+}
+
+// startServe runs serve --http on a free loopback port with args and
+// waits for the addresses it prints; with --control it waits for that too.
+func startServe(t *testing.T, env []string, args ...string) *served {
+	t.Helper()
+	cmd := self(t, append([]string{"serve", "--world", miniPath(t), "--http", "127.0.0.1:0", "--log-level", "error"}, args...)...)
+	cmd.Env = append(cmd.Env, env...)
+	s := &served{cmd: cmd, stderr: &bytes.Buffer{}}
 	pr, pw := io.Pipe()
-	cmd.Stderr = io.MultiWriter(&stderr, pw)
+	cmd.Stderr = io.MultiWriter(s.stderr, pw)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() }()
-	var agent, ctl string
+	t.Cleanup(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() })
+	wantControl := slices.Contains(args, "--control")
 	sc := bufio.NewScanner(pr)
 	deadline := time.AfterFunc(10*time.Second, func() { pw.Close() })
-	for (agent == "" || ctl == "") && sc.Scan() {
+	for (s.agent == "" || wantControl && s.tokenFile == "") && sc.Scan() {
 		if m := listening.FindStringSubmatch(sc.Text()); m != nil {
-			agent = m[1]
+			s.agent = m[1]
 		}
 		if m := controlLine.FindStringSubmatch(sc.Text()); m != nil {
-			ctl = m[1]
+			s.control = m[1]
+		}
+		if m := controlToken.FindStringSubmatch(sc.Text()); m != nil {
+			s.tokenFile = m[1]
 		}
 	}
 	deadline.Stop()
 	go io.Copy(io.Discard, pr)
-	if agent == "" || ctl == "" {
-		t.Fatalf("no addresses in stderr:\n%s", stderr.String())
+	if s.agent == "" || wantControl && (s.control == "" || s.tokenFile == "") {
+		t.Fatalf("no addresses in stderr:\n%s", s.stderr.String())
+	}
+	return s
+}
+
+// request makes one HTTP request and checks its status.
+func request(t *testing.T, method, url, token, body string, want int) []byte {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != want {
+		t.Fatalf("%s %s: %d %s, want %d", method, url, resp.StatusCode, out, want)
+	}
+	return out
+}
+
+// TestControlAPI runs serve --http with --control in a subprocess and
+// drives a harness session: create, call over MCP, fork, grade, export,
+// delete. The control API must not be reachable on the agent port, nor
+// without its token.
+func TestControlAPI(t *testing.T) {
+	s := startServe(t, nil, "--control", "127.0.0.1:0")
+	agent, ctl := s.agent, s.control
+	tok, err := os.ReadFile(s.tokenFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(s.tokenFile); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("control token file: %v, mode %v; want 0600", err, st.Mode())
+	}
+	token := strings.TrimSpace(string(tok))
+	if strings.Contains(s.stderr.String(), token) {
+		t.Errorf("the control token is printed:\n%s", s.stderr)
 	}
 	do := func(method, url, body string, want int) []byte {
 		t.Helper()
-		req, _ := http.NewRequest(method, url, strings.NewReader(body))
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		out, _ := io.ReadAll(resp.Body)
-		if resp.StatusCode != want {
-			t.Fatalf("%s %s: %d %s, want %d", method, url, resp.StatusCode, out, want)
-		}
-		return out
+		return request(t, method, url, token, body, want)
 	}
 	var created struct {
 		ID     string `json:"id"`
@@ -220,6 +266,16 @@ func TestControlAPI(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode == 200 || strings.Contains(string(out), "score") {
 			t.Errorf("agent port answers %s: %d %s", p, resp.StatusCode, out)
+		}
+	}
+	// Nothing of the control API without its token, even from loopback.
+	for _, p := range []string{"GET /healthz", "GET /episodes", "POST /episodes/run-1/grade", "GET /episodes/run-1/trajectory", "DELETE /episodes/run-1"} {
+		method, path, _ := strings.Cut(p, " ")
+		for _, bad := range []string{"", "wrong-token-0123456789abcdef"} {
+			out := request(t, method, ctl+path, bad, "", 401)
+			if strings.Contains(string(out), "score") || strings.Contains(string(out), "run-1") {
+				t.Errorf("%s without the token tells: %s", p, out)
+			}
 		}
 	}
 	do("DELETE", ctl+"/episodes/run-1", "", 204)

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// guard is the middleware in front of everything serve --http answers,
+// on the agent port and on the control port. In order, it:
+//
+//  1. refuses a request whose Origin header is present and not allowed
+//     (403): a browser page must not drive a local server (DNS rebinding);
+//  2. checks the bearer token, when one is set (401 with WWW-Authenticate);
+//  3. bounds the work in progress: at most maxRequests requests and
+//     maxStreams long-lived streams at once (503 beyond);
+//  4. reads the request body, up to maxBody bytes (413 beyond) and within
+//     bodyTimeout (408 beyond), so the handler never waits on a client.
+//
+// Every refusal carries a body from reject: a JSON-RPC error on the agent
+// port (what MCP clients read), the control API's {"error": …} there.
+//
+// To serve another handler on the agent port behind the same checks, mount
+// it on the agent mux through the same guard:
+//
+//	mux.Handle("/openenv/", agentGuard.wrap(h))
+//
+// Only /healthz and /readyz are mounted outside it.
+type guard struct {
+	// token is the SHA-256 of the bearer token; nil means no auth.
+	token []byte
+	// realm names the port in WWW-Authenticate.
+	realm string
+	// origins are the allowed Origin values (scheme://host[:port]).
+	origins []string
+
+	maxBody     int64
+	bodyTimeout time.Duration
+	maxRequests int64
+	maxStreams  int64
+
+	reject func(w http.ResponseWriter, status int, msg string)
+	log    *slog.Logger
+
+	requests atomic.Int64 // in flight, streams not counted
+	streams  atomic.Int64
+}
+
+// limits are the resource bounds of one listener.
+type limits struct {
+	maxBody       int64         // bytes of a request body
+	bodyTimeout   time.Duration // to receive a request body
+	maxRequests   int           // requests in flight at once
+	maxStreams    int           // open streams at once (listening GETs, subscriptions)
+	headerTimeout time.Duration // to receive the request headers
+	idleTimeout   time.Duration // a keep-alive connection between requests
+}
+
+var defaultLimits = limits{
+	maxBody:       1 << 20,
+	bodyTimeout:   30 * time.Second,
+	maxRequests:   256,
+	maxStreams:    1000,
+	headerTimeout: 10 * time.Second,
+	idleTimeout:   2 * time.Minute,
+}
+
+// newGuard makes a guard; token "" turns auth off.
+func newGuard(realm, token string, origins []string, l limits, reject func(http.ResponseWriter, int, string), log *slog.Logger) *guard {
+	g := &guard{
+		realm: realm, origins: origins, reject: reject, log: log,
+		maxBody: l.maxBody, bodyTimeout: l.bodyTimeout,
+		maxRequests: int64(l.maxRequests), maxStreams: int64(l.maxStreams),
+	}
+	if token != "" {
+		sum := sha256.Sum256([]byte(token))
+		g.token = sum[:]
+	}
+	return g
+}
+
+// httpServer is the http.Server of every listener: headers and bodies must
+// arrive in bounded time and idle connections close. There is no write
+// timeout: listening streams stay open by design (they are bounded by
+// count instead, in guard).
+func httpServer(h http.Handler, l limits, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: l.headerTimeout,
+		IdleTimeout:       l.idleTimeout,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelDebug),
+	}
+}
+
+func (g *guard) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if o := r.Header.Get("Origin"); o != "" && !slices.Contains(g.origins, o) {
+			g.reject(w, http.StatusForbidden, fmt.Sprintf("origin %q is not allowed (allow it with --allow-origin)", o))
+			return
+		}
+		if !g.authorized(w, r) {
+			return
+		}
+		stream := isStream(r)
+		counter, limit, what := &g.requests, g.maxRequests, "requests in progress"
+		if stream {
+			counter, limit, what = &g.streams, g.maxStreams, "open streams"
+		}
+		if n := counter.Add(1); n > limit {
+			counter.Add(-1)
+			w.Header().Set("Retry-After", "1")
+			g.reject(w, http.StatusServiceUnavailable, fmt.Sprintf("server busy: %d %s, the most it takes; retry later", limit, what))
+			return
+		}
+		defer counter.Add(-1)
+		if !g.readBody(w, r) {
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// isStream reports whether a request opens a long-lived stream: the
+// 2025-11-25 listening GET or a 2026-07-28 subscriptions/listen.
+func isStream(r *http.Request) bool {
+	return r.Method == http.MethodGet && strings.Contains(r.Header.Get("Accept"), "text/event-stream") ||
+		r.Method == http.MethodPost && r.Header.Get("Mcp-Method") == "subscriptions/listen"
+}
+
+func (g *guard) authorized(w http.ResponseWriter, r *http.Request) bool {
+	if g.token == nil {
+		return true
+	}
+	if r.URL.Query().Has("access_token") {
+		// A token in a URL ends up in logs and browser history.
+		g.reject(w, http.StatusBadRequest, "send the token in the Authorization header (Bearer), never in the URL")
+		return false
+	}
+	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if ok {
+		sum := sha256.Sum256([]byte(strings.TrimSpace(got)))
+		if subtle.ConstantTimeCompare(sum[:], g.token) == 1 {
+			return true
+		}
+	}
+	challenge := fmt.Sprintf("Bearer realm=%q", g.realm)
+	msg := "this port needs a bearer token: send Authorization: Bearer <token>"
+	if ok {
+		challenge += `, error="invalid_token"`
+		msg = "the bearer token is not valid for this port"
+	}
+	w.Header().Set("WWW-Authenticate", challenge)
+	g.reject(w, http.StatusUnauthorized, msg)
+	return false
+}
+
+// readBody reads the whole body into memory within the limits and puts it
+// back for the handler.
+func (g *guard) readBody(w http.ResponseWriter, r *http.Request) bool {
+	if r.Body == nil || r.Body == http.NoBody {
+		return true
+	}
+	tooLarge := fmt.Sprintf("request body over %d bytes, the most this server reads", g.maxBody)
+	if r.ContentLength > g.maxBody {
+		w.Header().Set("Connection", "close")
+		g.reject(w, http.StatusRequestEntityTooLarge, tooLarge)
+		return false
+	}
+	rc := http.NewResponseController(w)
+	if err := rc.SetReadDeadline(time.Now().Add(g.bodyTimeout)); err != nil {
+		g.log.Debug("set body deadline", "err", err)
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, g.maxBody))
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		g.reject(w, http.StatusRequestEntityTooLarge, tooLarge)
+		return false
+	case err != nil:
+		w.Header().Set("Connection", "close")
+		g.reject(w, http.StatusRequestTimeout, fmt.Sprintf("request body not received in %s: %v", g.bodyTimeout, err))
+		return false
+	}
+	// Streams and slow handlers must not inherit the body deadline.
+	_ = rc.SetReadDeadline(time.Time{})
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	r.ContentLength = int64(len(body))
+	return true
+}
