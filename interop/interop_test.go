@@ -164,6 +164,12 @@ type result struct {
 // run runs a client process in interop/ with a bounded time.
 func (e *env) run(t *testing.T, name string, args ...string) result {
 	t.Helper()
+	return e.runEnv(t, nil, name, args...)
+}
+
+// runEnv is run with more environment variables.
+func (e *env) runEnv(t *testing.T, extraEnv []string, name string, args ...string) result {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), nodeTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
@@ -175,6 +181,7 @@ func (e *env) run(t *testing.T, name string, args ...string) result {
 		"npm_config_audit=false",
 		"NO_COLOR=1",
 	)
+	cmd.Env = append(cmd.Env, extraEnv...)
 	// A stdio server the client spawned could outlive it and hold the
 	// pipes open: don't wait for that forever.
 	cmd.WaitDelay = 5 * time.Second
@@ -207,7 +214,13 @@ func shortArgs(args []string) string {
 // sdkClient runs sdk-client.mjs and fails the test if it fails.
 func (e *env) sdkClient(t *testing.T, args ...string) {
 	t.Helper()
-	r := e.run(t, "node", append([]string{"sdk-client.mjs"}, args...)...)
+	e.sdkClientEnv(t, nil, args...)
+}
+
+// sdkClientEnv is sdkClient with more environment variables.
+func (e *env) sdkClientEnv(t *testing.T, extraEnv []string, args ...string) {
+	t.Helper()
+	r := e.runEnv(t, extraEnv, "node", append([]string{"sdk-client.mjs"}, args...)...)
 	for line := range strings.Lines(r.stdout) {
 		t.Log(strings.TrimRight(line, "\n"))
 	}
@@ -382,9 +395,15 @@ func TestInterop(t *testing.T) {
 	stdio := []string{e.bin, "serve", "--world", e.world}
 	stdioTask := append(slices.Clone(stdio), "--task", task)
 
-	// The HTTP server outlives the parallel subtests below: cleanups of t
-	// run after they all finish.
+	// The HTTP servers outlive the parallel subtests below: cleanups of t
+	// run after they all finish. authSrv needs a bearer token.
 	srv := e.startHTTP(t, "--world", e.world, "--task", task)
+	token := "interop-token-0123456789abcdef"
+	tokenFile := filepath.Join(t.TempDir(), "token")
+	if err := os.WriteFile(tokenFile, []byte(token+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	authSrv := e.startHTTP(t, "--world", e.world, "--task", task, "--token-file", tokenFile)
 
 	t.Run("sdk", func(t *testing.T) {
 		t.Run("stdio", func(t *testing.T) {
@@ -398,6 +417,10 @@ func TestInterop(t *testing.T) {
 		t.Run("http", func(t *testing.T) {
 			t.Parallel()
 			e.sdkClient(t, "--task", task, "http", srv.url)
+		})
+		t.Run("http-token", func(t *testing.T) {
+			t.Parallel()
+			e.sdkClientEnv(t, []string{"MCP_WORLD_TOKEN=" + token}, "--task", task, "http", authSrv.url)
 		})
 	})
 
@@ -478,9 +501,26 @@ func TestInterop(t *testing.T) {
 			e.inspector(t, 0, &c, srv.url+"/episodes/inspector-1/mcp", "--method", "tools/call", "--tool-name", "get_order", "--tool-arg", "order_id=ORD-00002")
 			checkOrder(t, c, "ORD-00002", "confirmed") // the task seed
 		})
+		t.Run("http-token/tools-call", func(t *testing.T) {
+			t.Parallel()
+			var c callResult
+			e.inspector(t, 0, &c, authSrv.url+"/episodes/inspector-2/mcp", "--header", "Authorization: Bearer "+token,
+				"--method", "tools/call", "--tool-name", "get_order", "--tool-arg", "order_id=ORD-00002")
+			checkOrder(t, c, "ORD-00002", "confirmed")
+		})
+		t.Run("http-token/refused-without", func(t *testing.T) {
+			t.Parallel()
+			r := e.run(t, "npx", "--no-install", "@modelcontextprotocol/inspector", "--cli", authSrv.url+"/mcp", "--transport", "http", "--method", "tools/list")
+			// The Inspector takes the 401 for an OAuth challenge and, with no
+			// terminal to log in on, stops with auth_required.
+			if out := r.stdout + r.stderr; r.code == 0 || !strings.Contains(out, "401") && !strings.Contains(out, "auth_required") {
+				t.Errorf("inspector without the token: exit %d, want an auth failure\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+			}
+		})
 	})
 
 	if t.Failed() {
 		t.Logf("HTTP server log:\n%s", srv.log())
+		t.Logf("HTTP server (token) log:\n%s", authSrv.log())
 	}
 }

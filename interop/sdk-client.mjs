@@ -14,7 +14,9 @@
 // Environment instead of arguments: MCP_WORLD_TASK (task id),
 // MCP_WORLD_URL (http mode) or MCP_WORLD_COMMAND (stdio mode, a JSON array
 // of command and arguments). MCP_WORLD_TIMEOUT_MS bounds the whole run
-// (default 60000).
+// (default 60000). MCP_WORLD_TOKEN, in http mode, is the server's bearer
+// token: every client sends it, and one client checks it is refused (401)
+// without it.
 //
 // --task must name the task the server was started with: it turns on the
 // prompt check, and the seed checks (ORD-00002 is "confirmed" in the
@@ -35,6 +37,7 @@ const TOOLS = ['create_invoice', 'get_order', 'search_customers', 'send_invoice'
 const READ_ONLY = { search_customers: true, get_order: true, update_order_status: false, create_invoice: false, send_invoice: false };
 const RESOURCES = ['company', 'policies', 'services/billing', 'services/crm'].map((p) => `world://${WORLD}/${p}`);
 const REQUEST_TIMEOUT_MS = 15000;
+const TOKEN = process.env.MCP_WORLD_TOKEN || '';
 
 // ---------- arguments ----------
 
@@ -353,7 +356,23 @@ async function runHTTP(o) {
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const ep = (id) => new URL(`${o.url}/episodes/${id}/mcp`);
   const plain = new URL(`${o.url}/mcp`);
-  const httpT = (u) => new StreamableHTTPClientTransport(u);
+  const auth = TOKEN ? { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } } : undefined;
+  const httpT = (u) => new StreamableHTTPClientTransport(u, auth);
+
+  if (TOKEN) {
+    await check('http auth: a client without the token is refused with 401', async () => {
+      const c = new Client({ name: 'mcp-world-interop', version: '1.0.0' });
+      c.onerror = () => {};
+      try {
+        await c.connect(new StreamableHTTPClientTransport(ep(`noauth-${run}`)), opts);
+      } catch (e) {
+        const why = `${e?.name ?? 'Error'}: ${e?.message ?? e}${e?.code !== undefined ? ` (code ${e.code})` : ''}`;
+        assert(/401|unauthori[sz]ed/i.test(why), 'http auth: refused', `refused, but not with 401: ${why}`);
+        return short(why);
+      }
+      fail('http auth: refused', 'connected without the token');
+    });
+  }
 
   // The full suite on each endpoint kind.
   const e = await connect(`http ${ep(`suite-${run}`).pathname}`, httpT(ep(`suite-${run}`)));
