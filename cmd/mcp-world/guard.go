@@ -105,7 +105,7 @@ func httpServer(h http.Handler, l limits, log *slog.Logger) *http.Server {
 func (g *guard) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if o := r.Header.Get("Origin"); o != "" && !slices.Contains(g.origins, o) {
-			g.reject(w, http.StatusForbidden, fmt.Sprintf("origin %q is not allowed (allow it with --allow-origin)", o))
+			g.refuse(w, r, http.StatusForbidden, fmt.Sprintf("origin %q is not allowed (allow it with --allow-origin)", o))
 			return
 		}
 		if !g.authorized(w, r) {
@@ -119,7 +119,7 @@ func (g *guard) wrap(h http.Handler) http.Handler {
 		if n := counter.Add(1); n > limit {
 			counter.Add(-1)
 			w.Header().Set("Retry-After", "1")
-			g.reject(w, http.StatusServiceUnavailable, fmt.Sprintf("server busy: %d %s, the most it takes; retry later", limit, what))
+			g.refuse(w, r, http.StatusServiceUnavailable, fmt.Sprintf("server busy: %d %s, the most it takes; retry later", limit, what))
 			return
 		}
 		defer counter.Add(-1)
@@ -128,6 +128,13 @@ func (g *guard) wrap(h http.Handler) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// refuse answers a request the guard turns away, and logs it at debug: a
+// flood of refusals must not flood the log.
+func (g *guard) refuse(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	g.log.Debug("refused", "port", g.realm, "status", status, "method", r.Method, "path", r.URL.Path, "remote", r.RemoteAddr, "why", msg)
+	g.reject(w, status, msg)
 }
 
 // isStream reports whether a request opens a long-lived stream: the
@@ -143,7 +150,7 @@ func (g *guard) authorized(w http.ResponseWriter, r *http.Request) bool {
 	}
 	if r.URL.Query().Has("access_token") {
 		// A token in a URL ends up in logs and browser history.
-		g.reject(w, http.StatusBadRequest, "send the token in the Authorization header (Bearer), never in the URL")
+		g.refuse(w, r, http.StatusBadRequest, "send the token in the Authorization header (Bearer), never in the URL")
 		return false
 	}
 	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
@@ -160,7 +167,7 @@ func (g *guard) authorized(w http.ResponseWriter, r *http.Request) bool {
 		msg = "the bearer token is not valid for this port"
 	}
 	w.Header().Set("WWW-Authenticate", challenge)
-	g.reject(w, http.StatusUnauthorized, msg)
+	g.refuse(w, r, http.StatusUnauthorized, msg)
 	return false
 }
 
@@ -173,7 +180,7 @@ func (g *guard) readBody(w http.ResponseWriter, r *http.Request) bool {
 	tooLarge := fmt.Sprintf("request body over %d bytes, the most this server reads", g.maxBody)
 	if r.ContentLength > g.maxBody {
 		w.Header().Set("Connection", "close")
-		g.reject(w, http.StatusRequestEntityTooLarge, tooLarge)
+		g.refuse(w, r, http.StatusRequestEntityTooLarge, tooLarge)
 		return false
 	}
 	rc := http.NewResponseController(w)
@@ -184,11 +191,11 @@ func (g *guard) readBody(w http.ResponseWriter, r *http.Request) bool {
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &mbe):
-		g.reject(w, http.StatusRequestEntityTooLarge, tooLarge)
+		g.refuse(w, r, http.StatusRequestEntityTooLarge, tooLarge)
 		return false
 	case err != nil:
 		w.Header().Set("Connection", "close")
-		g.reject(w, http.StatusRequestTimeout, fmt.Sprintf("request body not received in %s: %v", g.bodyTimeout, err))
+		g.refuse(w, r, http.StatusRequestTimeout, fmt.Sprintf("request body not received in %s: %v", g.bodyTimeout, err))
 		return false
 	}
 	// Streams and slow handlers must not inherit the body deadline.

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -16,6 +17,10 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/mercury/mcp-world/toolgen"
 	"github.com/mercury/mcp-world/world"
@@ -289,7 +294,7 @@ func TestBodyLimit(t *testing.T) {
 }
 
 // newTestAgent serves the mini world's agent port in-process with l.
-func newTestAgent(t *testing.T, l limits) *httptest.Server {
+func newTestAgent(t *testing.T, l limits, token string) *httptest.Server {
 	t.Helper()
 	w, err := loadWorld(miniPath(t))
 	if err != nil {
@@ -299,7 +304,7 @@ func newTestAgent(t *testing.T, l limits) *httptest.Server {
 	eps := world.NewEpisodes(w, world.RegistryOptions{Limit: 10})
 	t.Cleanup(eps.CloseAll)
 	h := toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{})
-	g := newGuard("mcp-world", "", nil, l, rejectJSONRPC, log)
+	g := newGuard("mcp-world", token, nil, l, rejectJSONRPC, log)
 	ts := httptest.NewUnstartedServer(nil)
 	ts.Config = httpServer(agentMux(g, h.Handler(), eps, 10), l, log)
 	ts.Start()
@@ -314,7 +319,7 @@ func TestSlowClientsCutOff(t *testing.T) {
 	l.headerTimeout = 300 * time.Millisecond
 	l.bodyTimeout = 300 * time.Millisecond
 	l.maxRequests = 1
-	ts := newTestAgent(t, l)
+	ts := newTestAgent(t, l, "")
 	addr := ts.Listener.Addr().String()
 
 	// Slowloris: one header line every 100 ms, never finishing.
@@ -503,5 +508,45 @@ func TestServeTokenErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) || exitCode(err) != 2 {
 			t.Errorf("%v: %v (exit %d), want %q", c.args, err, exitCode(err), c.want)
 		}
+	}
+}
+
+// TestTokenWithMCPGoClient: the mcp-go client, stateless (2026-07-28) on an
+// episode URL, works with the token in its headers and is refused without.
+func TestTokenWithMCPGoClient(t *testing.T) {
+	const token = "mcp-go-token-0123456789abcdef"
+	ts := newTestAgent(t, defaultLimits, token)
+	connect := func(headers map[string]string) (*client.Client, error) {
+		tr, err := transport.NewStreamableHTTP(ts.URL+"/episodes/go-1/mcp", transport.WithHTTPHeaders(headers))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := client.NewClient(tr)
+		if err := c.Start(t.Context()); err != nil {
+			return nil, err
+		}
+		req := mcp.InitializeRequest{}
+		req.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
+		req.Params.ClientInfo = mcp.Implementation{Name: "guard-test", Version: "0"}
+		if _, err := c.Initialize(t.Context(), req); err != nil {
+			c.Close()
+			return nil, err
+		}
+		t.Cleanup(func() { c.Close() })
+		return c, nil
+	}
+	if _, err := connect(nil); !errors.Is(err, transport.ErrAuthorizationRequired) {
+		t.Errorf("without the token: %v, want a 401", err)
+	}
+	c, err := connect(map[string]string{"Authorization": "Bearer " + token})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mcp.IsModernProtocol(c.ProtocolVersion()) {
+		t.Errorf("negotiated %s, want the stateless generation", c.ProtocolVersion())
+	}
+	res, err := c.CallTool(t.Context(), mcp.CallToolRequest{Params: mcp.CallToolParams{Name: "get_order", Arguments: map[string]any{"order_id": "ORD-00001"}}})
+	if err != nil || res.IsError {
+		t.Fatalf("call with the token: %v %+v", err, res)
 	}
 }

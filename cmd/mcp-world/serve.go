@@ -65,7 +65,13 @@ func (e *env) serve(args []string) error {
 		if *controlAddr != "" {
 			return &exitError{2, errors.New("--control goes with --http: over stdio, grade with mcp-world grade --state-dir")}
 		}
+		if hs.tokenFile != "" || len(hs.origins) > 0 {
+			return &exitError{2, errors.New("--token-file and --allow-origin go with --http: over stdio, only the process that started the server can talk to it")}
+		}
 		return e.serveStdio(w, *worldName, task, opts, log, *stateDir)
+	}
+	if hs.controlTokenFile != "" && *controlAddr == "" {
+		return &exitError{2, errors.New("--control-token-file goes with --control")}
 	}
 	if *stateDir != "" {
 		return &exitError{2, errors.New("--state-dir is for one episode over stdio; over HTTP, fetch trajectories and grades from the --control API")}
