@@ -1,13 +1,16 @@
 package toolgen
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -49,6 +52,9 @@ type HTTP struct {
 	log      *slog.Logger
 	// listening holds the ids of sessions with an open GET stream.
 	listening sync.Map
+	// liveSessions counts registered MCP sessions, up to maxSessions.
+	liveSessions atomic.Int64
+	maxSessions  int64
 }
 
 // endpoint is one streamable HTTP server with the session manager whose
@@ -67,6 +73,9 @@ type HTTPOptions struct {
 	// SessionIdle is how long an idle MCP session lives; also used for
 	// episodes of plain-/mcp sessions. 0 means 30 minutes.
 	SessionIdle time.Duration
+	// MaxSessions bounds the live 2025-11-25 sessions (on both endpoints);
+	// an initialize beyond it is answered 503. 0 means 10,000.
+	MaxSessions int
 	// AllowRemoteHosts turns off the DNS-rebinding guard that rejects
 	// non-loopback Host headers on a loopback listener.
 	AllowRemoteHosts bool
@@ -82,8 +91,16 @@ func NewHTTP(w *world.World, eps *world.Episodes, opts HTTPOptions) *HTTP {
 		opts.SessionIdle = 30 * time.Minute
 	}
 	h := &HTTP{episodes: eps, log: log}
+	if opts.MaxSessions <= 0 {
+		opts.MaxSessions = 10_000
+	}
+	h.maxSessions = int64(opts.MaxSessions)
 	hooks := &server.Hooks{}
+	hooks.AddOnRegisterSession(func(ctx context.Context, s server.ClientSession) {
+		h.liveSessions.Add(1)
+	})
 	hooks.AddOnUnregisterSession(func(ctx context.Context, s server.ClientSession) {
+		h.liveSessions.Add(-1)
 		if eps.Delete(sessionPrefix + s.SessionID()) {
 			log.Info("session episode closed", "session", s.SessionID())
 		}
@@ -150,7 +167,17 @@ func (h *HTTP) Handler() http.Handler {
 // GET names a live session of this endpoint that has no stream open yet.
 // A stateless (2026-07-28) GET is answered 405 by mcp-go itself.
 func (h *HTTP) serve(e endpoint, w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet || mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) {
+	if mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) {
+		e.srv.ServeHTTP(w, r)
+		return
+	}
+	if r.Method == http.MethodPost && h.liveSessions.Load() >= h.maxSessions && isInitialize(w, r) {
+		w.Header().Set("Retry-After", "10")
+		WriteJSONRPCError(w, http.StatusServiceUnavailable, nil, mcp.INTERNAL_ERROR,
+			fmt.Sprintf("server busy: %d MCP sessions are open, the most it keeps; retry later, or address an episode by URL without a session (2026-07-28)", h.maxSessions))
+		return
+	}
+	if r.Method != http.MethodGet {
 		e.srv.ServeHTTP(w, r)
 		return
 	}
@@ -172,6 +199,20 @@ func (h *HTTP) serve(e endpoint, w http.ResponseWriter, r *http.Request) {
 	}
 	defer h.listening.Delete(sid)
 	e.srv.ServeHTTP(w, r)
+}
+
+// isInitialize reports whether a POST is an initialize request, leaving
+// its body readable.
+func isInitialize(w http.ResponseWriter, r *http.Request) bool {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if err != nil {
+		return false
+	}
+	var msg struct {
+		Method string `json:"method"`
+	}
+	return json.Unmarshal(body, &msg) == nil && msg.Method == string(mcp.MethodInitialize)
 }
 
 // WriteJSONRPCError answers an HTTP request with a JSON-RPC error object,

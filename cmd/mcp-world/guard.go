@@ -137,10 +137,13 @@ func (g *guard) refuse(w http.ResponseWriter, r *http.Request, status int, msg s
 	g.reject(w, status, msg)
 }
 
-// isStream reports whether a request opens a long-lived stream: the
-// 2025-11-25 listening GET or a 2026-07-28 subscriptions/listen.
+// isStream reports whether a request may open a long-lived stream: any GET
+// (the 2025-11-25 listening stream; whatever its Accept header says, it
+// must not hold one of the slots of ordinary requests) or a 2026-07-28
+// subscriptions/listen, whose Mcp-Method header mcp-go checks against the
+// body.
 func isStream(r *http.Request) bool {
-	return r.Method == http.MethodGet && strings.Contains(r.Header.Get("Accept"), "text/event-stream") ||
+	return r.Method == http.MethodGet ||
 		r.Method == http.MethodPost && r.Header.Get("Mcp-Method") == "subscriptions/listen"
 }
 

@@ -43,6 +43,7 @@ func (e *env) serve(args []string) error {
 	fs.Int64Var(&lim.maxBody, "max-body", lim.maxBody, "HTTP: most bytes in a request body (413 beyond)")
 	fs.IntVar(&lim.maxRequests, "max-requests", lim.maxRequests, "HTTP: most requests in progress at once, streams not counted (503 beyond)")
 	fs.IntVar(&lim.maxStreams, "max-streams", lim.maxStreams, "HTTP: most open listening streams at once (503 beyond)")
+	maxSessions := fs.Int("max-sessions", 10_000, "HTTP: most live 2025-11-25 MCP sessions at once (an initialize beyond gets 503)")
 	stateDir := fs.String("state-dir", "", "stdio: keep the episode's state.db and trajectory.jsonl in DIR, each call on disk before it is answered")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error (logs go to stderr)")
 	if err := parse(fs, args); err != nil {
@@ -81,7 +82,7 @@ func (e *env) serve(args []string) error {
 	}
 	return e.serveHTTP(w, task, opts, log, httpConfig{
 		addr: *httpAddr, controlAddr: *controlAddr, idle: *idle, maxEpisodes: *maxEpisodes,
-		limits: lim, security: hs,
+		maxSessions: *maxSessions, limits: lim, security: hs,
 	})
 }
 
@@ -174,6 +175,7 @@ type httpConfig struct {
 	addr, controlAddr string
 	idle              time.Duration
 	maxEpisodes       int
+	maxSessions       int
 	limits            limits
 	security          httpSecurity
 }
@@ -184,7 +186,7 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 		return &exitError{2, err}
 	}
 	eps := world.NewEpisodes(w, world.RegistryOptions{Task: task, Idle: cfg.idle, Limit: cfg.maxEpisodes})
-	h := toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{Options: opts, SessionIdle: cfg.idle})
+	h := toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{Options: opts, SessionIdle: cfg.idle, MaxSessions: cfg.maxSessions})
 	agentGuard := newGuard("mcp-world", agentToken, cfg.security.origins, cfg.limits, rejectJSONRPC, log)
 	srv := httpServer(agentMux(agentGuard, h.Handler(), eps, cfg.maxEpisodes), cfg.limits, log)
 
