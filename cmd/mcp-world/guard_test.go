@@ -550,3 +550,56 @@ func TestTokenWithMCPGoClient(t *testing.T) {
 		t.Fatalf("call with the token: %v %+v", err, res)
 	}
 }
+
+// BenchmarkHTTPCallGuard: one stateless tool call over HTTP (mcp-go
+// client, get_order on an episode URL), with the guard and a token in front
+// and without: what auth, Origin and limits cost per call.
+func BenchmarkHTTPCallGuard(b *testing.B) {
+	w, err := loadWorld("../../world/testdata/mini.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, guarded := range []bool{false, true} {
+		name := "bare"
+		if guarded {
+			name = "guarded"
+		}
+		b.Run(name, func(b *testing.B) {
+			eps := world.NewEpisodes(w, world.RegistryOptions{})
+			defer eps.CloseAll()
+			h := toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{}).Handler()
+			headers := map[string]string{}
+			if guarded {
+				const token = "bench-token-0123456789abcdef"
+				g := newGuard("mcp-world", token, nil, defaultLimits, rejectJSONRPC, slog.New(slog.DiscardHandler))
+				h = agentMux(g, h, eps, 1000)
+				headers["Authorization"] = "Bearer " + token
+			}
+			ts := httptest.NewServer(h)
+			defer ts.Close()
+			tr, _ := transport.NewStreamableHTTP(ts.URL+"/episodes/bench/mcp", transport.WithHTTPHeaders(headers))
+			c := client.NewClient(tr)
+			defer c.Close()
+			ctx := b.Context()
+			if err := c.Start(ctx); err != nil {
+				b.Fatal(err)
+			}
+			init := mcp.InitializeRequest{}
+			init.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
+			init.Params.ClientInfo = mcp.Implementation{Name: "bench", Version: "0"}
+			if _, err := c.Initialize(ctx, init); err != nil {
+				b.Fatal(err)
+			}
+			req := mcp.CallToolRequest{Params: mcp.CallToolParams{Name: "get_order", Arguments: map[string]any{"order_id": "ORD-00001"}}}
+			var took []time.Duration
+			for b.Loop() {
+				start := time.Now()
+				if res, err := c.CallTool(ctx, req); err != nil || res.IsError {
+					b.Fatal(err, res)
+				}
+				took = append(took, time.Since(start))
+			}
+			reportMedian(b, took)
+		})
+	}
+}
