@@ -9,7 +9,16 @@
 //
 // [NewHTTP] serves a world over streamable HTTP for both protocol
 // generations: /episodes/{id}/mcp addresses an episode by URL, and /mcp
-// gives each session-ful client a fresh episode for its MCP session.
+// gives each session-ful client a fresh episode for its MCP session. It
+// bounds what sessions can hold: a listening GET must name a live session
+// of its endpoint and each session gets one, and at most
+// [HTTPOptions.MaxSessions] sessions live at once. Authentication, Origin
+// checks and request limits are the embedding server's (mcp-world serve
+// puts them in front); errors in that layer can use [WriteJSONRPCError].
+//
+// The agent-visible texts served as instructions, resources and the
+// prompt are rendered by package world ([world.World.Documents] and
+// friends), so the verifier can check them without importing this package.
 //
 // # Hidden stays hidden
 //
