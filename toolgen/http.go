@@ -163,9 +163,11 @@ func (h *HTTP) Handler() http.Handler {
 	return mux
 }
 
-// serve hands a request to an endpoint, after checking that a session-ful
-// GET names a live session of this endpoint that has no stream open yet.
-// A stateless (2026-07-28) GET is answered 405 by mcp-go itself.
+// serve hands a request to an endpoint, after the checks of session-ful
+// requests: an initialize must fit under the session cap, and a GET must
+// name a live session of this endpoint that has no stream open yet.
+// Stateless (2026-07-28) requests have no sessions; mcp-go answers their
+// GET with 405.
 func (h *HTTP) serve(e endpoint, w http.ResponseWriter, r *http.Request) {
 	if mcp.IsModernProtocol(r.Header.Get(mcp.HeaderProtocolVersion)) {
 		e.srv.ServeHTTP(w, r)
