@@ -22,6 +22,19 @@ import (
 // modernMeta is the _meta every 2026-07-28 request carries.
 const modernMeta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"conformance","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}}`
 
+// serveTask serves the mini world's task invoice-delivered-order over HTTP
+// until the test ends.
+func serveTask(t *testing.T) (*httptest.Server, *world.Episodes) {
+	t.Helper()
+	w := mini(t)
+	task, _ := w.Task("invoice-delivered-order")
+	eps := world.NewEpisodes(w, world.RegistryOptions{Task: task})
+	t.Cleanup(eps.CloseAll)
+	srv := httptest.NewServer(NewHTTP(w, eps, HTTPOptions{Options: Options{Task: task, Version: "test"}}).Handler())
+	t.Cleanup(srv.Close)
+	return srv, eps
+}
+
 // exchange is one raw HTTP request of the conformance transcript.
 type exchange struct {
 	name    string
@@ -54,12 +67,7 @@ func modern(name, rpcMethod, mcpName, params string, status int, errCode int, ha
 // The whole transcript is a golden file (go test -update rewrites it), so
 // any change in what a stateless client sees shows in review.
 func TestConformance2026(t *testing.T) {
-	w := mini(t)
-	task, _ := w.Task("invoice-delivered-order")
-	eps := world.NewEpisodes(w, world.RegistryOptions{Task: task})
-	defer eps.CloseAll()
-	srv := httptest.NewServer(NewHTTP(w, eps, HTTPOptions{Options: Options{Task: task, Version: "test"}}).Handler())
-	defer srv.Close()
+	srv, eps := serveTask(t)
 	url := srv.URL + "/episodes/conf-1/mcp"
 
 	wrongMethod := modern("Mcp-Method not matching the body", "tools/call", "get_order", `"name":"get_order","arguments":{"order_id":"ORD-00001"}`, 400, mcp.HEADER_MISMATCH, "Mcp-Method")
@@ -146,13 +154,9 @@ func TestConformance2026(t *testing.T) {
 func TestBothGenerationsOneEpisode(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	w := mini(t)
-	task, _ := w.Task("invoice-delivered-order")
-	eps := world.NewEpisodes(w, world.RegistryOptions{Task: task})
-	defer eps.CloseAll()
-	srv := httptest.NewServer(NewHTTP(w, eps, HTTPOptions{Options: Options{Task: task}}).Handler())
-	defer srv.Close()
+	srv, _ := serveTask(t)
 	url := srv.URL + "/episodes/both/mcp"
+	w := mini(t)
 
 	stateless := httpClient(t, ctx, url, false)
 	d, err := stateless.Discover(ctx, mcp.DiscoverRequest{})

@@ -45,12 +45,9 @@ func rpcError(t *testing.T, body []byte) string {
 }
 
 // initSession opens a 2025-11-25 session on url and returns its id.
-func initSession(t *testing.T, url string, header http.Header) string {
+func initSession(t *testing.T, url string) string {
 	t.Helper()
 	req, _ := http.NewRequest("POST", url, strings.NewReader(initBody))
-	for k, v := range header {
-		req.Header[k] = v
-	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	resp, err := http.DefaultClient.Do(req)
@@ -67,12 +64,9 @@ func initSession(t *testing.T, url string, header http.Header) string {
 }
 
 // listen opens a listening GET stream; the caller closes the body.
-func listen(t *testing.T, url, sid string, header http.Header) *http.Response {
+func listen(t *testing.T, url, sid string) *http.Response {
 	t.Helper()
 	req, _ := http.NewRequest("GET", url, nil)
-	for k, v := range header {
-		req.Header[k] = v
-	}
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
 	if sid != "" {
@@ -83,6 +77,22 @@ func listen(t *testing.T, url, sid string, header http.Header) *http.Response {
 		t.Fatal(err)
 	}
 	return resp
+}
+
+// listenSoon opens a listening stream once the server has noticed that
+// an earlier one closed (it learns so asynchronously).
+func listenSoon(t *testing.T, url, sid string) *http.Response {
+	t.Helper()
+	for range 50 {
+		resp := listen(t, url, sid)
+		if resp.StatusCode == 200 {
+			return resp
+		}
+		readBody(resp)
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("GET %s: no stream 1 s after the earlier one closed", url)
+	return nil
 }
 
 func readBody(resp *http.Response) []byte {
@@ -148,11 +158,11 @@ func TestSessionlessGETsRefused(t *testing.T) {
 	}
 
 	for _, url := range urls {
-		resp := listen(t, url, "", nil)
+		resp := listen(t, url, "")
 		if msg := rpcError(t, readBody(resp)); resp.StatusCode != 400 || !strings.Contains(msg, "Mcp-Session-Id") {
 			t.Errorf("GET %s without a session: %s %q", url, resp.Status, msg)
 		}
-		resp = listen(t, url, "mcp-session-6f1d1d7e-9a59-4c43-9a1c-2a7f5fb0e001", nil)
+		resp = listen(t, url, "mcp-session-6f1d1d7e-9a59-4c43-9a1c-2a7f5fb0e001")
 		if readBody(resp); resp.StatusCode != 404 {
 			t.Errorf("GET %s with a made-up session: %s, want 404", url, resp.Status)
 		}
@@ -168,12 +178,12 @@ func TestSessionlessGETsRefused(t *testing.T) {
 
 		// One listening stream per session; a session of another endpoint
 		// is not one of this one's.
-		sid := initSession(t, url, nil)
-		first := listen(t, url, sid, nil)
+		sid := initSession(t, url)
+		first := listen(t, url, sid)
 		if first.StatusCode != 200 {
 			t.Fatalf("first GET with session: %s", first.Status)
 		}
-		second := listen(t, url, sid, nil)
+		second := listen(t, url, sid)
 		if msg := rpcError(t, readBody(second)); second.StatusCode != 409 {
 			t.Errorf("second GET of one session: %s %q, want 409", second.Status, msg)
 		}
@@ -181,24 +191,13 @@ func TestSessionlessGETsRefused(t *testing.T) {
 		if other == url {
 			other = urls[1]
 		}
-		resp = listen(t, other, sid, nil)
+		resp = listen(t, other, sid)
 		if readBody(resp); resp.StatusCode != 404 {
 			t.Errorf("GET %s with a session of %s: %s, want 404", other, url, resp.Status)
 		}
 		first.Body.Close()
 		// Once the first stream is gone, the session may listen again.
-		var again *http.Response
-		for range 50 {
-			if again = listen(t, url, sid, nil); again.StatusCode == 200 {
-				break
-			}
-			readBody(again)
-			time.Sleep(20 * time.Millisecond)
-		}
-		if again.StatusCode != 200 {
-			t.Errorf("GET after the stream closed: %s", again.Status)
-		}
-		again.Body.Close()
+		listenSoon(t, url, sid).Body.Close()
 	}
 }
 
@@ -209,14 +208,14 @@ func TestStreamCap(t *testing.T) {
 	url := s.agent + "/mcp"
 	var open []*http.Response
 	for range 2 {
-		r := listen(t, url, initSession(t, url, nil), nil)
+		r := listen(t, url, initSession(t, url))
 		if r.StatusCode != 200 {
 			t.Fatalf("stream under the cap: %s", r.Status)
 		}
 		open = append(open, r)
 	}
-	third := initSession(t, url, nil)
-	resp := listen(t, url, third, nil)
+	third := initSession(t, url)
+	resp := listen(t, url, third)
 	if msg := rpcError(t, readBody(resp)); resp.StatusCode != 503 || !strings.Contains(msg, "2 open streams") || resp.Header.Get("Retry-After") == "" {
 		t.Errorf("stream over the cap: %s %q", resp.Status, msg)
 	}
@@ -235,18 +234,7 @@ func TestStreamCap(t *testing.T) {
 		t.Errorf("tools/list at the stream cap: %s %s", r.Status, b)
 	}
 	open[0].Body.Close()
-	var got *http.Response
-	for range 50 {
-		if got = listen(t, url, third, nil); got.StatusCode == 200 {
-			break
-		}
-		readBody(got)
-		time.Sleep(20 * time.Millisecond)
-	}
-	if got.StatusCode != 200 {
-		t.Errorf("stream after one closed: %s", got.Status)
-	}
-	got.Body.Close()
+	listenSoon(t, url, third).Body.Close()
 	open[1].Body.Close()
 }
 
@@ -372,7 +360,7 @@ func TestSlowClientsCutOff(t *testing.T) {
 	if rpcError(t, readBody(resp)); resp.StatusCode != http.StatusRequestTimeout {
 		t.Errorf("slow body: %s, want 408", resp.Status)
 	}
-	if sid := initSession(t, ts.URL+"/mcp", nil); sid == "" {
+	if sid := initSession(t, ts.URL+"/mcp"); sid == "" {
 		t.Error("no session after the slot was freed")
 	}
 }
