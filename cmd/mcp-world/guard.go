@@ -20,6 +20,8 @@ import (
 //
 //  1. refuses a request whose Origin header is present and not allowed
 //     (403): a browser page must not drive a local server (DNS rebinding);
+//     pages of allowed origins get CORS headers, and their preflights are
+//     answered here, without a token;
 //  2. checks the bearer token, when one is set (401 with WWW-Authenticate);
 //  3. bounds the work in progress: at most maxRequests requests and
 //     maxStreams long-lived streams at once (503 beyond);
@@ -102,11 +104,17 @@ func httpServer(h http.Handler, l limits, log *slog.Logger) *http.Server {
 	}
 }
 
+// wrap puts h behind the guard.
 func (g *guard) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if o := r.Header.Get("Origin"); o != "" && !slices.Contains(g.origins, o) {
-			g.refuse(w, r, http.StatusForbidden, fmt.Sprintf("origin %q is not allowed (allow it with --allow-origin)", o))
-			return
+		if o := r.Header.Get("Origin"); o != "" {
+			if !slices.Contains(g.origins, o) {
+				g.refuse(w, r, http.StatusForbidden, fmt.Sprintf("origin %q is not allowed (allow it with --allow-origin)", o))
+				return
+			}
+			if allowCORS(w, r, o) {
+				return // a preflight, answered
+			}
 		}
 		if !g.authorized(w, r) {
 			return
@@ -128,6 +136,24 @@ func (g *guard) wrap(h http.Handler) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// allowCORS lets a browser page of an allowed origin read the answers:
+// it sets the CORS headers and answers a preflight (which carries no
+// token) itself, returning true then.
+func allowCORS(w http.ResponseWriter, r *http.Request, origin string) bool {
+	h := w.Header()
+	h.Add("Vary", "Origin")
+	h.Set("Access-Control-Allow-Origin", origin)
+	h.Set("Access-Control-Expose-Headers", "Mcp-Session-Id, WWW-Authenticate, Retry-After")
+	if r.Method != http.MethodOptions || r.Header.Get("Access-Control-Request-Method") == "" {
+		return false
+	}
+	h.Set("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS")
+	h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Accept, Last-Event-ID, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name")
+	h.Set("Access-Control-Max-Age", "600")
+	w.WriteHeader(http.StatusNoContent)
+	return true
 }
 
 // refuse answers a request the guard turns away, and logs it at debug: a

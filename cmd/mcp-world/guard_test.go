@@ -440,6 +440,34 @@ func TestTokensAndOrigin(t *testing.T) {
 			rpcError(t, body)
 		}
 	}
+	// A browser page of the allowed origin: its preflight is answered
+	// without a token, and its answers carry CORS headers.
+	for _, c := range []struct {
+		origin string
+		want   int
+	}{{"http://app.example:3000", 204}, {"http://evil.example", 403}} {
+		req, _ := http.NewRequest("OPTIONS", agentMCP, nil)
+		req.Header.Set("Origin", c.origin)
+		req.Header.Set("Access-Control-Request-Method", "POST")
+		req.Header.Set("Access-Control-Request-Headers", "authorization, content-type, mcp-protocol-version")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readBody(resp)
+		if resp.StatusCode != c.want {
+			t.Errorf("preflight from %s: %s, want %d", c.origin, resp.Status, c.want)
+		}
+		if allowed := resp.Header.Get("Access-Control-Allow-Origin"); (c.want == 204) != (allowed == c.origin) || c.want == 204 && !strings.Contains(resp.Header.Get("Access-Control-Allow-Headers"), "Authorization") {
+			t.Errorf("preflight from %s: Allow-Origin %q, Allow-Headers %q", c.origin, allowed, resp.Header.Get("Access-Control-Allow-Headers"))
+		}
+	}
+	if resp := post(agentMCP, agentTok, "http://app.example:3000"); resp.Header.Get("Access-Control-Allow-Origin") != "http://app.example:3000" || !strings.Contains(resp.Header.Get("Access-Control-Expose-Headers"), "Mcp-Session-Id") {
+		t.Errorf("answer to the allowed origin: CORS headers %v", resp.Header)
+	} else {
+		readBody(resp)
+	}
+
 	for _, p := range []string{"/healthz", "/readyz"} {
 		b := string(request(t, "GET", s.agent+p, "", "", 200))
 		if strings.Contains(b, "mini") || strings.Contains(b, "episodes") {
