@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -18,6 +20,8 @@ import (
 // guard is the middleware in front of everything serve --http answers,
 // on the agent port and on the control port. In order, it:
 //
+//  0. on a loopback listener, refuses a Host that is neither a loopback
+//     name nor one of hosts (403): a rebound DNS name must not reach it;
 //  1. refuses a request whose Origin header is present and not allowed
 //     (403): a browser page must not drive a local server (DNS rebinding);
 //     pages of allowed origins get CORS headers, and their preflights are
@@ -44,6 +48,9 @@ type guard struct {
 	realm string
 	// origins are the allowed Origin values (scheme://host[:port]).
 	origins []string
+	// hosts are Host names accepted on a loopback listener besides the
+	// loopback ones (a proxy in front that keeps the public name).
+	hosts []string
 
 	maxBody     int64
 	bodyTimeout time.Duration
@@ -77,9 +84,9 @@ var defaultLimits = limits{
 }
 
 // newGuard makes a guard; token "" turns auth off.
-func newGuard(realm, token string, origins []string, l limits, reject func(http.ResponseWriter, int, string), log *slog.Logger) *guard {
+func newGuard(realm, token string, sec httpSecurity, l limits, reject func(http.ResponseWriter, int, string), log *slog.Logger) *guard {
 	g := &guard{
-		realm: realm, origins: origins, reject: reject, log: log,
+		realm: realm, origins: sec.origins, hosts: sec.hosts, reject: reject, log: log,
 		maxBody: l.maxBody, bodyTimeout: l.bodyTimeout,
 		maxRequests: int64(l.maxRequests), maxStreams: int64(l.maxStreams),
 	}
@@ -107,6 +114,10 @@ func httpServer(h http.Handler, l limits, log *slog.Logger) *http.Server {
 // wrap puts h behind the guard.
 func (g *guard) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !g.hostAllowed(r) {
+			g.refuse(w, r, http.StatusForbidden, fmt.Sprintf("host %q is not served on this loopback address (a proxy in front may name it with --allow-host)", r.Host))
+			return
+		}
 		if o := r.Header.Get("Origin"); o != "" {
 			if !slices.Contains(g.origins, o) {
 				g.refuse(w, r, http.StatusForbidden, fmt.Sprintf("origin %q is not allowed (allow it with --allow-origin)", o))
@@ -136,6 +147,35 @@ func (g *guard) wrap(h http.Handler) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// hostAllowed is the DNS-rebinding check: a request that reached a
+// loopback address must name a loopback host, or an allowed one.
+func (g *guard) hostAllowed(r *http.Request) bool {
+	local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok || !isLoopbackName(local.String()) {
+		return true
+	}
+	host, _, err := net.SplitHostPort(r.Host)
+	if err != nil {
+		host = r.Host
+	}
+	host = strings.Trim(host, "[]")
+	return isLoopbackName(host) || slices.ContainsFunc(g.hosts, func(h string) bool { return strings.EqualFold(h, host) })
+}
+
+// isLoopbackName reports whether a host or host:port is "localhost" or a
+// loopback address.
+func isLoopbackName(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = strings.Trim(addr, "[]")
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 // allowCORS lets a browser page of an allowed origin read the answers:

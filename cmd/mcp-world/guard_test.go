@@ -292,7 +292,7 @@ func newTestAgent(t *testing.T, l limits, token string) *httptest.Server {
 	eps := world.NewEpisodes(w, world.RegistryOptions{Limit: 10})
 	t.Cleanup(eps.CloseAll)
 	h := toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{})
-	g := newGuard("mcp-world", token, nil, l, rejectJSONRPC, log)
+	g := newGuard("mcp-world", token, httpSecurity{}, l, rejectJSONRPC, log)
 	ts := httptest.NewUnstartedServer(nil)
 	ts.Config = httpServer(agentMux(g, h.Handler(), eps, 10), l, log)
 	ts.Start()
@@ -375,7 +375,7 @@ func TestTokensAndOrigin(t *testing.T) {
 	tokFile := filepath.Join(dir, "agent-token")
 	os.WriteFile(tokFile, []byte(agentTok+"\n"), 0o600)
 	ctlFile := filepath.Join(dir, "control-token")
-	s := startServe(t, nil, "--token-file", tokFile, "--control", "127.0.0.1:0", "--control-token-file", ctlFile, "--allow-origin", "http://app.example:3000")
+	s := startServe(t, nil, "--token-file", tokFile, "--control", "127.0.0.1:0", "--control-token-file", ctlFile, "--allow-origin", "http://app.example:3000", "--allow-host", "mcp.example.com")
 	if s.tokenFile != ctlFile {
 		t.Errorf("control token file %q, want %q", s.tokenFile, ctlFile)
 	}
@@ -468,6 +468,32 @@ func TestTokensAndOrigin(t *testing.T) {
 		readBody(resp)
 	}
 
+	// DNS rebinding: on a loopback listener only loopback names, and the
+	// allowed host, on both ports.
+	for _, c := range []struct {
+		url, token, host string
+		want             int
+	}{
+		{agentMCP, agentTok, "evil.example", 403},
+		{agentMCP, agentTok, "evil.example:8080", 403},
+		{agentMCP, agentTok, "mcp.example.com", 200},
+		{agentMCP, agentTok, "localhost:9", 200},
+		{s.control + "/episodes", ctlTok, "evil.example", 403},
+	} {
+		req, _ := http.NewRequest("POST", c.url, strings.NewReader(initBody))
+		req.Host = c.host
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Authorization", "Bearer "+c.token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := readBody(resp); resp.StatusCode != c.want {
+			t.Errorf("Host %s on %s: %s %s, want %d", c.host, c.url, resp.Status, b, c.want)
+		}
+	}
+
 	for _, p := range []string{"/healthz", "/readyz"} {
 		b := string(request(t, "GET", s.agent+p, "", "", 200))
 		if strings.Contains(b, "mini") || strings.Contains(b, "episodes") {
@@ -478,6 +504,25 @@ func TestTokensAndOrigin(t *testing.T) {
 	request(t, "GET", s.control+"/healthz", "", "", 401)
 	if b := request(t, "GET", s.control+"/healthz", ctlTok, "", 200); !strings.Contains(string(b), "bundle_hash") {
 		t.Errorf("control /healthz: %s", b)
+	}
+}
+
+// TestPublicURL: behind a proxy, the control API hands out the public URL.
+func TestPublicURL(t *testing.T) {
+	s := startServe(t, nil, "--public-url", "https://mcp.example.com/", "--control", "127.0.0.1:0")
+	tok, err := readToken(s.tokenFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ep struct {
+		MCPURL string `json:"mcp_url"`
+	}
+	json.Unmarshal(request(t, "POST", s.control+"/episodes", tok, `{"id":"pub-1"}`, 201), &ep)
+	if ep.MCPURL != "https://mcp.example.com/episodes/pub-1/mcp" {
+		t.Errorf("mcp_url %q", ep.MCPURL)
+	}
+	if !strings.Contains(s.stderr.String(), "(clients: https://mcp.example.com)") {
+		t.Errorf("no public URL in the hints:\n%s", s.stderr)
 	}
 }
 
@@ -587,7 +632,7 @@ func BenchmarkHTTPCallGuard(b *testing.B) {
 			headers := map[string]string{}
 			if guarded {
 				const token = "bench-token-0123456789abcdef"
-				g := newGuard("mcp-world", token, nil, defaultLimits, rejectJSONRPC, slog.New(slog.DiscardHandler))
+				g := newGuard("mcp-world", token, httpSecurity{}, defaultLimits, rejectJSONRPC, slog.New(slog.DiscardHandler))
 				h = agentMux(g, h, eps, 1000)
 				headers["Authorization"] = "Bearer " + token
 			}

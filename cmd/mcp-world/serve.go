@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,18 +32,13 @@ func (e *env) serve(args []string) error {
 	var hs httpSecurity
 	fs.StringVar(&hs.tokenFile, "token-file", "", "HTTP: agents must send the bearer token in FILE (or set "+agentTokenEnv+"); default: no agent auth")
 	fs.StringVar(&hs.controlTokenFile, "control-token-file", "", "HTTP: the control API's bearer token: read from FILE, or made and written to FILE (mode 0600) if missing; default: "+controlTokenEnv+", else a fresh token in a temporary file")
-	fs.Func("allow-origin", "HTTP: an Origin (scheme://host[:port]) whose browser pages may call the server; repeat or comma-separate; requests with any other Origin get 403", func(v string) error {
-		for _, o := range strings.Split(v, ",") {
-			if o = strings.TrimSpace(o); o != "" {
-				hs.origins = append(hs.origins, o)
-			}
-		}
-		return nil
-	})
+	fs.Func("allow-origin", "HTTP: an Origin (scheme://host[:port]) whose browser pages may call the server; repeat or comma-separate; requests with any other Origin get 403", listFlag(&hs.origins))
+	fs.Func("allow-host", "HTTP: a Host name accepted on a loopback listener besides localhost and loopback addresses (e.g. the public name a proxy in front passes on); repeat or comma-separate", listFlag(&hs.hosts))
 	lim := defaultLimits
 	fs.Int64Var(&lim.maxBody, "max-body", lim.maxBody, "HTTP: most bytes in a request body (413 beyond)")
 	fs.IntVar(&lim.maxRequests, "max-requests", lim.maxRequests, "HTTP: most requests in progress at once, streams not counted (503 beyond)")
 	fs.IntVar(&lim.maxStreams, "max-streams", lim.maxStreams, "HTTP: most open listening streams at once (503 beyond)")
+	publicURL := fs.String("public-url", "", "HTTP: the agent port's base URL as clients reach it, e.g. behind a proxy (https://mcp.example.com); used in the control API's mcp_url and the connection hints")
 	maxSessions := fs.Int("max-sessions", 10_000, "HTTP: most live 2025-11-25 MCP sessions at once (an initialize beyond gets 503)")
 	stateDir := fs.String("state-dir", "", "stdio: keep the episode's state.db and trajectory.jsonl in DIR, each call on disk before it is answered")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error (logs go to stderr)")
@@ -66,8 +62,8 @@ func (e *env) serve(args []string) error {
 		if *controlAddr != "" {
 			return &exitError{2, errors.New("--control goes with --http: over stdio, grade with mcp-world grade --state-dir")}
 		}
-		if hs.tokenFile != "" || len(hs.origins) > 0 {
-			return &exitError{2, errors.New("--token-file and --allow-origin go with --http: over stdio, only the process that started the server can talk to it")}
+		if hs.tokenFile != "" || len(hs.origins) > 0 || len(hs.hosts) > 0 {
+			return &exitError{2, errors.New("--token-file, --allow-origin and --allow-host go with --http: over stdio, only the process that started the server can talk to it")}
 		}
 		return e.serveStdio(w, *worldName, task, opts, log, *stateDir)
 	}
@@ -80,9 +76,22 @@ func (e *env) serve(args []string) error {
 	if *maxEpisodes <= 0 {
 		*maxEpisodes = 1000
 	}
+	if *publicURL != "" {
+		if u, err := url.Parse(*publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return &exitError{2, fmt.Errorf("--public-url: %q is not an http(s) URL with a host", *publicURL)}
+		}
+	}
+	for _, l := range []struct {
+		name string
+		v    int64
+	}{{"--max-body", lim.maxBody}, {"--max-requests", int64(lim.maxRequests)}, {"--max-streams", int64(lim.maxStreams)}, {"--max-sessions", int64(*maxSessions)}} {
+		if l.v <= 0 {
+			return &exitError{2, fmt.Errorf("%s: %d; it must be at least 1", l.name, l.v)}
+		}
+	}
 	return e.serveHTTP(w, task, opts, log, httpConfig{
 		addr: *httpAddr, controlAddr: *controlAddr, idle: *idle, maxEpisodes: *maxEpisodes,
-		maxSessions: *maxSessions, limits: lim, security: hs,
+		maxSessions: *maxSessions, publicURL: strings.TrimSuffix(*publicURL, "/"), limits: lim, security: hs,
 	})
 }
 
@@ -176,6 +185,7 @@ type httpConfig struct {
 	idle              time.Duration
 	maxEpisodes       int
 	maxSessions       int
+	publicURL         string // "" means the listener's address
 	limits            limits
 	security          httpSecurity
 }
@@ -186,8 +196,10 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 		return &exitError{2, err}
 	}
 	eps := world.NewEpisodes(w, world.RegistryOptions{Task: task, Idle: cfg.idle, Limit: cfg.maxEpisodes})
-	h := toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{Options: opts, SessionIdle: cfg.idle, MaxSessions: cfg.maxSessions})
-	agentGuard := newGuard("mcp-world", agentToken, cfg.security.origins, cfg.limits, rejectJSONRPC, log)
+	// The guard checks Host on every port (with --allow-host), so mcp-go's
+	// own check, which knows no exceptions, is off.
+	h := toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{Options: opts, SessionIdle: cfg.idle, MaxSessions: cfg.maxSessions, AllowRemoteHosts: true})
+	agentGuard := newGuard("mcp-world", agentToken, cfg.security, cfg.limits, rejectJSONRPC, log)
 	srv := httpServer(agentMux(agentGuard, h.Handler(), eps, cfg.maxEpisodes), cfg.limits, log)
 
 	ln, err := net.Listen("tcp", listenAddr(cfg.addr))
@@ -196,9 +208,16 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 	}
 	defer ln.Close()
 	base := "http://" + ln.Addr().String()
+	if cfg.publicURL != "" {
+		base = cfg.publicURL
+	}
 	auth := "no token needed (set --token-file to require one)"
 	if agentToken != "" {
 		auth = "agents send Authorization: Bearer <token>"
+	}
+	listenURL := "http://" + ln.Addr().String()
+	if base != listenURL {
+		listenURL += " (clients: " + base + ")"
 	}
 	fmt.Fprintf(e.stderr, `mcp-world: serving world %q (%s) over streamable HTTP on %s — %d tools, task %s.
   Episode by URL (stateless 2026-07-28 and session-ful clients):  %s/episodes/{id}/mcp
@@ -207,7 +226,7 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
   Claude Desktop: add a remote (custom) connector with URL %s/mcp
   Idle episodes and sessions close after %s; at most %d live episodes; %s.
   Health: %s/healthz (alive), %s/readyz (ready for another episode)
-`, w.Name(), w.Company().Name, base, len(w.Tools()), taskName(task), base, base, base, base, cfg.idle, cfg.maxEpisodes, auth, base, base)
+`, w.Name(), w.Company().Name, listenURL, len(w.Tools()), taskName(task), base, base, base, base, cfg.idle, cfg.maxEpisodes, auth, base, base)
 	if agentToken == "" && !isLoopback(ln.Addr()) {
 		log.Warn("the agent port is reachable beyond this machine without a token: anyone who reaches it can create and drive episodes; set --token-file")
 	}
@@ -224,7 +243,7 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 			return fmt.Errorf("--control: %w", err)
 		}
 		ctl := &control{world: w, episodes: eps, agentURL: base}
-		ctlGuard := newGuard("mcp-world-control", ct.token, cfg.security.origins, cfg.limits, fail, log)
+		ctlGuard := newGuard("mcp-world-control", ct.token, cfg.security, cfg.limits, fail, log)
 		csrv := httpServer(ctlGuard.wrap(ctl.handler()), cfg.limits, log)
 		fmt.Fprintf(e.stderr, "  Control API (harness only): http://%s  (POST /episodes, /episodes/{id}/grade, /fork; GET /trajectory; DELETE)\n", cln.Addr())
 		fmt.Fprintf(e.stderr, "  Control token: %s  (send Authorization: Bearer <token>; it is not valid on the agent port)\n", ct.file)
@@ -290,6 +309,18 @@ func rejectJSONRPC(w http.ResponseWriter, status int, msg string) {
 		code = mcp.INTERNAL_ERROR
 	}
 	toolgen.WriteJSONRPCError(w, status, nil, code, msg)
+}
+
+// listFlag appends the comma-separated values of a repeatable flag.
+func listFlag(list *[]string) func(string) error {
+	return func(v string) error {
+		for _, x := range strings.Split(v, ",") {
+			if x = strings.TrimSpace(x); x != "" {
+				*list = append(*list, x)
+			}
+		}
+		return nil
+	}
 }
 
 func isLoopback(a net.Addr) bool {

@@ -21,11 +21,13 @@ const (
 // minTokenLen keeps guessable tokens out: 16 bytes, 128 bits of hex.
 const minTokenLen = 16
 
-// httpSecurity is what serve --http was told about tokens and origins.
+// httpSecurity is what serve --http was told about tokens, origins and
+// hosts.
 type httpSecurity struct {
 	tokenFile        string
 	controlTokenFile string
 	origins          []string
+	hosts            []string
 }
 
 // agentToken is the agent port's token: from --token-file, else the
