@@ -76,7 +76,7 @@ type Report struct {
 	Progress *float64 `json:"progress,omitempty"`
 	Broken   *float64 `json:"broken,omitempty"`
 	Checks   []Check  `json:"checks"`
-	Calls         int     `json:"calls"`
+	Calls    int      `json:"calls"`
 }
 
 // Check is one graded check.
