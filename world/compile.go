@@ -37,6 +37,8 @@ type World struct {
 	tick     time.Duration
 	image    []byte // seeded template database (s0)
 	s0       lazyState
+	// invReads: the tables each invariant's check reads, by name.
+	invReads map[string][]string
 }
 
 type table struct {
@@ -137,6 +139,7 @@ func CompileWith(data []byte, opts Options) (*World, error) {
 	// without a primary key are not (see compileTools).
 	add(w.compileTools()...)
 	add(w.compileInvariantRefs()...)
+	w.computeInvariantReads()
 	add(w.compileTaskRefs()...)
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -381,6 +384,18 @@ func (w *World) compileInvariantRefs() []*BundleError {
 			errs = append(errs, errAt(ptr+"/name", "invariant %q is declared twice", inv.Name))
 		}
 		seen[inv.Name] = true
+		if inv.Rule != nil {
+			errs = append(errs, w.compileInvariantRule(i)...)
+			continue
+		}
+		for _, k := range []struct{ key, val string }{{"policy", inv.Policy}, {"check", inv.Check}, {"trigger", inv.Trigger}, {"target", inv.Target}} {
+			if k.val == "" {
+				errs = append(errs, errAt(ptr+"/"+k.key, "an invariant without a rule needs %s", k.key))
+			}
+		}
+		if inv.Trigger == "" || inv.Target == "" {
+			continue
+		}
 		if w.service(inv.Trigger) == nil {
 			errs = append(errs, errAt(ptr+"/trigger", "unknown service %q (services: %s)", inv.Trigger, w.serviceNames()))
 		}
