@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -20,8 +21,15 @@ type Link struct {
 	Check  string
 }
 
+// maxLinks is the most policies a world has.
+const maxLinks = 8
+
 // pickLinks pairs events with actions across every edge of the graph and
-// keeps a varied set: at most two per event, preferring edges not used yet.
+// keeps a varied set of business rules: rules that bind state across
+// systems first (one per edge, then up to three per event), then
+// notifications, which may make up at most a third of the policies. A
+// notification about a row another rule creates (an issued invoice must be
+// emailed) is preferred to one about a row no task makes.
 func (g *Gen) pickLinks() []*Link {
 	var all []*Link
 	for _, down := range g.svcs {
@@ -44,16 +52,48 @@ func (g *Gen) pickLinks() []*Link {
 	var out []*Link
 	perEvent := map[*Event]int{}
 	edges := map[string]bool{}
-	// First pass: one link per edge; second: fill up to 6 links.
-	for pass := 0; pass < 2; pass++ {
+	notify := 0
+	created := map[string]bool{} // tables whose rows a picked rule creates
+	// One rule per action on the rows of one table: two events on a table
+	// can hold at once (an invoice paid is also issued), and the second
+	// rule would already hold once the first did.
+	acted := map[string]bool{}
+	take := func(l *Link) {
+		acted[l.Event.Entity.Table+">"+l.Action.Service+">"+l.Action.Name] = true
+		out = append(out, l)
+		perEvent[l.Event]++
+		edges[l.Event.Entity.Service+">"+l.Action.Service] = true
+		if l.Action.Notify {
+			notify++
+		}
+		if l.Action.Creates != "" {
+			created[l.Action.Creates] = true
+		}
+	}
+	// reachable: a task can start at the event, or a picked rule makes
+	// rows in its state.
+	reachable := func(l *Link) bool { return l.Event.Setup != nil || created[l.Event.Entity.Table] }
+	for pass := 0; pass < 4; pass++ {
 		for _, l := range all {
-			edge := l.Event.Entity.Service + ">" + l.Action.Service
-			if slices.Contains(out, l) || perEvent[l.Event] >= 2 || (pass == 0 && edges[edge]) || len(out) >= 6 {
+			if len(out) >= maxLinks || slices.Contains(out, l) || perEvent[l.Event] >= 3 || acted[l.Event.Entity.Table+">"+l.Action.Service+">"+l.Action.Name] {
 				continue
 			}
-			out = append(out, l)
-			perEvent[l.Event]++
-			edges[edge] = true
+			edge := l.Event.Entity.Service + ">" + l.Action.Service
+			switch pass {
+			case 0: // state rules, one per edge, on events a task starts at
+				if l.Action.Notify || edges[edge] || l.Event.Setup == nil {
+					continue
+				}
+			case 1: // state rules on any reachable event
+				if l.Action.Notify || !reachable(l) {
+					continue
+				}
+			case 2, 3: // notifications, at most a third; chained ones first
+				if !l.Action.Notify || 3*(notify+1) > len(out)+1 || (pass == 2 && (l.Event.Setup != nil || !reachable(l))) || !reachable(l) {
+					continue
+				}
+			}
+			take(l)
 		}
 	}
 	slices.SortFunc(out, func(a, b *Link) int { return strings.Compare(a.Name, b.Name) })
@@ -62,7 +102,7 @@ func (g *Gen) pickLinks() []*Link {
 
 func (g *Gen) link(ev *Event, ac *Action) *Link {
 	up := ev.Entity
-	then := strings.ReplaceAll(ac.Then, "{noun}", up.Noun)
+	then := ac.clause(up)
 	l := &Link{
 		Event:  ev,
 		Action: ac,
@@ -213,3 +253,69 @@ func (g *Gen) pickTools(tasks []*world.TaskSpec) []world.ToolSpec {
 
 // maxTools is the most tools a world offers.
 const maxTools = 26
+
+// sqlQuote writes a value as an SQL literal: numbers as they are, text
+// quoted.
+func sqlQuote(v any) string {
+	switch x := v.(type) {
+	case int, int64, float64:
+		return fmt.Sprint(x)
+	case nil:
+		return "NULL"
+	}
+	return "'" + strings.ReplaceAll(fmt.Sprint(v), "'", "''") + "'"
+}
+
+// satisfy returns the task seed that makes rows inserted by ops follow the
+// world's policies, the way the seed state does: an issued invoice a task
+// seeds (to be voided) was emailed when it was issued. It runs the
+// actions' Seed against the world and takes back what they add.
+func (g *Gen) satisfy(tc *TaskCtx, ops []world.SeedOp) []world.SeedOp {
+	var out []world.SeedOp
+	for _, op := range ops {
+		for _, l := range g.links {
+			if op.Insert == "" || l.Event.Entity.Table != op.Insert || l.Action.Seed == nil || !l.Event.InState(op.Values) {
+				continue
+			}
+			out = append(out, g.capture(tc, func() { l.Action.Seed(g, l.Event.Entity, op.Values) })...)
+		}
+	}
+	return out
+}
+
+// capture runs f, which adds seed rows to the world, and turns what it
+// added into task seed inserts with the task's next ids instead. The world
+// and its entities are left as they were.
+func (g *Gen) capture(tc *TaskCtx, f func()) []world.SeedOp {
+	names := slices.Sorted(maps.Keys(g.tables))
+	before := make([]int, len(names))
+	for i, n := range names {
+		before[i] = len(g.tables[n].Rows)
+	}
+	ents := slices.Sorted(maps.Keys(g.entities))
+	rows := make([]int, len(ents))
+	for i, e := range ents {
+		if x := g.entities[e]; x != nil {
+			rows[i] = len(x.Rows)
+		}
+	}
+	f()
+	for i, e := range ents {
+		if x := g.entities[e]; x != nil {
+			x.Rows = x.Rows[:rows[i]]
+		}
+	}
+	var out []world.SeedOp
+	for i, n := range names {
+		t := g.tables[n]
+		for _, r := range t.Rows[before[i]:] {
+			r = maps.Clone(r)
+			if t.ID != nil {
+				r["id"] = g.FormatID(n, tc.NextID(n))
+			}
+			out = append(out, world.SeedOp{Insert: n, Values: r})
+		}
+		t.Rows = t.Rows[:before[i]]
+	}
+	return out
+}

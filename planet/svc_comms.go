@@ -56,30 +56,81 @@ func buildEmail(g *Gen, s *Svc) {
 		[]world.ArgSpec{{Name: "address", Type: "email", Description: "Sender or recipient."}, S("text", false, "Part of the subject or body."), A("direction", table+".direction", false, "")},
 		Search(table, []string{"-sent_at"}, nil, world.Filter{Columns: []string{"from_addr", "to_addr"}, Op: "contains", Arg: "address"}, FAny("text", "subject", "body"), F("direction", "eq", "direction"))))
 
+	// What an email about a record must carry besides its id: the amount
+	// when it has one (written as a plain number, 1234.50), else its date.
+	digits := g.Locale.C.CurrencyDigits
+	per := minorPerMajor(digits)
+	content := func(up *Entity) (role, what string) {
+		switch {
+		case up.Has("amount"):
+			return "amount", fmt.Sprintf(" and the amount in the body, written as a plain number like %.*f", digits, 1234.5)
+		case up.Has("date"):
+			return "date", " and its date (YYYY-MM-DD) in the body"
+		}
+		return "", ""
+	}
+	contentSQL := func(up *Entity, a string) string {
+		switch role, _ := content(up); role {
+		case "amount":
+			return fmt.Sprintf(" AND instr(m.body, printf('%%.%df', %s / %d.0)) > 0", digits, up.SQL("amount", a), per)
+		case "date":
+			return fmt.Sprintf(" AND instr(m.body, %s) > 0", up.SQL("date", a))
+		}
+		return ""
+	}
+	contentText := func(up *Entity, r Row) string {
+		switch role, _ := content(up); role {
+		case "amount":
+			if n, ok := up.Val("amount", r).(int64); ok {
+				return fmt.Sprintf("%.*f", digits, float64(n)/float64(per))
+			}
+		case "date":
+			return up.Str("date", r)
+		}
+		return ""
+	}
+	body := func(up *Entity, r Row) string {
+		b := fmt.Sprintf("%s, this is about %s %s.", greeting, up.Noun, r[up.Key])
+		switch role, _ := content(up); role {
+		case "amount":
+			b += fmt.Sprintf(" Amount: %s %s.", contentText(up, r), g.Company.Currency)
+		case "date":
+			b += " Date: " + contentText(up, r) + "."
+		}
+		return b + " " + g.Company.Name
+	}
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "emailed", Needs: []string{"id", "email"},
+		Service: s.Name, Name: "emailed", Needs: []string{"id", "email"}, Notify: true,
 		Then: "the " + cust.Noun + " must be sent an email about it from the shared mailbox, with the {noun} id in the subject",
+		ThenFor: func(up *Entity) string {
+			_, what := content(up)
+			return fmt.Sprintf("the %s must be sent an email about it from the shared mailbox, with the %s id in the subject%s", cust.Noun, up.Noun, what)
+		},
 		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s m WHERE m.direction = 'outbound' AND m.to_addr = %s AND instr(m.subject, %s.%s) > 0)", table, up.SQL("email", a), a, up.Key)
+			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s m WHERE m.direction = 'outbound' AND m.to_addr = %s AND instr(m.subject, %s.%s) > 0%s)", table, up.SQL("email", a), a, up.Key, contentSQL(up, a))
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
 			return []world.Call{{Tool: "send_email", Args: map[string]any{"to": up.Val("email", r),
-				"subject": fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), "body": fmt.Sprintf("%s, this is to let you know about %s %s. %s", greeting, up.Noun, r[up.Key], g.Company.Name)}}}
+				"subject": fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), "body": body(up, r)}}}
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
-			return []world.Assertion{
-				{Description: "The " + cust.Noun + " was emailed.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"direction": "outbound", "to_addr": up.Val("email", r)}}},
-				{Description: "The email names the id in its subject.", Exists: &world.RowMatch{Table: table,
-					Where: map[string]any{"direction": "outbound", "to_addr": up.Val("email", r), "subject": map[string]any{"contains": r[up.Key]}}}},
+			to := up.Val("email", r)
+			out := []world.Assertion{
+				{Description: "The email on file got a message naming the id in its subject.", Exists: &world.RowMatch{Table: table,
+					Where: map[string]any{"direction": "outbound", "to_addr": to, "subject": map[string]any{"contains": r[up.Key]}}}},
 			}
+			if role, _ := content(up); role != "" {
+				out = append(out, world.Assertion{Description: "The message gives the " + role + ".", Exists: &world.RowMatch{Table: table,
+					Where: map[string]any{"direction": "outbound", "to_addr": to, "subject": map[string]any{"contains": r[up.Key]}, "body": map[string]any{"contains": contentText(up, r)}}}})
+			}
+			return out
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 		Seed: func(g *Gen, up *Entity, r Row) {
-			add("outbound", us, up.Str("email", r), fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), greeting+" …", g.At(-1, 10))
+			add("outbound", us, up.Str("email", r), fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), body(up, r), g.At(-1, 10))
 		},
 	})
-
 	// Chore: answer an inbound question.
 	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "support lead", Make: func(tc *TaskCtx) (Task, bool) {
 		c := Pick(tc.R, activeRows(cust))
@@ -150,7 +201,7 @@ func buildChat(g *Gen, s *Svc) {
 
 	target := map[string]string{"billing": "finance", "crm": "front-desk", "helpdesk": "ops"}
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "announced", Needs: []string{"id"},
+		Service: s.Name, Name: "announced", Needs: []string{"id"}, Notify: true,
 		Then: "it must be announced in Chat in the channel for its area (#ops for operations, #finance for billing, #front-desk for customer records), mentioning the {noun} id",
 		Done: func(up *Entity, a string) string {
 			ch := chanID(cmpOr(target[up.Service], "ops"))

@@ -159,7 +159,7 @@ func buildPayments(g *Gen, s *Svc) {
 
 	// Action: record the money for a paid invoice.
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "recorded", Needs: []string{"id", "amount", "name", "email"},
+		Service: s.Name, Name: "recorded", Needs: []string{"id", "amount", "name", "email"}, On: []string{"paid"},
 		Then: fmt.Sprintf("a settled %s for its full amount must be recorded in Payments with the {noun} id as its reference", one),
 		Done: func(up *Entity, a string) string {
 			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s p WHERE p.reference = %s.%s AND p.amount = %s AND p.status = 'settled')", table, a, up.Key, up.SQL("amount", a))

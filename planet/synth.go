@@ -110,6 +110,7 @@ func Synthesize(s Scenario, opts Options) (b *world.Bundle, err error) {
 	g.R = s.rng(stageInvariants)
 	g.Locale.R = g.R
 	links := g.pickLinks()
+	g.links = links
 	// Upstream first: an action's seed rows (an invoice for finished work)
 	// can put rows into another link's event state (a paid invoice).
 	ordered := slices.Clone(links)
