@@ -86,13 +86,20 @@ type Column struct {
 
 // Invariant is a world rule: visible policy text and a hidden SQL check
 // whose result rows are violations.
+//
+// An invariant is written either with raw text and SQL (Policy, Trigger,
+// Target, Check) or as a structured Rule, from which [Compile] fills in
+// the other four.
 type Invariant struct {
 	Name    string `json:"name"`
 	Title   string `json:"title"`
-	Policy  string `json:"policy"`
-	Trigger string `json:"trigger"`
-	Target  string `json:"target"`
-	Check   string `json:"check"`
+	Policy  string `json:"policy,omitempty"`
+	Trigger string `json:"trigger,omitempty"`
+	Target  string `json:"target,omitempty"`
+	Check   string `json:"check,omitempty"`
+
+	// Structured policies (issue 9): see policyrule.go.
+	Rule *PolicyRule `json:"rule,omitempty"`
 }
 
 // ToolSpec declares one tool as a list of steps run in one transaction.
@@ -196,14 +203,16 @@ type SeedOp struct {
 // Assertion is one rubric check on the final state. Exactly one of Exists,
 // Absent, Count, Field and SQL is set.
 type Assertion struct {
-	ID          string      `json:"id"`
-	Description string      `json:"description"`
-	Weight      float64     `json:"weight,omitempty"`
-	Exists      *RowMatch   `json:"exists,omitempty"`
-	Absent      *RowMatch   `json:"absent,omitempty"`
-	Count       *CountMatch `json:"count,omitempty"`
-	Field       *FieldMatch `json:"field,omitempty"`
-	SQL         string      `json:"sql,omitempty"`
+	ID          string  `json:"id"`
+	Description string  `json:"description"`
+	Weight      float64 `json:"weight,omitempty"`
+	// Role is RoleGoal (the default) or RoleConstraint; see [Assertion.IsGoal].
+	Role   string      `json:"role,omitempty"`
+	Exists *RowMatch   `json:"exists,omitempty"`
+	Absent *RowMatch   `json:"absent,omitempty"`
+	Count  *CountMatch `json:"count,omitempty"`
+	Field  *FieldMatch `json:"field,omitempty"`
+	SQL    string      `json:"sql,omitempty"`
 }
 
 // RowMatch selects rows of a table by column conditions.

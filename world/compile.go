@@ -381,6 +381,18 @@ func (w *World) compileInvariantRefs() []*BundleError {
 			errs = append(errs, errAt(ptr+"/name", "invariant %q is declared twice", inv.Name))
 		}
 		seen[inv.Name] = true
+		if inv.Rule != nil {
+			errs = append(errs, w.compileInvariantRule(i)...)
+			continue
+		}
+		for _, k := range []struct{ key, val string }{{"policy", inv.Policy}, {"check", inv.Check}, {"trigger", inv.Trigger}, {"target", inv.Target}} {
+			if k.val == "" {
+				errs = append(errs, errAt(ptr+"/"+k.key, "an invariant without a rule needs %s", k.key))
+			}
+		}
+		if inv.Trigger == "" || inv.Target == "" {
+			continue
+		}
 		if w.service(inv.Trigger) == nil {
 			errs = append(errs, errAt(ptr+"/trigger", "unknown service %q (services: %s)", inv.Trigger, w.serviceNames()))
 		}
