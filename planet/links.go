@@ -11,14 +11,14 @@ import (
 
 // Link is one world invariant: when Event happens upstream, Action must
 // be done downstream. Trigger and target are different services, joined by
-// an edge of the service graph.
+// an edge of the service graph. Its policy text and hidden check are
+// generated from Rule when the world compiles, so the two agree.
 type Link struct {
 	Event  *Event
 	Action *Action
 	Name   string
 	Title  string
-	Policy string
-	Check  string
+	Rule   *world.PolicyRule
 }
 
 // maxLinks is the most policies a world has.
@@ -43,7 +43,9 @@ func (g *Gen) pickLinks() []*Link {
 					if len(ac.On) > 0 && !slices.Contains(ac.On, ev.Kind) {
 						continue
 					}
-					all = append(all, g.link(ev, ac))
+					if l := g.link(ev, ac); l != nil {
+						all = append(all, l)
+					}
 				}
 			}
 		}
@@ -100,19 +102,83 @@ func (g *Gen) pickLinks() []*Link {
 	return out
 }
 
+// link pairs an event with an action, or returns nil when the pair has
+// no structured rule (the event's state or a role the action needs is not
+// a column path).
 func (g *Gen) link(ev *Event, ac *Action) *Link {
 	up := ev.Entity
-	then := ac.clause(up)
-	l := &Link{
+	if ev.Where == nil || ac.Rule == nil {
+		return nil
+	}
+	then := ac.Rule(up)
+	if then == nil {
+		return nil
+	}
+	return &Link{
 		Event:  ev,
 		Action: ac,
 		Name:   snakeDash(up.Noun + "-" + ev.Name + "-" + ac.Name),
 		Title:  title(fmt.Sprintf("%s %s: %s", up.Plural, ev.Name, ac.Name)),
-		Policy: fmt.Sprintf("When %s, %s.", ev.When, then),
-		Check: fmt.Sprintf("SELECT t.%s AS %s FROM %s t WHERE (%s) AND NOT (%s) ORDER BY t.%s",
-			up.Key, snake(up.Noun)+"_id", up.Table, ev.Where, ac.Done(up, "t"), up.Key),
+		Rule:   &world.PolicyRule{When: world.RuleWhen{Table: up.Table, Noun: up.Noun, Where: ev.Where}, Then: *then},
 	}
-	return l
+}
+
+// Keys builds the match of a rule from the roles of the upstream entity;
+// a role without a column path makes the whole rule inexpressible.
+type Keys struct {
+	up   *Entity
+	keys []world.RuleKey
+	bad  bool
+}
+
+// KeysOf starts the keys of a rule about rows of up.
+func KeysOf(up *Entity) *Keys { return &Keys{up: up} }
+
+// Eq ties the target's column (or one-hop path) col to a role of the
+// upstream row.
+func (k *Keys) Eq(col, role string) *Keys {
+	r, ok := k.up.Roles[role]
+	if !ok || r.Path == "" {
+		k.bad = true
+		return k
+	}
+	k.keys = append(k.keys, world.RuleKey{Column: col, Equals: r.Path, Times: r.Times})
+	return k
+}
+
+// EqCol ties the target's col to a column of the upstream row that is no
+// role (the staff member in charge).
+func (k *Keys) EqCol(col, upCol string) *Keys {
+	k.keys = append(k.keys, world.RuleKey{Column: col, Equals: upCol})
+	return k
+}
+
+// Mentions asks the target's text columns to mention a role of the
+// upstream row (its id in a subject).
+func (k *Keys) Mentions(role string, cols ...string) *Keys {
+	r, ok := k.up.Roles[role]
+	if !ok || r.Path == "" || r.Times != "" {
+		k.bad = true
+		return k
+	}
+	key := world.RuleKey{Contains: r.Path}
+	if len(cols) == 1 {
+		key.Column = cols[0]
+	} else {
+		key.Columns = cols
+	}
+	k.keys = append(k.keys, key)
+	return k
+}
+
+// In returns the rule's "then": rows of table matching the keys and where
+// must exist (require "exists"), be exactly one ("one") or be absent
+// ("none"). Nil when a role had no path.
+func (k *Keys) In(table, require string, where map[string]any) *world.RuleThen {
+	if k.bad {
+		return nil
+	}
+	return &world.RuleThen{Table: table, Require: require, Match: k.keys, Where: where}
 }
 
 func snakeDash(s string) string { return strings.ReplaceAll(snake(s), "_", "-") }
@@ -153,10 +219,7 @@ func (g *Gen) bundle(links []*Link, tasks []*world.TaskSpec) *world.Bundle {
 		}
 	}
 	for _, l := range links {
-		b.Invariants = append(b.Invariants, world.Invariant{
-			Name: l.Name, Title: l.Title, Policy: l.Policy,
-			Trigger: l.Event.Entity.Service, Target: l.Action.Service, Check: l.Check,
-		})
+		b.Invariants = append(b.Invariants, world.Invariant{Name: l.Name, Title: l.Title, Rule: l.Rule})
 	}
 	b.Tools = g.pickTools(tasks)
 	for _, t := range tasks {
@@ -318,4 +381,110 @@ func (g *Gen) capture(tc *TaskCtx, f func()) []world.SeedOp {
 		t.Rows = t.Rows[:before[i]]
 	}
 	return out
+}
+
+// holdsSQL is a rubric query: true when some row of the rule's "when"
+// table picked by sel (SQL over alias t) is in the rule's state and the
+// rule holds for it. It renders the rule the way the world compiles its
+// hidden check, for the one row a task is about.
+func (g *Gen) holdsSQL(r *world.PolicyRule, sel string) string {
+	const t, u = "t", "u"
+	var keys []string
+	for _, k := range r.Then.Match {
+		if k.Equals != "" {
+			x := g.pathSQL(r.When.Table, t, k.Equals)
+			if k.Times != "" {
+				x = "(" + x + " * " + g.pathSQL(r.When.Table, t, k.Times) + ")"
+			}
+			keys = append(keys, g.pathSQL(r.Then.Table, u, k.Column)+" = "+x)
+			continue
+		}
+		cols := k.Columns
+		if k.Column != "" {
+			cols = []string{k.Column}
+		}
+		parts := make([]string, len(cols))
+		for i, c := range cols {
+			parts[i] = "coalesce(" + g.pathSQL(r.Then.Table, u, c) + ", '')"
+		}
+		keys = append(keys, "instr("+strings.Join(parts, " || ' ' || ")+", "+g.pathSQL(r.When.Table, t, k.Contains)+") > 0")
+	}
+	keys = append(keys, g.whereSQL(r.Then.Table, u, r.Then.Where)...)
+	match := fmt.Sprintf("SELECT 1 FROM %s %s WHERE %s", r.Then.Table, u, strings.Join(keys, " AND "))
+	var holds string
+	switch r.Then.Require {
+	case world.RequireNone:
+		holds = "NOT EXISTS (" + match + ")"
+	case world.RequireOne:
+		holds = fmt.Sprintf("(SELECT count(*) FROM %s %s WHERE %s) = 1", r.Then.Table, u, strings.Join(keys, " AND "))
+	default:
+		holds = "EXISTS (" + match + ")"
+	}
+	conds := append([]string{sel}, g.whereSQL(r.When.Table, t, r.When.Where)...)
+	return fmt.Sprintf("SELECT EXISTS (SELECT 1 FROM %s %s WHERE %s AND %s)", r.When.Table, t, strings.Join(conds, " AND "), holds)
+}
+
+// pathSQL renders a column or one-hop path of table over alias.
+func (g *Gen) pathSQL(table, alias, path string) string {
+	head, rest, hop := strings.Cut(path, ".")
+	if !hop {
+		return alias + "." + head
+	}
+	for _, c := range g.tables[table].Columns {
+		if c.Name == head {
+			rt, rk, _ := strings.Cut(cmpOr(c.References, c.RefersTo), ".")
+			return fmt.Sprintf("(SELECT r.%s FROM %s r WHERE r.%s = %s.%s)", rest, rt, rk, alias, head)
+		}
+	}
+	panic("planet: no column " + head + " in " + table)
+}
+
+// whereSQL renders conditions of the where language over alias, in key
+// order.
+func (g *Gen) whereSQL(table, alias string, where map[string]any) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(where)) {
+		x := g.pathSQL(table, alias, k)
+		op, isOp := where[k].(map[string]any)
+		if !isOp {
+			if where[k] == nil {
+				out = append(out, x+" IS NULL")
+			} else {
+				out = append(out, x+" = "+sqlLit(where[k]))
+			}
+			continue
+		}
+		for _, name := range slices.Sorted(maps.Keys(op)) {
+			v := op[name]
+			switch name {
+			case "in":
+				var lits []string
+				for _, e := range v.([]any) {
+					lits = append(lits, sqlLit(e))
+				}
+				out = append(out, x+" IN ("+strings.Join(lits, ", ")+")")
+			case "ne":
+				out = append(out, x+" IS NOT "+sqlLit(v))
+			case "contains":
+				out = append(out, "instr(lower("+x+"), lower("+sqlLit(v)+")) > 0")
+			case "not_null":
+				out = append(out, x+" IS NOT NULL")
+			default:
+				panic("planet: where operator " + name + " not rendered")
+			}
+		}
+	}
+	return out
+}
+
+// sqlLit writes a where value as an SQL literal.
+func sqlLit(v any) string {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return "1"
+		}
+		return "0"
+	}
+	return sqlQuote(v)
 }

@@ -29,9 +29,16 @@ type Entity struct {
 
 // Role is one thing an entity can tell: "id", "name", "email", "amount",
 // "date", "customer_id"… SQL gives it in a hidden check, Value from a row.
+//
+// Path is the role as a structured rule names it: a column of the entity
+// ("amount") or a one-hop path through a column that points elsewhere
+// ("customer_id.email"); Times, when set, multiplies it by another column
+// (quantity × unit price). A role without a Path cannot appear in a rule.
 type Role struct {
 	SQL   func(alias string) string
 	Value func(r Row) any
+	Path  string
+	Times string
 }
 
 // Column makes a role read from one of the entity's own columns.
@@ -39,6 +46,26 @@ func Column(col string) Role {
 	return Role{
 		SQL:   func(a string) string { return a + "." + col },
 		Value: func(r Row) any { return r[col] },
+		Path:  col,
+	}
+}
+
+// Via makes a role read column field of the row that column col points
+// at in table (a CRM customer's email).
+func Via(col, table, field string, rows func() []Row) Role {
+	return Role{
+		SQL: func(a string) string {
+			return fmt.Sprintf("(SELECT c.%s FROM %s c WHERE c.id = %s.%s)", field, table, a, col)
+		},
+		Value: func(r Row) any {
+			for _, x := range rows() {
+				if x["id"] == r[col] {
+					return x[field]
+				}
+			}
+			return nil
+		},
+		Path: col + "." + field,
 	}
 }
 
@@ -75,8 +102,10 @@ type Event struct {
 	Kind string
 	// When is the policy clause, e.g. "an appointment is marked completed".
 	When string
-	// Where is the SQL predicate, over alias t, of rows in the event state.
-	Where string
+	// Where selects the rows in the event state, in the rubric's where
+	// language (a structured rule's "when"); nil: no rule can react to the
+	// event.
+	Where map[string]any
 	// Setup returns a new row just before the event, inserted by the task
 	// seed; n is a fresh id number.
 	Setup func(tc *TaskCtx) Row
@@ -109,9 +138,10 @@ type Action struct {
 	// ThenFor, when set, writes the clause for one upstream entity instead
 	// of Then (what an email must carry depends on what it is about).
 	ThenFor func(up *Entity) string
-	// Done is the SQL predicate, over the upstream alias, that holds once
-	// the action has been done for that row.
-	Done func(up *Entity, alias string) string
+	// Rule is what must hold downstream for a row of up in the event
+	// state, as the "then" of a structured rule; nil when up lacks a role
+	// it needs as a column path.
+	Rule func(up *Entity) *world.RuleThen
 	// Do returns the calls that perform the action for row.
 	Do func(tc *TaskCtx, up *Entity, row Row) []world.Call
 	// Check returns assertions that the action was done.

@@ -32,7 +32,7 @@ func buildBilling(g *Gen, s *Svc) {
 			"name": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
 			},
-				Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") }}}}
+				Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") }, Path: "customer_id.name"}, "date": Column("issued_on"), "ref": Column("source_ref")}}
 	g.SetEntity("invoice", inv)
 	invoice := func(n int, up *Entity, r Row, status string) Row {
 		row := Row{"id": inv.ID(n), "customer_id": up.Val("customer_id", r), "source_ref": r[up.Key], "bill_to": up.Val("email", r),
@@ -72,9 +72,9 @@ func buildBilling(g *Gen, s *Svc) {
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "invoiced", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"done"},
 		Then: "an invoice for its full amount must be issued in Billing to the email on file, with the {noun} id as its source",
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s i WHERE i.source_ref = %s.%s AND i.amount = %s AND i.bill_to = %s AND i.status IN ('issued','paid'))",
-				table, a, up.Key, up.SQL("amount", a), up.SQL("email", a))
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("source_ref", "id").Eq("amount", "amount").Eq("bill_to", "email").
+				In(table, "", map[string]any{"status": map[string]any{"in": vals("issued", "paid")}})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
@@ -116,7 +116,7 @@ func buildBilling(g *Gen, s *Svc) {
 	// follows from billing finished work, and what the policies ask of an
 	// issued invoice (send it) chains on from there.
 	s.Events = append(s.Events, &Event{
-		Entity: inv, Name: "issued", Kind: "billed", When: "an invoice is issued", Where: "t.status IN ('issued', 'paid')",
+		Entity: inv, Name: "issued", Kind: "billed", When: "an invoice is issued", Where: map[string]any{"status": map[string]any{"in": vals("issued", "paid")}},
 		InState: func(r Row) bool { return r["status"] == "issued" || r["status"] == "paid" },
 	})
 
@@ -124,8 +124,8 @@ func buildBilling(g *Gen, s *Svc) {
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "voided", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"cancelled"},
 		Then: "any invoice still issued for it in Billing must be voided",
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s i WHERE i.source_ref = %s.%s AND i.status = 'issued')", table, a, up.Key)
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("source_ref", "id").In(table, world.RequireNone, map[string]any{"status": "issued"})
 		},
 		Prepare: func(tc *TaskCtx, up *Entity, r Row) []world.SeedOp {
 			row := invoice(tc.NextID(table), up, r, "issued")
@@ -159,7 +159,7 @@ func buildBilling(g *Gen, s *Svc) {
 
 	// Event: an invoice is paid.
 	s.Events = append(s.Events, &Event{
-		Entity: inv, Name: "paid", Kind: "paid", When: "an invoice is marked paid", Where: "t.status = 'paid'",
+		Entity: inv, Name: "paid", Kind: "paid", When: "an invoice is marked paid", Where: map[string]any{"status": "paid"},
 		InState: func(r Row) bool { return r["status"] == "paid" },
 		Setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, activeRows(cust))

@@ -115,7 +115,7 @@ func buildCalendar(g *Gen, s *Svc) {
 	s.Events = append(s.Events, &Event{
 		Entity: ev, Name: "cancelled",
 		When:    fmt.Sprintf("a calendar %s is cancelled", one),
-		Where:   "t.status = 'cancelled'",
+		Where:   map[string]any{"status": "cancelled"},
 		InState: func(r Row) bool { return r["status"] == "cancelled" },
 		Setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, activeRows(cust))
@@ -158,8 +158,8 @@ func buildCalendar(g *Gen, s *Svc) {
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "scheduled", Needs: []string{"id"}, On: []string{"done", "escalated"},
 		Then: fmt.Sprintf("a confirmed %s with the {noun} id in its title must be scheduled in the Calendar", one),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s e WHERE instr(e.title, %s.%s) > 0 AND e.status = 'confirmed')", table, a, up.Key)
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Mentions("id", "title").In(table, "", map[string]any{"status": "confirmed"})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
@@ -204,16 +204,18 @@ func buildCalendar(g *Gen, s *Svc) {
 	// ask of a booking (tell the contact) chains on from there.
 	s.Events = append(s.Events, &Event{
 		Entity: ev, Name: "follow-up booked", Kind: "created", When: fmt.Sprintf("a follow-up %s (titled \"Follow-up: …\") is booked in the calendar", one),
-		Where:   "t.status = 'confirmed' AND t.title LIKE 'Follow-up:%'",
-		InState: func(r Row) bool { return r["status"] == "confirmed" && strings.HasPrefix(fmt.Sprint(r["title"]), "Follow-up:") },
+		Where: map[string]any{"status": "confirmed", "title": map[string]any{"contains": "Follow-up:"}},
+		InState: func(r Row) bool {
+			return r["status"] == "confirmed" && strings.Contains(fmt.Sprint(r["title"]), "Follow-up:")
+		},
 	})
 
 	// Action: release what was booked for something called off.
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "booking released", Needs: []string{"id"}, On: []string{"cancelled", "closed"},
 		Then: fmt.Sprintf("every confirmed calendar %s with the {noun} id in its title must be cancelled", one),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s e WHERE instr(e.title, %s.%s) > 0 AND e.status = 'confirmed')", table, a, up.Key)
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Mentions("id", "title").In(table, world.RequireNone, map[string]any{"status": "confirmed"})
 		},
 		Prepare: func(tc *TaskCtx, up *Entity, r Row) []world.SeedOp {
 			id := ev.ID(tc.NextID(table))

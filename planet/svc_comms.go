@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mercury/mcp-world/world"
@@ -56,46 +57,34 @@ func buildEmail(g *Gen, s *Svc) {
 		[]world.ArgSpec{{Name: "address", Type: "email", Description: "Sender or recipient."}, S("text", false, "Part of the subject or body."), A("direction", table+".direction", false, "")},
 		Search(table, []string{"-sent_at"}, nil, world.Filter{Columns: []string{"from_addr", "to_addr"}, Op: "contains", Arg: "address"}, FAny("text", "subject", "body"), F("direction", "eq", "direction"))))
 
-	// What an email about a record must carry besides its id: the amount
-	// when it has one (written as a plain number, 1234.50), else its date.
-	digits := g.Locale.C.CurrencyDigits
-	per := minorPerMajor(digits)
-	content := func(up *Entity) (role, what string) {
-		switch {
-		case up.Has("amount"):
-			return "amount", fmt.Sprintf(" and the amount in the body, written as a plain number like %.*f", digits, 1234.5)
-		case up.Has("date"):
-			return "date", " and its date (YYYY-MM-DD) in the body"
-		}
-		return "", ""
-	}
-	contentSQL := func(up *Entity, a string) string {
-		switch role, _ := content(up); role {
-		case "amount":
-			return fmt.Sprintf(" AND instr(m.body, printf('%%.%df', %s / %d.0)) > 0", digits, up.SQL("amount", a), per)
-		case "date":
-			return fmt.Sprintf(" AND instr(m.body, %s) > 0", up.SQL("date", a))
-		}
-		return ""
-	}
-	contentText := func(up *Entity, r Row) string {
-		switch role, _ := content(up); role {
-		case "amount":
-			if n, ok := up.Val("amount", r).(int64); ok {
-				return fmt.Sprintf("%.*f", digits, float64(n)/float64(per))
+	// What an email about a record must carry besides its id: the
+	// reference it concerns (the job an invoice bills) and its date, when
+	// the record has them as plain text or date columns.
+	content := func(up *Entity) []string {
+		var roles []string
+		for _, role := range []string{"ref", "date"} {
+			r, ok := up.Roles[role]
+			if !ok || r.Path == "" || strings.Contains(r.Path, ".") {
+				continue
 			}
-		case "date":
-			return up.Str("date", r)
+			if t := g.tables[up.Table]; t != nil && slices.ContainsFunc(t.Columns, func(c world.Column) bool {
+				return c.Name == r.Path && (c.Type == "date" || c.Type == "text")
+			}) {
+				roles = append(roles, role)
+			}
 		}
-		return ""
+		return roles
 	}
+	say := map[string]string{"ref": "the reference it concerns", "date": "its date"}
 	body := func(up *Entity, r Row) string {
 		b := fmt.Sprintf("%s, this is about %s %s.", greeting, up.Noun, r[up.Key])
-		switch role, _ := content(up); role {
-		case "amount":
-			b += fmt.Sprintf(" Amount: %s %s.", contentText(up, r), g.Company.Currency)
-		case "date":
-			b += " Date: " + contentText(up, r) + "."
+		for _, role := range content(up) {
+			switch role {
+			case "ref":
+				b += " Reference: " + up.Str(role, r) + "."
+			case "date":
+				b += " Date: " + up.Str(role, r) + "."
+			}
 		}
 		return b + " " + g.Company.Name
 	}
@@ -103,11 +92,22 @@ func buildEmail(g *Gen, s *Svc) {
 		Service: s.Name, Name: "emailed", Needs: []string{"id", "email"}, Notify: true,
 		Then: "the " + cust.Noun + " must be sent an email about it from the shared mailbox, with the {noun} id in the subject",
 		ThenFor: func(up *Entity) string {
-			_, what := content(up)
-			return fmt.Sprintf("the %s must be sent an email about it from the shared mailbox, with the %s id in the subject%s", cust.Noun, up.Noun, what)
+			var what []string
+			for _, role := range content(up) {
+				what = append(what, say[role])
+			}
+			body := ""
+			if len(what) > 0 {
+				body = " and " + strings.Join(what, " and ") + " in the body"
+			}
+			return fmt.Sprintf("the %s must be sent an email about it from the shared mailbox, with the %s id in the subject%s", cust.Noun, up.Noun, body)
 		},
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s m WHERE m.direction = 'outbound' AND m.to_addr = %s AND instr(m.subject, %s.%s) > 0%s)", table, up.SQL("email", a), a, up.Key, contentSQL(up, a))
+		Rule: func(up *Entity) *world.RuleThen {
+			k := KeysOf(up).Eq("to_addr", "email").Mentions("id", "subject")
+			for _, role := range content(up) {
+				k.Mentions(role, "body")
+			}
+			return k.In(table, "", map[string]any{"direction": "outbound"})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
@@ -120,9 +120,9 @@ func buildEmail(g *Gen, s *Svc) {
 				{Description: "The email on file got a message naming the id in its subject.", Exists: &world.RowMatch{Table: table,
 					Where: map[string]any{"direction": "outbound", "to_addr": to, "subject": map[string]any{"contains": r[up.Key]}}}},
 			}
-			if role, _ := content(up); role != "" {
-				out = append(out, world.Assertion{Description: "The message gives the " + role + ".", Exists: &world.RowMatch{Table: table,
-					Where: map[string]any{"direction": "outbound", "to_addr": to, "subject": map[string]any{"contains": r[up.Key]}, "body": map[string]any{"contains": contentText(up, r)}}}})
+			for _, role := range content(up) {
+				out = append(out, world.Assertion{Description: "The message gives " + say[role] + ".", Exists: &world.RowMatch{Table: table,
+					Where: map[string]any{"direction": "outbound", "to_addr": to, "subject": map[string]any{"contains": r[up.Key]}, "body": map[string]any{"contains": up.Str(role, r)}}}})
 			}
 			return out
 		},
@@ -203,9 +203,8 @@ func buildChat(g *Gen, s *Svc) {
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "announced", Needs: []string{"id"}, Notify: true,
 		Then: "it must be announced in Chat in the channel for its area (#ops for operations, #finance for billing, #front-desk for customer records), mentioning the {noun} id",
-		Done: func(up *Entity, a string) string {
-			ch := chanID(cmpOr(target[up.Service], "ops"))
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM chat_messages m WHERE m.channel_id = '%s' AND instr(m.body, %s.%s) > 0)", ch, a, up.Key)
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Mentions("id", "body").In("chat_messages", "", map[string]any{"channel_id.name": cmpOr(target[up.Service], "ops")})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID("chat_messages")

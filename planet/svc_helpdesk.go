@@ -274,7 +274,7 @@ func buildHelpdesk(g *Gen, s *Svc) {
 	s.Events = append(s.Events, &Event{
 		Entity: tk, Name: "escalated",
 		When:    fmt.Sprintf("a support %s is escalated to urgent priority", one),
-		Where:   "t.priority = 'urgent'",
+		Where:   map[string]any{"priority": "urgent"},
 		InState: func(r Row) bool { return r["priority"] == "urgent" },
 		Setup:   setup("open", "high"),
 		Do: func(r Row) []world.Call {
@@ -293,7 +293,7 @@ func buildHelpdesk(g *Gen, s *Svc) {
 	s.Events = append(s.Events, &Event{
 		Entity: tk, Name: "resolved",
 		When:    fmt.Sprintf("a support %s is marked resolved", one),
-		Where:   "t.status IN ('resolved', 'closed')",
+		Where:   map[string]any{"status": map[string]any{"in": vals("resolved", "closed")}},
 		InState: func(r Row) bool { return r["status"] == "resolved" || r["status"] == "closed" },
 		Setup:   setup("open", "normal"),
 		Do: func(r Row) []world.Call {
@@ -324,8 +324,8 @@ func buildHelpdesk(g *Gen, s *Svc) {
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "ticketed", Needs: []string{"id", "email", "name"}, On: []string{"cancelled", "closed", "escalated"},
 		Then: fmt.Sprintf("a support %s must be opened in the Helpdesk with the {noun} id in its subject and the %s's email on file as requester email", one, cust.Noun),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s k WHERE instr(k.subject, %s.%s) > 0 AND k.requester_email = %s)", table, a, up.Key, up.SQL("email", a))
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Mentions("id", "subject").Eq("requester_email", "email").In(table, "", nil)
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
@@ -369,7 +369,7 @@ func buildHelpdesk(g *Gen, s *Svc) {
 	// follows from policies that open tickets, and what the policies ask
 	// of a new ticket (acknowledge it) chains on from there.
 	s.Events = append(s.Events, &Event{
-		Entity: tk, Name: "opened", Kind: "created", When: fmt.Sprintf("a support %s is opened", one), Where: "t.status <> 'closed'",
+		Entity: tk, Name: "opened", Kind: "created", When: fmt.Sprintf("a support %s is opened", one), Where: map[string]any{"status": map[string]any{"ne": "closed"}},
 		InState: func(r Row) bool { return r["status"] != "closed" },
 	})
 
@@ -379,8 +379,8 @@ func buildHelpdesk(g *Gen, s *Svc) {
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "ticket resolved", Needs: []string{"id", "email", "name"}, On: []string{"done"},
 		Then: fmt.Sprintf("every open support %s that names the {noun} id in its subject must be resolved in the Helpdesk", one),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s k WHERE instr(k.subject, %s.%s) > 0 AND k.status IN (%s))", table, a, up.Key, sqlList(openStates...))
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Mentions("id", "subject").In(table, world.RequireNone, map[string]any{"status": map[string]any{"in": vals(openStates...)}})
 		},
 		Prepare: func(tc *TaskCtx, up *Entity, r Row) []world.SeedOp {
 			id := tk.ID(tc.NextID(table))

@@ -46,6 +46,7 @@ func buildHR(g *Gen, s *Svc) {
 				return fmt.Sprintf("(SELECT e.%s FROM %s e WHERE e.id = %s.employee_id)", col, emps, a)
 			},
 			Value: func(r Row) any { return lookup(emp, r["employee_id"], col) },
+			Path:  "employee_id." + col,
 		}
 	}
 	lv := &Entity{Service: s.Name, Table: leaves, Key: "id", Noun: "leave", Plural: "leaves", Prefix: "LVE-", Width: 4,
@@ -144,7 +145,7 @@ func buildHR(g *Gen, s *Svc) {
 	s.Events = append(s.Events, &Event{
 		Entity: emp, Name: "left",
 		When:    "an employee leaves the company (marked left in HR)",
-		Where:   "t.status = 'left'",
+		Where:   map[string]any{"status": "left"},
 		InState: func(r Row) bool { return r["status"] == "left" },
 		Setup: func(tc *TaskCtx) Row {
 			d := Pick(tc.R, hrDepartments)
@@ -170,7 +171,7 @@ func buildHR(g *Gen, s *Svc) {
 	s.Events = append(s.Events, &Event{
 		Entity: lv, Name: "approved",
 		When:    "a leave request is approved in HR",
-		Where:   "t.status = 'approved'",
+		Where:   map[string]any{"status": "approved"},
 		InState: func(r Row) bool { return r["status"] == "approved" },
 		Setup: func(tc *TaskCtx) Row {
 			from := 10 + tc.R.IntN(30)

@@ -40,14 +40,14 @@ func buildOrders(g *Gen, s *Svc) {
 		Roles: map[string]Role{
 			"id": Column("id"), "item": Column("item"), "quantity": Column("quantity"), "customer_id": Column("customer_id"),
 			"amount": {SQL: func(a string) string { return "(" + a + ".quantity * " + a + ".unit_price)" },
-				Value: func(r Row) any { return r["quantity"].(int64) * r["unit_price"].(int64) }},
+				Value: func(r Row) any { return r["quantity"].(int64) * r["unit_price"].(int64) }, Path: "quantity", Times: "unit_price"},
 			"date": {SQL: func(a string) string { return "substr(" + a + ".placed_at, 1, 10)" }, Value: func(r Row) any { return fmt.Sprint(r["placed_at"])[:10] }},
 			"email": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
-			}, Value: func(r Row) any { return lookup(cust, r["customer_id"], "email") }},
+			}, Value: func(r Row) any { return lookup(cust, r["customer_id"], "email") }, Path: "customer_id.email"},
 			"name": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
-			}, Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") }},
+			}, Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") }, Path: "customer_id.name"},
 		}}
 	items := hzOfferings(g)
 	buyers := activeRows(cust)
@@ -119,7 +119,7 @@ func buildOrders(g *Gen, s *Svc) {
 	s.Events = append(s.Events, &Event{
 		Entity: ord, Name: "shipped",
 		When:    fmt.Sprintf("%s is shipped", hzA(one)),
-		Where:   "t.status IN ('shipped', 'delivered')",
+		Where:   map[string]any{"status": map[string]any{"in": vals("shipped", "delivered")}},
 		InState: func(r Row) bool { return r["status"] == "shipped" || r["status"] == "delivered" },
 		Setup:   setup("confirmed"),
 		Do: func(r Row) []world.Call {
@@ -138,7 +138,7 @@ func buildOrders(g *Gen, s *Svc) {
 	s.Events = append(s.Events, &Event{
 		Entity: ord, Name: "cancelled",
 		When:    fmt.Sprintf("%s is cancelled", hzA(one)),
-		Where:   "t.status = 'cancelled'",
+		Where:   map[string]any{"status": "cancelled"},
 		InState: func(r Row) bool { return r["status"] == "cancelled" },
 		Setup:   setup("placed"),
 		Do: func(r Row) []world.Call {

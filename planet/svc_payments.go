@@ -123,7 +123,7 @@ func buildPayments(g *Gen, s *Svc) {
 	s.Events = append(s.Events, &Event{
 		Entity: pay, Name: "settled",
 		When:  fmt.Sprintf("a card %s is settled in Payments", one),
-		Where: "t.method = 'card' AND t.status IN ('settled', 'refunded')",
+		Where: map[string]any{"method": "card", "status": map[string]any{"in": vals("settled", "refunded")}},
 		InState: func(r Row) bool {
 			return r["method"] == "card" && (r["status"] == "settled" || r["status"] == "refunded")
 		},
@@ -161,8 +161,8 @@ func buildPayments(g *Gen, s *Svc) {
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "recorded", Needs: []string{"id", "amount", "name", "email"}, On: []string{"paid"},
 		Then: fmt.Sprintf("a settled %s for its full amount must be recorded in Payments with the {noun} id as its reference", one),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s p WHERE p.reference = %s.%s AND p.amount = %s AND p.status = 'settled')", table, a, up.Key, up.SQL("amount", a))
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("reference", "id").Eq("amount", "amount").In(table, "", map[string]any{"status": "settled"})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)

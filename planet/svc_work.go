@@ -86,12 +86,14 @@ func buildWork(g *Gen, s *Svc) {
 					return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
 				},
 				Value: func(r Row) any { return lookup(cust, r["customer_id"], "email") },
+				Path:  "customer_id.email",
 			},
 			"name": {
 				SQL: func(a string) string {
 					return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
 				},
 				Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") },
+				Path:  "customer_id.name",
 			},
 		}}
 	price := func() (string, int64) {
@@ -268,7 +270,7 @@ func buildWork(g *Gen, s *Svc) {
 	}
 	event := func(name, kind, when, to, from string, ask []string) *Event {
 		return &Event{
-			Entity: work, Name: name, Kind: kind, When: when, Where: fmt.Sprintf("t.status = '%s'", to),
+			Entity: work, Name: name, Kind: kind, When: when, Where: map[string]any{"status": to},
 			InState: func(r Row) bool { return r["status"] == to },
 			Setup:   setup(from),
 			Do: func(r Row) []world.Call {

@@ -230,7 +230,7 @@ func (g *Gen) crossTask(tc *TaskCtx, ev *Event, byEvent map[*Event][]*Link) (Tas
 			if st.made == nil {
 				checks = ac.Check(tc, st.up, st.row)
 			} else {
-				checks = []world.Assertion{madeCheck(l, st.made)}
+				checks = []world.Assertion{g.madeCheck(l, st.made)}
 			}
 			if len(t.Assertions)+len(checks) > maxTaskAssertions {
 				continue
@@ -267,11 +267,9 @@ func (g *Gen) crossTask(tc *TaskCtx, ev *Event, byEvent map[*Event][]*Link) (Tas
 
 // madeCheck asserts that a policy holds for a row an earlier step of the
 // task created, found by its business key rather than its id.
-func madeCheck(l *Link, m *Made) world.Assertion {
-	e := m.Entity
+func (g *Gen) madeCheck(l *Link, m *Made) world.Assertion {
 	return world.Assertion{
-		Description: fmt.Sprintf("For %s: %s.", m.Say, l.Action.clause(e)),
-		SQL: fmt.Sprintf("SELECT EXISTS (SELECT 1 FROM %s t WHERE %s AND (%s))",
-			e.Table, m.Select("t"), l.Action.Done(e, "t")),
+		Description: fmt.Sprintf("For %s: %s.", m.Say, l.Action.clause(m.Entity)),
+		SQL:         g.holdsSQL(l.Rule, m.Select("t")),
 	}
 }
