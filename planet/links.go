@@ -22,11 +22,11 @@ type Link struct {
 }
 
 // maxLinks is the most policies a world has.
-const maxLinks = 8
+const maxLinks = 14
 
 // pickLinks pairs events with actions across every edge of the graph and
 // keeps a varied set of business rules: rules that bind state across
-// systems first (one per edge, then up to three per event), then
+// systems first (one per edge, then up to four per event), then
 // notifications, which may make up at most a third of the policies. A
 // notification about a row another rule creates (an issued invoice must be
 // emailed) is preferred to one about a row no task makes.
@@ -77,7 +77,7 @@ func (g *Gen) pickLinks() []*Link {
 	reachable := func(l *Link) bool { return l.Event.Setup != nil || created[l.Event.Entity.Table] }
 	for pass := 0; pass < 4; pass++ {
 		for _, l := range all {
-			if len(out) >= maxLinks || slices.Contains(out, l) || perEvent[l.Event] >= 3 || acted[l.Event.Entity.Table+">"+l.Action.Service+">"+l.Action.Name] {
+			if len(out) >= maxLinks || slices.Contains(out, l) || perEvent[l.Event] >= 4 || acted[l.Event.Entity.Table+">"+l.Action.Service+">"+l.Action.Name] {
 				continue
 			}
 			edge := l.Event.Entity.Service + ">" + l.Action.Service

@@ -113,7 +113,7 @@ func buildCalendar(g *Gen, s *Svc) {
 
 	// Event: a meeting is cancelled.
 	s.Events = append(s.Events, &Event{
-		Entity: ev, Name: "cancelled",
+		Entity: ev, Name: "cancelled", Kind: "cancelled",
 		When:    fmt.Sprintf("a calendar %s is cancelled", one),
 		Where:   map[string]any{"status": "cancelled"},
 		InState: func(r Row) bool { return r["status"] == "cancelled" },
@@ -156,7 +156,7 @@ func buildCalendar(g *Gen, s *Svc) {
 		return fmt.Sprint(staff[0]["name"])
 	}
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "scheduled", Needs: []string{"id"}, On: []string{"done", "escalated"},
+		Service: s.Name, Name: "scheduled", Needs: []string{"id"}, On: []string{"done", "escalated", "approved"},
 		Then: fmt.Sprintf("a confirmed %s with the {noun} id in its title must be scheduled in the Calendar", one),
 		Rule: func(up *Entity) *world.RuleThen {
 			return KeysOf(up).Mentions("id", "title").In(table, "", map[string]any{"status": "confirmed"})

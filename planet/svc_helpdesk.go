@@ -272,7 +272,7 @@ func buildHelpdesk(g *Gen, s *Svc) {
 		return []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}}
 	}
 	s.Events = append(s.Events, &Event{
-		Entity: tk, Name: "escalated",
+		Entity: tk, Name: "escalated", Kind: "escalated",
 		When:    fmt.Sprintf("a support %s is escalated to urgent priority", one),
 		Where:   map[string]any{"priority": "urgent"},
 		InState: func(r Row) bool { return r["priority"] == "urgent" },
@@ -291,7 +291,7 @@ func buildHelpdesk(g *Gen, s *Svc) {
 		Touches: touch,
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: tk, Name: "resolved",
+		Entity: tk, Name: "resolved", Kind: "done",
 		When:    fmt.Sprintf("a support %s is marked resolved", one),
 		Where:   map[string]any{"status": map[string]any{"in": vals("resolved", "closed")}},
 		InState: func(r Row) bool { return r["status"] == "resolved" || r["status"] == "closed" },

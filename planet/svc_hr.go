@@ -143,7 +143,7 @@ func buildHR(g *Gen, s *Svc) {
 
 	// Events: an employee leaves; a leave request is approved.
 	s.Events = append(s.Events, &Event{
-		Entity: emp, Name: "left",
+		Entity: emp, Name: "left", Kind: "closed",
 		When:    "an employee leaves the company (marked left in HR)",
 		Where:   map[string]any{"status": "left"},
 		InState: func(r Row) bool { return r["status"] == "left" },
@@ -169,7 +169,7 @@ func buildHR(g *Gen, s *Svc) {
 		},
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: lv, Name: "approved",
+		Entity: lv, Name: "approved", Kind: "approved",
 		When:    "a leave request is approved in HR",
 		Where:   map[string]any{"status": "approved"},
 		InState: func(r Row) bool { return r["status"] == "approved" },

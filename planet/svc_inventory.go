@@ -96,10 +96,10 @@ func buildInventory(g *Gen, s *Svc) {
 	// Event: a count takes an item below its reorder level.
 	s.Events = append(s.Events, &Event{
 		Entity: it, Name: "low-stock",
-		When:    "a stock count leaves an item below its reorder level",
+		When: "a stock count leaves an item below its reorder level",
 		// Stock below its reorder level compares two columns, which a
 		// structured rule cannot say: no policy reacts to it.
-		Where: nil,
+		Where:   nil,
 		InState: func(r Row) bool { return r["on_hand"].(int64) < r["reorder_level"].(int64) },
 		Setup: func(tc *TaskCtx) Row {
 			n := tc.NextID(items)

@@ -117,7 +117,7 @@ func buildOrders(g *Gen, s *Svc) {
 		return []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}}
 	}
 	s.Events = append(s.Events, &Event{
-		Entity: ord, Name: "shipped",
+		Entity: ord, Name: "shipped", Kind: "done",
 		When:    fmt.Sprintf("%s is shipped", hzA(one)),
 		Where:   map[string]any{"status": map[string]any{"in": vals("shipped", "delivered")}},
 		InState: func(r Row) bool { return r["status"] == "shipped" || r["status"] == "delivered" },
@@ -136,7 +136,7 @@ func buildOrders(g *Gen, s *Svc) {
 		Touches: touch,
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: ord, Name: "cancelled",
+		Entity: ord, Name: "cancelled", Kind: "cancelled",
 		When:    fmt.Sprintf("%s is cancelled", hzA(one)),
 		Where:   map[string]any{"status": "cancelled"},
 		InState: func(r Row) bool { return r["status"] == "cancelled" },

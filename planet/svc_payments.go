@@ -121,7 +121,7 @@ func buildPayments(g *Gen, s *Svc) {
 	// recording them, which billing's paid invoices ask for, must not
 	// start another chain of duties.)
 	s.Events = append(s.Events, &Event{
-		Entity: pay, Name: "settled",
+		Entity: pay, Name: "settled", Kind: "paid",
 		When:  fmt.Sprintf("a card %s is settled in Payments", one),
 		Where: map[string]any{"method": "card", "status": map[string]any{"in": vals("settled", "refunded")}},
 		InState: func(r Row) bool {

@@ -134,7 +134,7 @@ func buildProcurement(g *Gen, s *Svc) {
 
 	// Event: goods received.
 	s.Events = append(s.Events, &Event{
-		Entity: po, Name: "received",
+		Entity: po, Name: "received", Kind: "done",
 		When:    "the goods of a purchase order (PO) are received",
 		Where:   map[string]any{"status": "received"},
 		InState: func(r Row) bool { return r["status"] == "received" },

@@ -253,10 +253,10 @@ type statusEvent struct {
 	name, kind, when string
 	where            map[string]any
 	inState          func(Row) bool
-	setup                   func(tc *TaskCtx) Row
-	call                    func(r Row) world.Call
-	ask                     []string
-	check                   func(r Row) []world.Assertion
+	setup            func(tc *TaskCtx) Row
+	call             func(r Row) world.Call
+	ask              []string
+	check            func(r Row) []world.Assertion
 	// inserts lists tables the call also inserts into.
 	inserts []string
 }

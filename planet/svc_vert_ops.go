@@ -589,9 +589,9 @@ func buildProjects(g *Gen, s *Svc) {
 	// Action: finished or cancelled work becomes a project.
 	v.refAction(refAction{
 		name: "project_opened", on: []string{"done"}, needs: []string{"id", "customer_id", "amount"}, table: table,
-		then:  fmt.Sprintf("a %s for the same %s must be open in %s with the {noun}'s amount as its budget and the {noun} id as its reference", one, v.C, s.Title),
-		live:  []string{"active", "on_hold", "closed"},
-		eq: map[string]string{"budget": "amount"},
+		then: fmt.Sprintf("a %s for the same %s must be open in %s with the {noun}'s amount as its budget and the {noun} id as its reference", one, v.C, s.Title),
+		live: []string{"active", "on_hold", "closed"},
+		eq:   map[string]string{"budget": "amount"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
 			return world.Call{Tool: "open_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "name": fmt.Sprintf("%s (%s)", upItem(up, r), r[up.Key]),
 				"manager_id": v.team()[0]["id"], "budget": up.Val("amount", r), "start_on": g.Day(1), "due_on": g.Day(91), "source_ref": r[up.Key]}}

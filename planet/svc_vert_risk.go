@@ -213,9 +213,9 @@ func buildClaims(g *Gen, s *Svc) {
 	// Action: finished or cancelled work is claimed from the payer.
 	v.refAction(refAction{
 		name: "claim_lodged", on: []string{"done"}, needs: []string{"id", "customer_id", "amount"}, table: table,
-		then:  fmt.Sprintf("a %s for the {noun}'s full amount must be lodged in %s for the same %s, with the {noun} id as its reference", one, s.Title, v.C),
-		live:  []string{"submitted", "under_review", "approved", "paid"},
-		eq: map[string]string{"claimed_amount": "amount"},
+		then: fmt.Sprintf("a %s for the {noun}'s full amount must be lodged in %s for the same %s, with the {noun} id as its reference", one, s.Title, v.C),
+		live: []string{"submitted", "under_review", "approved", "paid"},
+		eq:   map[string]string{"claimed_amount": "amount"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
 			return world.Call{Tool: "lodge_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "payer": payers[0], "category": mix[0],
 				"incident_date": v.upDate(up, r), "description": fmt.Sprintf("%s %s: %s", title(up.Noun), r[up.Key], upItem(up, r)), "claimed_amount": up.Val("amount", r), "source_ref": r[up.Key]}}
@@ -660,9 +660,9 @@ func buildPolicies(g *Gen, s *Svc) {
 	// Action: finished or cancelled work gets cover.
 	v.refAction(refAction{
 		name: "cover_quoted", on: []string{"done"}, needs: []string{"id", "customer_id", "amount"}, table: table,
-		then:  fmt.Sprintf("%s covering it must be quoted or in force in %s for the same %s, with the {noun}'s amount as the sum insured and the {noun} id as its reference", aOrAn(one), s.Title, v.C),
-		live:  []string{"quoted", "active"},
-		eq: map[string]string{"sum_insured": "amount"},
+		then: fmt.Sprintf("%s covering it must be quoted or in force in %s for the same %s, with the {noun}'s amount as the sum insured and the {noun} id as its reference", aOrAn(one), s.Title, v.C),
+		live: []string{"quoted", "active"},
+		eq:   map[string]string{"sum_insured": "amount"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
 			sum := up.Val("amount", r).(int64)
 			return world.Call{Tool: "quote_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "product": mine[0], "insured_item": fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]),

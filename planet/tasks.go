@@ -65,14 +65,31 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 		out = append(out, spec)
 		return true
 	}
-	cross := func(ev *Event) {
+	cross := func(evs ...*Event) bool {
 		tc := &TaskCtx{R: g.R, G: g, next: map[string]int{}}
-		t, persona := g.crossTask(tc, ev, byEvent)
-		add(t, persona)
+		if t, persona, ok := g.crossTask(tc, evs, byEvent); ok {
+			return add(t, persona)
+		}
+		return false
 	}
 	for _, ev := range events {
 		if len(out) < n {
 			cross(ev)
+		}
+	}
+	// Then two events in one request (a colleague's "two things today"),
+	// each pair once, while chores still have room for their kinds.
+	wantChores := max(1, minTypes-len(out))
+	if len(events) == 0 {
+		wantChores = n
+	}
+	pairs := 0
+	for i := range events {
+		for j := i + 1; j < len(events) && len(out)+wantChores < n && pairs < n/3; j++ {
+			if cross(events[i], events[j]) {
+				pairs++
+				wantChores = max(1, minTypes-len(out))
+			}
 		}
 	}
 	// Chores round-robin over services, so every service of the world gets
@@ -95,10 +112,6 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 		}
 		return order[a.Service] - order[b.Service]
 	})
-	wantChores := max(1, minTypes-len(events))
-	if len(events) == 0 {
-		wantChores = n
-	}
 	types := map[string]bool{}
 	for tries, made := 0, 0; made < wantChores && len(out) < n && tries < n*6 && len(chores) > 0; tries++ {
 		c := chores[tries%len(chores)]
@@ -193,76 +206,143 @@ func phrase(r *rand.Rand, persona, ask string) string {
 	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " ")
 }
 
-// crossTask builds a task around one event: the instruction asks for the
-// event; the policies it triggers must be followed too, and so must the
-// policies on what those create (an invoice issued for the finished job
-// must be emailed), up to five services and ten assertions.
-func (g *Gen) crossTask(tc *TaskCtx, ev *Event, byEvent map[*Event][]*Link) (Task, string) {
-	up := ev.Entity
-	row := ev.Setup(tc)
-	persona := personaFor(up.Service, tc.R)
-	t := Task{Title: title(fmt.Sprintf("%s %s", up.Noun, ev.Name))}
-	t.Seed = append(t.Seed, world.SeedOp{Insert: up.Table, Values: row})
-	t.Seed = append(t.Seed, g.satisfy(tc, t.Seed)...)
-	t.Instruction = phrase(tc.R, persona, fill(Pick(tc.R, ev.Ask), up, row))
-	t.Calls = append(t.Calls, ev.Do(row)...)
-	t.Assertions = append(t.Assertions, ev.Check(row)...)
-	t.MayChange = append(t.MayChange, ev.Touches(row)...)
-	services := []string{up.Service}
-
-	type step struct {
-		links []*Link
-		up    *Entity
-		row   Row
-		made  *Made // nil for the event the instruction asks for
+// crossTask builds a task around events: the instruction asks for them;
+// the policies they trigger must be followed too, and so must the
+// policies on what those create or change (an invoice issued for the
+// finished job must be emailed). ok is false when following every policy
+// would take more than five services or ten assertions.
+func (g *Gen) crossTask(tc *TaskCtx, evs []*Event, byEvent map[*Event][]*Link) (t Task, persona string, ok bool) {
+	// Each policy followed adds its checks: the action's own for the row
+	// the instruction names, one query by business key for rows made on
+	// the way. Over ten assertions, policies fall back to that one query;
+	// the events' own checks stay.
+	type group struct {
+		full, compact []world.Assertion
+		fixed         bool
 	}
-	queue := []step{{byEvent[ev], up, row, nil}}
-	done := map[*Link]bool{}
-	for len(queue) > 0 {
-		st := queue[0]
-		queue = queue[1:]
-		for _, l := range st.links {
-			ac := l.Action
-			if done[l] || (len(services) >= maxTaskServices && !slices.Contains(services, ac.Service)) {
-				continue
-			}
-			var checks []world.Assertion
-			if st.made == nil {
-				checks = ac.Check(tc, st.up, st.row)
-			} else {
-				checks = []world.Assertion{g.madeCheck(l, st.made)}
-			}
-			if len(t.Assertions)+len(checks) > maxTaskAssertions {
-				continue
-			}
-			done[l] = true
-			if ac.Prepare != nil {
-				ops := ac.Prepare(tc, st.up, st.row)
-				t.Seed = append(t.Seed, ops...)
-				t.Seed = append(t.Seed, g.satisfy(tc, ops)...)
-			}
-			var made *Made
-			if ac.Makes != nil {
-				made = ac.Makes(tc, st.up, st.row)
-			}
-			t.Calls = append(t.Calls, ac.Do(tc, st.up, st.row)...)
-			t.Assertions = append(t.Assertions, checks...)
-			t.MayChange = append(t.MayChange, ac.Touches...)
-			if !slices.Contains(services, ac.Service) {
-				services = append(services, ac.Service)
-			}
-			if made == nil {
-				continue
-			}
-			for _, e := range g.svcBy[made.Entity.Service].Events {
-				if e.Entity.Table == made.Entity.Table && e.InState(made.Row) && len(byEvent[e]) > 0 {
-					queue = append(queue, step{byEvent[e], made.Entity, made.Row, made})
+	// A step is one policy followed for one row: the event's row
+	// (parent -1) or a row an earlier step made.
+	type step struct {
+		link   *Link
+		parent int
+	}
+	var groups []group
+	var services, titles, asks []string
+	rows := make([]Row, len(evs))
+	steps := make([][]step, len(evs))
+	// First every task seed: the event rows, and what rules about existing
+	// records need (an issued invoice to void), so that the ids the
+	// solution's calls get come after all of them.
+	for i, ev := range evs {
+		up := ev.Entity
+		rows[i] = ev.Setup(tc)
+		ops := []world.SeedOp{{Insert: up.Table, Values: rows[i]}}
+		t.Seed = append(t.Seed, ops...)
+		t.Seed = append(t.Seed, g.satisfy(tc, ops)...)
+		type node struct {
+			links []*Link
+			up    *Entity
+			row   Row
+			idx   int
+		}
+		done := map[string]bool{}
+		queue := []node{{byEvent[ev], up, rows[i], -1}}
+		for len(queue) > 0 {
+			n := queue[0]
+			queue = queue[1:]
+			for _, l := range n.links {
+				key := l.Name + "|" + fmt.Sprint(n.row[n.up.Key])
+				if done[key] {
+					continue
+				}
+				done[key] = true
+				steps[i] = append(steps[i], step{l, n.idx})
+				ac := l.Action
+				if ac.Prepare != nil {
+					ops := ac.Prepare(tc, n.up, n.row)
+					t.Seed = append(t.Seed, ops...)
+					t.Seed = append(t.Seed, g.satisfy(tc, ops)...)
+				}
+				if ac.Makes == nil {
+					continue
+				}
+				made := ac.Makes(tc, n.up, n.row)
+				for _, e := range g.svcBy[made.Entity.Service].Events {
+					if e.Entity.Table == made.Entity.Table && e.Where != nil && e.InState(made.Row) && len(byEvent[e]) > 0 {
+						queue = append(queue, node{byEvent[e], made.Entity, made.Row, len(steps[i]) - 1})
+					}
 				}
 			}
 		}
 	}
+	// Then the calls and checks, in order: each event, then the policies
+	// it sets off.
+	for i, ev := range evs {
+		up, row := ev.Entity, rows[i]
+		if persona == "" {
+			persona = personaFor(up.Service, tc.R)
+		}
+		titles = append(titles, fmt.Sprintf("%s %s", up.Noun, ev.Name))
+		asks = append(asks, fill(Pick(tc.R, ev.Ask), up, row))
+		t.Calls = append(t.Calls, ev.Do(row)...)
+		groups = append(groups, group{full: ev.Check(row), fixed: true})
+		t.MayChange = append(t.MayChange, ev.Touches(row)...)
+		if !slices.Contains(services, up.Service) {
+			services = append(services, up.Service)
+		}
+		made := make([]*Made, len(steps[i]))
+		for j, st := range steps[i] {
+			l, ac := st.link, st.link.Action
+			stUp, stRow := up, row
+			var parent *Made
+			if st.parent >= 0 {
+				parent = made[st.parent]
+				stUp, stRow = parent.Entity, parent.Row
+			}
+			if !slices.Contains(services, ac.Service) {
+				services = append(services, ac.Service)
+			}
+			if ac.Makes != nil {
+				made[j] = ac.Makes(tc, stUp, stRow)
+			}
+			t.Calls = append(t.Calls, ac.Do(tc, stUp, stRow)...)
+			t.MayChange = append(t.MayChange, ac.Touches...)
+			if parent == nil {
+				k := up.Key
+				sel := fmt.Sprintf("t.%s = %s", k, sqlQuote(row[k]))
+				groups = append(groups, group{full: ac.Check(tc, up, row), compact: []world.Assertion{{
+					Description: fmt.Sprintf("For %s %s: %s.", up.Noun, row[k], ac.clause(up)), SQL: g.holdsSQL(l.Rule, sel)}}})
+			} else {
+				a := g.madeCheck(l, parent)
+				groups = append(groups, group{full: []world.Assertion{a}, compact: []world.Assertion{a}})
+			}
+		}
+	}
+	t.Title = title(strings.Join(titles, "; "))
+	if len(asks) == 1 {
+		t.Instruction = phrase(tc.R, persona, asks[0])
+	} else {
+		t.Instruction = phrase(tc.R, persona, Pick(tc.R, []string{"Two things today.", "Two updates.", "A couple of things."})+" First: "+asks[0]+" Second: "+asks[1])
+	}
 	t.Services = services
-	return t, persona
+	// Every policy the task sets off must be followed, or the reference
+	// solution would break one: a task over the limits is not made.
+	count := func() int {
+		n := 0
+		for _, gr := range groups {
+			n += len(gr.full)
+		}
+		return n
+	}
+	for i := len(groups) - 1; i >= 0 && count() > maxTaskAssertions; i-- {
+		if !groups[i].fixed {
+			groups[i].full = groups[i].compact
+		}
+	}
+	for _, gr := range groups {
+		t.Assertions = append(t.Assertions, gr.full...)
+	}
+	return t, persona, len(services) <= maxTaskServices && count() <= maxTaskAssertions
 }
 
 // madeCheck asserts that a policy holds for a row an earlier step of the
