@@ -1,20 +1,52 @@
 package verifier
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mercury/mcp-world/world"
 )
 
-// GraderVersion names the grading rules a report was made with. It changes
-// whenever the same state could get a different report.
-const GraderVersion = "mercury-grader/1"
+// GraderVersion names the grading rules a report is made with by default.
+// It changes whenever the same state could get a different report; the
+// rules of earlier versions stay selectable with [Options.Grader].
+const GraderVersion = GraderV2
+
+// Grading rules (see the package documentation).
+const (
+	// GraderV1: score = passed weight / total weight; every invariant in
+	// scope when a task names none.
+	GraderV1 = "mercury-grader/1"
+	// GraderV2: goals and constraints; score = progress × 2^(−broken);
+	// the invariants the task can affect in scope when it names none.
+	GraderV2 = "mercury-grader/2"
+)
+
+// GraderVersions lists the rules [GradeWith] can grade with, oldest first.
+func GraderVersions() []string { return []string{GraderV1, GraderV2} }
+
+// Options change how [GradeWith] grades.
+type Options struct {
+	// Grader is the rule to grade with, one of [GraderVersions]; empty
+	// means [GraderVersion].
+	Grader string
+	// Budget bounds each hidden statement; 0 means [DefaultBudget].
+	Budget time.Duration
+}
+
+// Check roles (grader/2 and later).
+const (
+	RoleGoal       = world.RoleGoal
+	RoleConstraint = world.RoleConstraint
+)
 
 // maxRows caps the offending rows listed in a check.
 const maxRows = 20
@@ -39,8 +71,12 @@ type Report struct {
 	StateHash     string  `json:"state_hash"`
 	Score         float64 `json:"score"`
 	Success       bool    `json:"success"`
-	Checks        []Check `json:"checks"`
-	Calls         int     `json:"calls"`
+	// Progress is the passed share of the goals' weight and Broken the
+	// weight of the failed constraints (grader/2; absent under grader/1).
+	Progress *float64 `json:"progress,omitempty"`
+	Broken   *float64 `json:"broken,omitempty"`
+	Checks   []Check  `json:"checks"`
+	Calls    int      `json:"calls"`
 }
 
 // Check is one graded check.
@@ -49,7 +85,9 @@ type Check struct {
 	Kind   string  `json:"kind"`
 	Passed bool    `json:"passed"`
 	Weight float64 `json:"weight"`
-	Detail string  `json:"detail"`
+	// Role is "goal" or "constraint" (grader/2; absent under grader/1).
+	Role   string `json:"role,omitempty"`
+	Detail string `json:"detail"`
 	// Rows lists offending rows as JSON objects, at most 20.
 	Rows []json.RawMessage `json:"rows,omitempty"`
 }
@@ -74,6 +112,15 @@ func (r *Report) Failed() []string {
 // of another world, hidden SQL that does not run, or a call made while
 // grading), never that the agent did badly.
 func Grade(ctx context.Context, ep *world.Episode, task *world.Task) (*Report, error) {
+	return GradeWith(ctx, ep, task, Options{})
+}
+
+// GradeWith is [Grade] with options: another grading rule, another budget.
+func GradeWith(ctx context.Context, ep *world.Episode, task *world.Task, opts Options) (*Report, error) {
+	version := cmp.Or(opts.Grader, GraderVersion)
+	if !slices.Contains(GraderVersions(), version) {
+		return nil, fmt.Errorf("grade: unknown grader %q (graders: %s)", version, strings.Join(GraderVersions(), ", "))
+	}
 	if task == nil {
 		return nil, errors.New("grade: no task given")
 	}
@@ -88,7 +135,7 @@ func Grade(ctx context.Context, ep *world.Episode, task *world.Task) (*Report, e
 		}
 		return nil, fmt.Errorf("grade: the episode started at %s, not at task %s", got, task.ID())
 	}
-	g := newGrader(w, task)
+	g := newGrader(w, task, version, opts.Budget)
 
 	// Reading takes several turns of the episode's lock; a call landing in
 	// between would mix two states in one report.
@@ -131,18 +178,60 @@ func Grade(ctx context.Context, ep *world.Episode, task *world.Task) (*Report, e
 		WorldVersion:  w.Version(),
 		Task:          task.ID(),
 		BundleHash:    w.Hash(),
-		GraderVersion: GraderVersion,
+		GraderVersion: version,
 		StateHash:     diff.StateHash,
 		Checks:        checks,
 		Calls:         calls,
 	}
-	r.Score, r.Success = score(checks)
+	if version == GraderV1 {
+		r.Score, r.Success = scoreV1(checks)
+		return r, nil
+	}
+	for i := range r.Checks {
+		if r.Checks[i].Role == "" {
+			r.Checks[i].Role = RoleConstraint
+		}
+	}
+	var progress, broken float64
+	r.Score, r.Success, progress, broken = scoreV2(r.Checks)
+	r.Progress, r.Broken = &progress, &broken
 	return r, nil
 }
 
-// score is the passed weight over the total weight; success needs every
+// scoreV2 is progress × 2^(−broken): the passed share of the goals'
+// weight, halved for each unit of weight of the failed constraints.
+// Success needs every check to pass.
+func scoreV2(checks []Check) (score float64, success bool, progress, broken float64) {
+	var passed, total float64
+	success = true
+	for _, c := range checks {
+		if !c.Passed {
+			success = false
+		}
+		switch {
+		case c.Role == RoleGoal:
+			total += c.Weight
+			if c.Passed {
+				passed += c.Weight
+			}
+		case !c.Passed:
+			broken += c.Weight
+		}
+	}
+	if total == 0 {
+		return 0, false, 0, broken
+	}
+	progress = passed / total
+	score = progress * math.Exp2(-broken)
+	if success {
+		score = 1 // exact, whatever rounding the product did
+	}
+	return score, success, progress, broken
+}
+
+// scoreV1 is the passed weight over the total weight; success needs every
 // check to pass.
-func score(checks []Check) (float64, bool) {
+func scoreV1(checks []Check) (float64, bool) {
 	var passed, total float64
 	success := true
 	for _, c := range checks {
@@ -160,13 +249,18 @@ func score(checks []Check) (float64, bool) {
 }
 
 type grader struct {
-	w    *world.World
-	task *world.Task
-	spec *world.TaskSpec
+	w       *world.World
+	task    *world.Task
+	spec    *world.TaskSpec
+	version string
+	budget  time.Duration
 }
 
-func newGrader(w *world.World, task *world.Task) *grader {
-	return &grader{w: w, task: task, spec: task.Spec()}
+func newGrader(w *world.World, task *world.Task, version string, budget time.Duration) *grader {
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	return &grader{w: w, task: task, spec: task.Spec(), version: version, budget: budget}
 }
 
 // types returns the bundle types of table's columns, for [rowObject].
@@ -181,6 +275,12 @@ func (g *grader) assertion(ctx context.Context, q world.Querier, a world.Asserti
 	c := Check{ID: a.ID, Kind: KindAssertion, Weight: a.Weight}
 	if c.Weight == 0 {
 		c.Weight = 1
+	}
+	if g.version != GraderV1 {
+		c.Role = RoleConstraint
+		if a.IsGoal() {
+			c.Role = RoleGoal
+		}
 	}
 	var err error
 	switch {
@@ -293,7 +393,7 @@ func (g *grader) field(ctx context.Context, q world.Querier, c *Check, m *world.
 }
 
 func (g *grader) sqlAssertion(ctx context.Context, q world.Querier, c *Check, sql string) error {
-	res, err := query(ctx, q, sql)
+	res, err := queryHidden(ctx, q, g.budget, sql)
 	if err != nil {
 		return err
 	}
@@ -315,9 +415,12 @@ func (g *grader) sqlAssertion(ctx context.Context, q world.Querier, c *Check, sq
 func (g *grader) invariants() ([]world.Invariant, error) {
 	all := g.w.Invariants()
 	var out []world.Invariant
-	if len(g.spec.Invariants) == 0 {
+	switch {
+	case len(g.spec.Invariants) == 0 && g.version == GraderV1:
 		out = all
-	} else {
+	case len(g.spec.Invariants) == 0:
+		out = affected(g.w, g.spec, all)
+	default:
 		for _, name := range g.spec.Invariants {
 			i := slices.IndexFunc(all, func(inv world.Invariant) bool { return inv.Name == name })
 			if i < 0 {
@@ -332,7 +435,7 @@ func (g *grader) invariants() ([]world.Invariant, error) {
 
 func (g *grader) invariant(ctx context.Context, q world.Querier, inv world.Invariant) (Check, error) {
 	c := Check{ID: "invariant:" + inv.Name, Kind: KindInvariant, Weight: 1}
-	res, err := query(ctx, q, inv.Check)
+	res, err := queryHidden(ctx, q, g.budget, inv.Check)
 	if err != nil {
 		return c, err
 	}
@@ -516,4 +619,23 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// affected returns the invariants whose check reads a table the task can
+// change: one its seed changes or one of its may_change entries names.
+func affected(w *world.World, spec *world.TaskSpec, all []world.Invariant) []world.Invariant {
+	can := map[string]bool{}
+	for _, op := range spec.Seed {
+		can[op.Insert+op.Update+op.Delete] = true
+	}
+	for _, m := range spec.MayChange {
+		can[m.Table] = true
+	}
+	var out []world.Invariant
+	for _, inv := range all {
+		if slices.ContainsFunc(w.InvariantReads(inv.Name), func(t string) bool { return can[t] }) {
+			out = append(out, inv)
+		}
+	}
+	return out
 }

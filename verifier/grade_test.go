@@ -119,28 +119,33 @@ func play(t testing.TB, w *world.World, calls []world.Call) *world.Episode {
 	return ep
 }
 
+// TestGrade grades the mini task after several plays, under the current
+// rule (golden reports under testdata/grade) and under mercury-grader/1,
+// whose reports must stay byte-identical to the ones it made before
+// grader/2 existed (testdata/grade/v1, never rewritten by -update).
 func TestGrade(t *testing.T) {
 	tests := []struct {
 		name        string
 		bundle      func(testing.TB) []byte
 		calls       []world.Call
-		wantScore   float64
+		wantScore   float64 // mercury-grader/2
+		wantV1      float64 // mercury-grader/1
 		wantSuccess bool
 		wantFailed  []string
 		golden      string // report golden file under testdata/grade
 	}{
-		{name: "solution", calls: solution, wantScore: 1, wantSuccess: true, golden: "solution.json"},
-		{name: "noop", wantScore: 0.4, wantFailed: []string{"order-delivered", "invoice-sent"}, golden: "noop.json"},
-		{name: "invoice only", calls: []world.Call{createInvoice, sendInvoice}, wantScore: 0.8, wantFailed: []string{"order-delivered"}},
-		{name: "delivered only", calls: []world.Call{markDelivered}, wantScore: 0.4,
+		{name: "solution", calls: solution, wantScore: 1, wantV1: 1, wantSuccess: true, golden: "solution.json"},
+		{name: "noop", wantScore: 0, wantV1: 0.4, wantFailed: []string{"order-delivered", "invoice-sent"}, golden: "noop.json"},
+		{name: "invoice only", calls: []world.Call{createInvoice, sendInvoice}, wantScore: 2.0 / 3, wantV1: 0.8, wantFailed: []string{"order-delivered"}},
+		{name: "delivered only", calls: []world.Call{markDelivered}, wantScore: 1.0 / 6, wantV1: 0.4,
 			wantFailed: []string{"invoice-sent", "invariant:delivered-orders-invoiced"}, golden: "delivered-only.json"},
-		{name: "draft not sent", calls: []world.Call{markDelivered, createInvoice}, wantScore: 0.6, wantFailed: []string{"invoice-sent"}},
-		{name: "solution and an allowed extra invoice", calls: append(solution[:3:3], extraInvoice), wantScore: 1, wantSuccess: true},
-		{name: "strict: solution", bundle: strict, calls: solution, wantScore: 1, wantSuccess: true},
+		{name: "draft not sent", calls: []world.Call{markDelivered, createInvoice}, wantScore: 1.0 / 3, wantV1: 0.6, wantFailed: []string{"invoice-sent"}},
+		{name: "solution and an allowed extra invoice", calls: append(solution[:3:3], extraInvoice), wantScore: 1, wantV1: 1, wantSuccess: true},
+		{name: "strict: solution", bundle: strict, calls: solution, wantScore: 1, wantV1: 1, wantSuccess: true},
 		{name: "strict: solution and an extra invoice", bundle: strict, calls: append(solution[:3:3], extraInvoice),
-			wantScore: 0.8, wantFailed: []string{"collateral"}},
+			wantScore: 0.5, wantV1: 0.8, wantFailed: []string{"collateral"}},
 		{name: "strict: solution and an unrelated write", bundle: strict, calls: append(solution[:3:3], demote),
-			wantScore: 0.8, wantFailed: []string{"collateral"}, golden: "collateral.json"},
+			wantScore: 0.5, wantV1: 0.8, wantFailed: []string{"collateral"}, golden: "collateral.json"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,23 +155,30 @@ func TestGrade(t *testing.T) {
 			}
 			w := compile(t, data)
 			ep := play(t, w, tt.calls)
-			r, err := Grade(context.Background(), ep, w.Tasks()[0])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Score != tt.wantScore || r.Success != tt.wantSuccess {
-				t.Errorf("score %v success %v, want %v %v", r.Score, r.Success, tt.wantScore, tt.wantSuccess)
-			}
-			if d := cmp.Diff(tt.wantFailed, r.Failed()); d != "" {
-				t.Errorf("failed checks (-want +got):\n%s", d)
-			}
-			if r.Calls != len(tt.calls) {
-				t.Errorf("calls = %d, want %d", r.Calls, len(tt.calls))
-			}
-			if hash, _ := ep.StateHash(context.Background()); r.StateHash != hash || r.BundleHash != w.Hash() {
-				t.Errorf("hashes %s %s, want %s %s", r.StateHash, r.BundleHash, hash, w.Hash())
-			}
-			if tt.golden != "" {
+			for _, grader := range GraderVersions() {
+				r, err := GradeWith(context.Background(), ep, w.Tasks()[0], Options{Grader: grader})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := tt.wantScore
+				if grader == GraderV1 {
+					want = tt.wantV1
+				}
+				if r.Score != want || r.Success != tt.wantSuccess || r.GraderVersion != grader {
+					t.Errorf("%s: score %v success %v, want %v %v", grader, r.Score, r.Success, want, tt.wantSuccess)
+				}
+				if d := cmp.Diff(tt.wantFailed, r.Failed()); d != "" {
+					t.Errorf("%s: failed checks (-want +got):\n%s", grader, d)
+				}
+				if r.Calls != len(tt.calls) {
+					t.Errorf("calls = %d, want %d", r.Calls, len(tt.calls))
+				}
+				if hash, _ := ep.StateHash(context.Background()); r.StateHash != hash || r.BundleHash != w.Hash() {
+					t.Errorf("hashes %s %s, want %s %s", r.StateHash, r.BundleHash, hash, w.Hash())
+				}
+				if tt.golden == "" {
+					continue
+				}
 				// The hashes change with mini.json's bytes and the runtime's
 				// hashing; they were checked above.
 				scrubbed := *r
@@ -175,10 +187,29 @@ func TestGrade(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				golden(t, filepath.Join("testdata", "grade", tt.golden), append(b, '\n'))
+				b = append(b, '\n')
+				if grader == GraderV1 {
+					want, err := os.ReadFile(filepath.Join("testdata", "grade", "v1", tt.golden))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if d := cmp.Diff(string(want), string(b)); d != "" {
+						t.Errorf("a mercury-grader/1 report changed (-want +got):\n%s", d)
+					}
+					continue
+				}
+				golden(t, filepath.Join("testdata", "grade", tt.golden), b)
 			}
 		})
 	}
+	t.Run("unknown grader", func(t *testing.T) {
+		w := compile(t, miniBytes(t))
+		ep := play(t, w, nil)
+		_, err := GradeWith(context.Background(), ep, w.Tasks()[0], Options{Grader: "mercury-grader/9"})
+		if err == nil || !strings.Contains(err.Error(), `unknown grader "mercury-grader/9" (graders: mercury-grader/1, mercury-grader/2)`) {
+			t.Errorf("err = %v", err)
+		}
+	})
 }
 
 func TestGradeDetail(t *testing.T) {

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mercury/mcp-world/world"
 )
@@ -19,9 +21,84 @@ type result struct {
 	rows [][]any
 }
 
+// DefaultBudget is how long one hidden statement may run.
+const DefaultBudget = time.Second
+
+// maxResultRows is the most rows one hidden statement may return.
+const maxResultRows = 100_000
+
+// ErrBudget is matched (with [errors.Is]) by the error of a hidden
+// statement that ran past its budget and was stopped.
+var ErrBudget = errors.New("the query ran past its budget")
+
+// budgeted runs fn under a deadline of d. A statement SQLite interrupted
+// because the deadline passed comes back as an [ErrBudget]; a ctx the
+// caller canceled stays a cancellation.
+func budgeted[T any](ctx context.Context, d time.Duration, fn func(ctx context.Context) (T, error)) (T, error) {
+	if d <= 0 {
+		d = DefaultBudget
+	}
+	bctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	v, err := fn(bctx)
+	if err != nil && ctx.Err() == nil && bctx.Err() != nil {
+		var zero T
+		return zero, fmt.Errorf("stopped after %s: %w", d, ErrBudget)
+	}
+	return v, err
+}
+
+// hiddenTable names the materialized result of a hidden statement.
+const hiddenTable = "_mercury_hidden"
+
+// materialized wraps a hidden statement (an invariant check, a sql
+// assertion) so that SQLite computes its whole result in the first step.
+// The driver can interrupt a statement only while QueryContext runs, not
+// while rows.Next steps to a later row; a check that finds one row fast
+// and then searches forever (a recursive CTE over a cycle the agent made)
+// would hang the grader without this. The body keeps its own ORDER BY,
+// and the result is read in that order.
+func materialized(sql string) string {
+	body := strings.TrimSpace(sql)
+	for strings.HasSuffix(body, ";") {
+		body = strings.TrimSpace(strings.TrimSuffix(body, ";"))
+	}
+	// The newline ends a trailing -- comment before the parenthesis.
+	return "WITH " + hiddenTable + " AS MATERIALIZED (\n" + body + "\n) SELECT * FROM " + hiddenTable
+}
+
+// hiddenColumn undoes SQLite's renaming of repeated column names in a
+// materialized result ("id", "id:1"), so reports name columns as the
+// statement did.
+func hiddenColumns(cols []string) []string {
+	seen := map[string]bool{}
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		if base, n, ok := strings.Cut(c, ":"); ok && seen[base] && n != "" && strings.Trim(n, "0123456789") == "" {
+			c = base
+		}
+		seen[c] = true
+		out[i] = c
+	}
+	return out
+}
+
+// queryHidden runs hidden SQL, materialized and under the budget.
+func queryHidden(ctx context.Context, q world.Querier, budget time.Duration, sql string) (*result, error) {
+	return budgeted(ctx, budget, func(ctx context.Context) (*result, error) {
+		res, err := query(ctx, q, materialized(sql))
+		if err != nil {
+			return nil, err
+		}
+		res.cols = hiddenColumns(res.cols)
+		return res, nil
+	})
+}
+
 // query runs a query and reads every row. The querier of
 // [world.Episode.Read] refuses hidden SQL (invariant checks, sql
-// assertions) that is not a single read-only statement.
+// assertions) that is not a single read-only statement. Past
+// maxResultRows rows, or when ctx ends, it stops with an error.
 func query(ctx context.Context, q world.Querier, sql string, args ...any) (*result, error) {
 	rows, err := q.QueryContext(ctx, sql, args...)
 	if err != nil {
@@ -34,6 +111,15 @@ func query(ctx context.Context, q world.Querier, sql string, args ...any) (*resu
 	}
 	res := &result{cols: cols}
 	for rows.Next() {
+		if len(res.rows) >= maxResultRows {
+			return nil, fmt.Errorf("returned more than %d rows: %w", maxResultRows, ErrBudget)
+		}
+		if err := ctx.Err(); err != nil {
+			// The driver interrupts a statement only while it steps
+			// inside QueryContext; a query that streams rows is stopped
+			// here.
+			return nil, err
+		}
 		vals := make([]any, len(cols))
 		ptrs := make([]any, len(cols))
 		for i := range vals {

@@ -35,6 +35,12 @@ const maxQuoted = 200
 // initial state hash and (when the trajectory was closed cleanly) the final
 // state hash are compared with the recording.
 func Replay(ctx context.Context, w *world.World, tr *world.Trajectory) (*ReplayResult, error) {
+	return ReplayWith(ctx, w, tr, Options{})
+}
+
+// ReplayWith is [Replay], regrading with opts (another grading rule, to
+// compare with a report made under it).
+func ReplayWith(ctx context.Context, w *world.World, tr *world.Trajectory, opts Options) (*ReplayResult, error) {
 	h := tr.Header
 	if h.World != w.Name() {
 		return nil, fmt.Errorf("replay: trajectory is of world %q, not %q", h.World, w.Name())
@@ -88,7 +94,7 @@ func Replay(ctx context.Context, w *world.World, tr *world.Trajectory) (*ReplayR
 			mismatch("%s: result: recorded %s, replayed %s", step, quote(rec.Result), quote(got.Result))
 		}
 	}
-	res.Report, err = Grade(ctx, ep, task)
+	res.Report, err = GradeWith(ctx, ep, task, opts)
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}

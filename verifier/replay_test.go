@@ -85,13 +85,13 @@ func TestReplay(t *testing.T) {
 	}{
 		{name: "solution", file: sol, wantOK: true, wantScore: 1},
 		{name: "without end line", file: []byte(unfinished), wantOK: true, wantScore: 1},
-		{name: "a failing call", file: failing, wantOK: true, wantScore: 0.4},
-		{name: "tampered argument", file: tampered, wantScore: 0.4, mismatches: []string{
+		{name: "a failing call", file: failing, wantOK: true, wantScore: 1.0 / 6},
+		{name: "tampered argument", file: tampered, wantScore: 1.0 / 6, mismatches: []string{
 			`step 2 (create_invoice): result: recorded {"id":"INV-00002","order_ref":"ORD-00002","customer_email":"kueche@adlon.example","amount_cents":12550,"status":"draft","issued_at":null}, replayed {"id":"INV-00002","order_ref":"ORD-00002","customer_email":"kueche@adlon.example","amount_cents":12500,"status":"draft","issued_at":null}`,
 			`step 3 (send_invoice): result: recorded {"id":"INV-00002","order_ref":"ORD-00002","customer_email":"kueche@adlon.example","amount_cents":12550,"status":"sent","issued_at":"2026-03-02T08:02:00+01:00"}, replayed {"id":"INV-00002","order_ref":"ORD-00002","customer_email":"kueche@adlon.example","amount_cents":12500,"status":"sent","issued_at":"2026-03-02T08:02:00+01:00"}`,
 			"final state hash: recorded HASH, replayed HASH",
 		}},
-		{name: "different error", file: wrongErr, wantScore: 0.4, mismatches: []string{
+		{name: "different error", file: wrongErr, wantScore: 1.0 / 6, mismatches: []string{
 			`step 1 (send_invoice): error: recorded "No invoice INV-00003.", replayed "No invoice INV-00002."`,
 		}},
 	}

@@ -37,6 +37,8 @@ type World struct {
 	tick     time.Duration
 	image    []byte // seeded template database (s0)
 	s0       lazyState
+	// invReads: the tables each invariant's check reads, by name.
+	invReads map[string][]string
 }
 
 type table struct {
@@ -137,6 +139,7 @@ func CompileWith(data []byte, opts Options) (*World, error) {
 	// without a primary key are not (see compileTools).
 	add(w.compileTools()...)
 	add(w.compileInvariantRefs()...)
+	w.computeInvariantReads()
 	add(w.compileTaskRefs()...)
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)

@@ -1,8 +1,12 @@
 package world
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"math"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -103,8 +107,8 @@ func (w *World) compileRule(r *PolicyRule, ptr string) (*compiledRule, []*Bundle
 		return nil, rc.errs // the table's own error says why
 	}
 	const t, u = "t", "u" // aliases of the trigger and target rows
-	whenNoun := cmpOr(r.When.Noun, nounOf(when))
-	thenNoun := cmpOr(r.Then.Noun, nounOf(then))
+	whenNoun := cmp.Or(r.When.Noun, nounOf(when))
+	thenNoun := cmp.Or(r.Then.Noun, nounOf(then))
 	its := "the " + whenNoun + "'s "
 
 	whenSQL, whenText := rc.conditions("/when/where", when, t, r.When.Where)
@@ -126,7 +130,7 @@ func (w *World) compileRule(r *PolicyRule, ptr string) (*compiledRule, []*Bundle
 		s, text := rc.window("/then/within", r.Then.Within, when, then, t, u, its)
 		conds, phrases = append(conds, s), append(phrases, text)
 	}
-	require := cmpOr(r.Then.Require, RequireExists)
+	require := cmp.Or(r.Then.Require, RequireExists)
 	match := "SELECT 1 FROM " + quoteIdent(then.name) + " " + u + " WHERE " + strings.Join(conds, " AND ")
 	var violation, quantity string
 	switch require {
@@ -179,7 +183,7 @@ func (rc *ruleCompiler) path(p string, t *table, alias, name string) (expr, labe
 	if !hop {
 		return alias + "." + quoteIdent(c.Name), humanize(c.Name), c
 	}
-	ref := cmpOr(c.References, c.RefersTo)
+	ref := cmp.Or(c.References, c.RefersTo)
 	rt, rk, _ := strings.Cut(ref, ".")
 	to := rc.w.tableBy[rt]
 	if ref == "" || to == nil || to.colBy[rk] == nil {
@@ -469,13 +473,6 @@ func joinWith(ss []string, conj string) string {
 	return strings.Join(ss[:len(ss)-1], ", ") + " " + conj + " " + ss[len(ss)-1]
 }
 
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
 // compileInvariantRule compiles the rule of invariant i and fills in its
 // policy, check, trigger and target. Text and SQL given beside a rule are
 // rejected: they could disagree with it.
@@ -520,3 +517,64 @@ const (
 
 // IsGoal reports whether the assertion is a goal (the default role).
 func (a Assertion) IsGoal() bool { return a.Role != RoleConstraint }
+
+// InvariantReads returns the tables the named invariant's check reads,
+// sorted: for a rule, its when and then tables and the tables its paths
+// follow; for a raw check, every table the SQL names. The grader puts an
+// invariant in a task's scope when the task can change one of them.
+func (w *World) InvariantReads(name string) []string { return w.invReads[name] }
+
+// sqlWord is an SQL identifier, bare or double-quoted.
+var sqlWord = regexp.MustCompile(`"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*`)
+
+// computeInvariantReads fills w.invReads once every invariant compiled.
+func (w *World) computeInvariantReads() {
+	w.invReads = map[string][]string{}
+	for _, inv := range w.bundle.Invariants {
+		seen := map[string]bool{}
+		if r := inv.Rule; r != nil {
+			add := func(t string, path string) {
+				tb := w.tableBy[t]
+				if tb == nil {
+					return
+				}
+				seen[tb.name] = true
+				head, _, hop := strings.Cut(path, ".")
+				if c := tb.colBy[head]; hop && c != nil {
+					rt, _, _ := strings.Cut(cmp.Or(c.References, c.RefersTo), ".")
+					if w.tableBy[rt] != nil {
+						seen[rt] = true
+					}
+				}
+			}
+			add(r.When.Table, "")
+			add(r.Then.Table, "")
+			for k := range r.When.Where {
+				add(r.When.Table, k)
+			}
+			for k := range r.Then.Where {
+				add(r.Then.Table, k)
+			}
+			for _, k := range r.Then.Match {
+				for _, p := range append([]string{k.Column, k.Equals, k.Times, k.Contains}, k.Columns...) {
+					add(r.Then.Table, p)
+					add(r.When.Table, p)
+				}
+			}
+			if win := r.Then.Within; win != nil {
+				add(r.Then.Table, win.Column)
+				add(r.When.Table, win.After+win.Before)
+			}
+		} else {
+			for _, word := range sqlWord.FindAllString(inv.Check, -1) {
+				if strings.HasPrefix(word, `"`) {
+					word = strings.ReplaceAll(word[1:len(word)-1], `""`, `"`)
+				}
+				if w.tableBy[word] != nil {
+					seen[word] = true
+				}
+			}
+		}
+		w.invReads[inv.Name] = slices.Sorted(maps.Keys(seen))
+	}
+}

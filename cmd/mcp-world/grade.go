@@ -23,16 +23,20 @@ func needTask(w *world.World, id string) (*world.Task, error) {
 }
 
 func (e *env) grade(args []string) error {
-	fs := e.flags("grade", "--world W --task T --state-dir DIR [--json]")
+	fs := e.flags("grade", "--world W --task T --state-dir DIR [--grader G] [--json]")
 	worldName := fs.String("world", "", "embedded world name or bundle file (default: the default world)")
 	taskID := fs.String("task", "", "the task the episode ran (required)")
 	dir := fs.String("state-dir", "", "the episode's state directory, as given to serve --state-dir (required)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	grader := fs.String("grader", "", "grade with this rule ("+strings.Join(verifier.GraderVersions(), ", ")+"; default "+verifier.GraderVersion+"), e.g. to compare with an old report")
 	if err := parse(fs, args); err != nil {
 		return done(err)
 	}
 	if *dir == "" {
 		return &exitError{2, errors.New("grade: --state-dir is required")}
+	}
+	if err := checkGrader(*grader); err != nil {
+		return err
 	}
 	w, err := loadWorld(*worldName)
 	if err != nil {
@@ -47,7 +51,7 @@ func (e *env) grade(args []string) error {
 		return err
 	}
 	defer ep.Close()
-	rep, err := verifier.Grade(e.ctx, ep, task)
+	rep, err := verifier.GradeWith(e.ctx, ep, task, verifier.Options{Grader: *grader})
 	if err != nil {
 		return err
 	}
@@ -81,16 +85,20 @@ func printReport(w io.Writer, r *verifier.Report, asJSON bool) error {
 }
 
 func (e *env) replay(args []string) error {
-	fs := e.flags("replay", "--world W --task T --trajectory FILE [--json]")
+	fs := e.flags("replay", "--world W --task T --trajectory FILE [--grader G] [--json]")
 	worldName := fs.String("world", "", "embedded world name or bundle file (default: the default world)")
 	taskID := fs.String("task", "", "the task of the trajectory (required; must match its header)")
 	file := fs.String("trajectory", "", "trajectory.jsonl to replay (required)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
+	grader := fs.String("grader", "", "regrade with this rule ("+strings.Join(verifier.GraderVersions(), ", ")+"; default "+verifier.GraderVersion+")")
 	if err := parse(fs, args); err != nil {
 		return done(err)
 	}
 	if *file == "" {
 		return &exitError{2, errors.New("replay: --trajectory is required")}
+	}
+	if err := checkGrader(*grader); err != nil {
+		return err
 	}
 	w, err := loadWorld(*worldName)
 	if err != nil {
@@ -112,7 +120,7 @@ func (e *env) replay(args []string) error {
 	if err := checkHeader(w, task, tr.Header); err != nil {
 		return fmt.Errorf("%s: %w", *file, err)
 	}
-	res, err := verifier.Replay(e.ctx, w, tr)
+	res, err := verifier.ReplayWith(e.ctx, w, tr, verifier.Options{Grader: *grader})
 	if err != nil {
 		return err
 	}

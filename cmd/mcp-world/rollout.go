@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/client"
@@ -19,17 +21,64 @@ import (
 	"github.com/mercury/mcp-world/world"
 )
 
-// policies are the scripted policies rollout can run.
-var policies = map[string]func(*world.Task) []world.Call{
-	"oracle": func(t *world.Task) []world.Call { return t.Spec().Solution },
-	"noop":   func(*world.Task) []world.Call { return nil },
+// policyUsage lists the scripted policies rollout can run.
+const policyUsage = "oracle, noop, first-write, prefix:N or drop:I"
+
+// scripted is a scripted policy: the calls it makes on a task.
+type scripted func(*world.Task) ([]world.Call, error)
+
+// parsePolicy reads a --policy value. oracle is the reference solution;
+// noop does nothing; first-write is the solution up to and including its
+// first write call; prefix:N is its first N calls; drop:I is the solution
+// without call I (0-based, as in /tasks/T/solution/I).
+func parsePolicy(w *world.World, spec string) (scripted, error) {
+	name, arg, hasArg := strings.Cut(spec, ":")
+	n := -1
+	if hasArg {
+		v, err := strconv.Atoi(arg)
+		if err != nil || v < 0 {
+			return nil, fmt.Errorf("--policy %q: %s needs a whole number ≥ 0, as in %s:2", spec, name, name)
+		}
+		n = v
+	}
+	switch {
+	case spec == "oracle":
+		return func(t *world.Task) ([]world.Call, error) { return t.Spec().Solution, nil }, nil
+	case spec == "noop":
+		return func(*world.Task) ([]world.Call, error) { return nil, nil }, nil
+	case spec == "first-write":
+		return func(t *world.Task) ([]world.Call, error) {
+			sol := t.Spec().Solution
+			for i, c := range sol {
+				if tool, ok := w.Tool(c.Tool); ok && !tool.ReadOnly() {
+					return sol[:i+1], nil
+				}
+			}
+			return sol, nil
+		}, nil
+	case name == "prefix" && n >= 0:
+		return func(t *world.Task) ([]world.Call, error) {
+			sol := t.Spec().Solution
+			return sol[:min(n, len(sol))], nil
+		}, nil
+	case name == "drop" && n >= 0:
+		return func(t *world.Task) ([]world.Call, error) {
+			sol := t.Spec().Solution
+			if n >= len(sol) {
+				return nil, fmt.Errorf("--policy %s: the reference solution has %d calls (0 to %d)", spec, len(sol), len(sol)-1)
+			}
+			return slices.Delete(slices.Clone(sol), n, n+1), nil
+		}, nil
+	}
+	return nil, fmt.Errorf("--policy %q: use %s", spec, policyUsage)
 }
 
 func (e *env) rollout(args []string) error {
-	fs := e.flags("rollout", "--world W --task T|all --policy oracle|noop [--state-dir DIR] [--expect success|failure] [--json]")
+	fs := e.flags("rollout", "--world W --task T|all --policy POLICY [--grader G] [--state-dir DIR] [--expect success|failure] [--json]")
 	worldName := fs.String("world", "", "embedded world name or bundle file (default: the default world)")
 	taskID := fs.String("task", "", "the task to run (required; \"all\" runs every task)")
-	policy := fs.String("policy", "oracle", "oracle (the reference solution) or noop (do nothing)")
+	policy := fs.String("policy", "oracle", "oracle (the reference solution), noop (do nothing), first-write (the solution up to its first write), prefix:N (its first N calls) or drop:I (the solution without call I, from 0)")
+	grader := fs.String("grader", "", "grade with this rule ("+strings.Join(verifier.GraderVersions(), ", ")+"; default "+verifier.GraderVersion+")")
 	dir := fs.String("state-dir", "", "keep the episode's state.db and trajectory.jsonl here, and grade from it")
 	asJSON := fs.Bool("json", false, "print the report(s) as JSON")
 	expect := fs.String("expect", "", "success or failure: exit 1 unless every task's grade is that (for CI)")
@@ -39,13 +88,16 @@ func (e *env) rollout(args []string) error {
 	if *expect != "" && *expect != "success" && *expect != "failure" {
 		return &exitError{2, fmt.Errorf("--expect %q: use success or failure", *expect)}
 	}
-	pick, ok := policies[*policy]
-	if !ok {
-		return &exitError{2, fmt.Errorf("--policy %q: use oracle or noop", *policy)}
+	if err := checkGrader(*grader); err != nil {
+		return err
 	}
 	w, err := loadWorld(*worldName)
 	if err != nil {
 		return err
+	}
+	pick, err := parsePolicy(w, *policy)
+	if err != nil {
+		return &exitError{2, err}
 	}
 	var tasks []*world.Task
 	if *taskID == "all" {
@@ -61,8 +113,13 @@ func (e *env) rollout(args []string) error {
 		tasks = []*world.Task{t}
 	}
 	var reports []*verifier.Report
+	opts := verifier.Options{Grader: *grader}
 	for _, t := range tasks {
-		rep, err := e.rolloutOne(w, t, pick(t), *dir)
+		calls, err := pick(t)
+		if err != nil {
+			return &exitError{2, fmt.Errorf("task %s: %w", t.ID(), err)}
+		}
+		rep, err := e.rolloutOne(w, t, calls, *dir, opts)
 		if err != nil {
 			return fmt.Errorf("task %s: %w", t.ID(), err)
 		}
@@ -100,7 +157,7 @@ func (e *env) rollout(args []string) error {
 // rolloutOne serves the task over MCP on an in-memory stdio pipe, plays the
 // calls through mcp-go's client (the path an agent's calls take) and grades
 // the final state.
-func (e *env) rolloutOne(w *world.World, task *world.Task, calls []world.Call, dir string) (*verifier.Report, error) {
+func (e *env) rolloutOne(w *world.World, task *world.Task, calls []world.Call, dir string, opts verifier.Options) (*verifier.Report, error) {
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
 	var ep *world.Episode
@@ -150,14 +207,22 @@ func (e *env) rolloutOne(w *world.World, task *world.Task, calls []world.Call, d
 			return nil, err
 		}
 		defer gep.Close()
-		rep, err := verifier.Grade(e.ctx, gep, task)
+		rep, err := verifier.GradeWith(e.ctx, gep, task, opts)
 		if err != nil {
 			return nil, err
 		}
 		rep.Calls = len(tr.Calls)
 		return rep, nil
 	}
-	return verifier.Grade(e.ctx, ep, task)
+	return verifier.GradeWith(e.ctx, ep, task, opts)
+}
+
+// checkGrader rejects a --grader that names no grading rule.
+func checkGrader(g string) error {
+	if g != "" && !slices.Contains(verifier.GraderVersions(), g) {
+		return &exitError{2, fmt.Errorf("--grader %q: use one of %s", g, strings.Join(verifier.GraderVersions(), ", "))}
+	}
+	return nil
 }
 
 func play(ctx context.Context, c *client.Client, calls []world.Call) error {
