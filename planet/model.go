@@ -188,6 +188,10 @@ type Made struct {
 	Select func(alias string) string
 	// Say names the row in a sentence: "the invoice for APP-00033".
 	Say string
+	// Before is the row as the task seed had it, when the action changes
+	// a row rather than creating one: policies whose state already held
+	// for it were followed before the task began.
+	Before Row
 }
 
 // Chore is a task inside one service: no policy across systems is needed.

@@ -133,9 +133,10 @@ func buildBilling(g *Gen, s *Svc) {
 			return []world.SeedOp{{Insert: table, Values: row}}
 		},
 		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
-			row := maps.Clone(tc.Noted("voided:" + fmt.Sprint(r[up.Key])).(Row))
+			before := tc.Noted("voided:" + fmt.Sprint(r[up.Key])).(Row)
+			row := maps.Clone(before)
 			row["status"] = "void"
-			return &Made{Entity: inv, Row: row, Say: fmt.Sprintf("the invoice for %s %s", up.Noun, r[up.Key]),
+			return &Made{Entity: inv, Row: row, Before: before, Say: fmt.Sprintf("the invoice for %s %s", up.Noun, r[up.Key]),
 				Select: func(a string) string { return fmt.Sprintf("%s.source_ref = %s", a, sqlQuote(r[up.Key])) }}
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {

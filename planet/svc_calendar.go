@@ -226,9 +226,10 @@ func buildCalendar(g *Gen, s *Svc) {
 			return []world.SeedOp{{Insert: table, Values: row}}
 		},
 		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
-			row := maps.Clone(tc.Noted("release:" + fmt.Sprint(r[up.Key])).(Row))
+			before := tc.Noted("release:" + fmt.Sprint(r[up.Key])).(Row)
+			row := maps.Clone(before)
 			row["status"] = "cancelled"
-			return &Made{Entity: ev, Row: row, Say: fmt.Sprintf("the %s booked for %s %s", one, up.Noun, r[up.Key]),
+			return &Made{Entity: ev, Row: row, Before: before, Say: fmt.Sprintf("the %s booked for %s %s", one, up.Noun, r[up.Key]),
 				Select: func(a string) string { return fmt.Sprintf("instr(%s.title, %s) > 0", a, sqlQuote(r[up.Key])) }}
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
@@ -295,7 +296,7 @@ func buildCalendar(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "reschedule_" + one, Args: map[string]any{one + "_id": r["id"], "starts_at": start, "ends_at": end}}},
 			Assertions: []world.Assertion{
 				{Description: "It starts at the new time.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": r["id"], "starts_at": map[string]any{"contains": start[:16]}, "ends_at": map[string]any{"contains": end[:16]}}}},
-				{Description: "It is still confirmed.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "confirmed"}},
+				{Description: "It is still confirmed.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "confirmed"}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

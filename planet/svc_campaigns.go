@@ -260,7 +260,7 @@ func buildCampaigns(k *vk) {
 			Calls:       []world.Call{{Tool: "set_marketing_campaign_status", Args: map[string]any{"campaign_id": upcoming["id"], "status": "cancelled"}}},
 			Assertions: []world.Assertion{
 				vkField("The campaign is cancelled.", ct, upcoming["id"], "status", "cancelled"),
-				vkField("The standing review-request campaign still runs.", ct, review["id"], "status", "running"),
+				constraint(vkField("The standing review-request campaign still runs.", ct, review["id"], "status", "running")),
 			},
 			MayChange: []world.Change{vkChange(ct, []any{upcoming["id"]}, "update")},
 			Services:  []string{s.Name},

@@ -203,8 +203,8 @@ func buildDrive(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "update_document", Args: map[string]any{"document_id": r["id"], "body": text}}},
 			Assertions: []world.Assertion{
 				{Description: "The document has the new text.", Field: &world.FieldMatch{Table: driveTable, Key: r["id"], Column: "body", Equals: text}},
-				{Description: "It keeps its title and folder.", Exists: &world.RowMatch{Table: driveTable, Where: map[string]any{"id": r["id"], "title": r["title"], "folder": r["folder"]}}},
-				{Description: "No second copy was filed.", Count: &world.CountMatch{Table: driveTable, Where: map[string]any{"title": r["title"]}, Equals: ptrInt(1)}},
+				{Description: "It keeps its title and folder.", Role: world.RoleConstraint, Exists: &world.RowMatch{Table: driveTable, Where: map[string]any{"id": r["id"], "title": r["title"], "folder": r["folder"]}}},
+				{Description: "No second copy was filed.", Role: world.RoleConstraint, Count: &world.CountMatch{Table: driveTable, Where: map[string]any{"title": r["title"]}, Equals: ptrInt(1)}},
 			},
 			MayChange: []world.Change{{Table: driveTable, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

@@ -394,9 +394,10 @@ func buildHelpdesk(g *Gen, s *Svc) {
 			return []world.SeedOp{{Insert: table, Values: row}}
 		},
 		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
-			row := maps.Clone(tc.Noted("resolve:" + fmt.Sprint(r[up.Key])).(Row))
+			before := tc.Noted("resolve:" + fmt.Sprint(r[up.Key])).(Row)
+			row := maps.Clone(before)
 			row["status"] = "resolved"
-			return &Made{Entity: tk, Row: row, Say: fmt.Sprintf("the %s about %s %s", one, up.Noun, r[up.Key]),
+			return &Made{Entity: tk, Row: row, Before: before, Say: fmt.Sprintf("the %s about %s %s", one, up.Noun, r[up.Key]),
 				Select: func(a string) string {
 					return fmt.Sprintf("instr(%s.subject, %s) > 0 AND %s.requester_email = %s", a, sqlQuote(r[up.Key]), a, sqlQuote(row["requester_email"]))
 				}}

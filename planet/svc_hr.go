@@ -211,7 +211,7 @@ func buildHR(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "decide_leave", Args: map[string]any{"leave_id": r["id"], "decision": "rejected"}}},
 			Assertions: []world.Assertion{
 				{Description: "The request is rejected.", Field: &world.FieldMatch{Table: leaves, Key: r["id"], Column: "status", Equals: "rejected"}},
-				{Description: "The employee's other requests are untouched.", Count: &world.CountMatch{Table: leaves, Where: map[string]any{"employee_id": r["employee_id"], "status": "rejected"},
+				{Description: "The employee's other requests are untouched.", Role: world.RoleConstraint, Count: &world.CountMatch{Table: leaves, Where: map[string]any{"employee_id": r["employee_id"], "status": "rejected"},
 					Equals: ptrInt(countWhere(lv.Rows, "employee_id", r["employee_id"], "status", "rejected") + 1)}},
 			},
 			MayChange: []world.Change{{Table: leaves, Keys: []any{r["id"]}, Ops: []string{"update"}}},
@@ -252,7 +252,7 @@ func buildHR(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "set_employee_status", Args: map[string]any{"employee_id": r["id"], "status": "active"}}},
 			Assertions: []world.Assertion{
 				{Description: "The employee is active again.", Field: &world.FieldMatch{Table: emps, Key: r["id"], Column: "status", Equals: "active"}},
-				{Description: "Their department is unchanged.", Field: &world.FieldMatch{Table: emps, Key: r["id"], Column: "department", Equals: r["department"]}},
+				{Description: "Their department is unchanged.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: emps, Key: r["id"], Column: "department", Equals: r["department"]}},
 			},
 			MayChange: []world.Change{{Table: emps, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

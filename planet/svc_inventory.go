@@ -206,7 +206,7 @@ func buildInventory(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "set_reorder_level", Args: map[string]any{"item_id": r["id"], "reorder_level": level}}},
 			Assertions: []world.Assertion{
 				{Description: "The new reorder level is set.", Field: &world.FieldMatch{Table: items, Key: r["id"], Column: "reorder_level", Equals: level}},
-				{Description: "The stock on hand is unchanged.", Field: &world.FieldMatch{Table: items, Key: r["id"], Column: "on_hand", Equals: r["on_hand"]}},
+				{Description: "The stock on hand is unchanged.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: items, Key: r["id"], Column: "on_hand", Equals: r["on_hand"]}},
 			},
 			MayChange: []world.Change{{Table: items, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

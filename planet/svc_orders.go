@@ -189,7 +189,7 @@ func buildOrders(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "set_" + one + "_status", Args: map[string]any{one + "_id": r["id"], "status": "confirmed"}}},
 			Assertions: []world.Assertion{
 				{Description: "The " + one + " is confirmed.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "confirmed"}},
-				{Description: "Its quantity is unchanged.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "quantity", Equals: r["quantity"]}},
+				{Description: "Its quantity is unchanged.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "quantity", Equals: r["quantity"]}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

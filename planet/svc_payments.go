@@ -209,7 +209,7 @@ func buildPayments(g *Gen, s *Svc) {
 			Calls: []world.Call{{Tool: "refund_" + one, Args: map[string]any{one + "_id": p.dup["id"]}}},
 			Assertions: []world.Assertion{
 				{Description: "The duplicate is refunded.", Field: &world.FieldMatch{Table: table, Key: p.dup["id"], Column: "status", Equals: "refunded"}},
-				{Description: "The first charge stands.", Field: &world.FieldMatch{Table: table, Key: p.first["id"], Column: "status", Equals: "settled"}},
+				{Description: "The first charge stands.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: p.first["id"], Column: "status", Equals: "settled"}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{p.dup["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},
@@ -228,7 +228,7 @@ func buildPayments(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "update_" + one + "_status", Args: map[string]any{one + "_id": r["id"], "status": "failed"}}},
 			Assertions: []world.Assertion{
 				{Description: "The " + one + " failed.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "failed"}},
-				{Description: "Its amount is unchanged.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "amount", Equals: r["amount"]}},
+				{Description: "Its amount is unchanged.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "amount", Equals: r["amount"]}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

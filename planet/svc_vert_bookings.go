@@ -173,7 +173,7 @@ func buildAppointments(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "reschedule_" + o, Args: map[string]any{o + "_id": a["id"], "starts_at": to}}},
 			Assertions: []world.Assertion{
 				{Description: "It starts at the new time.", Weight: 2, SQL: fmt.Sprintf("SELECT datetime(starts_at) = datetime('%s') FROM %s WHERE id = '%s'", to, table, a["id"])},
-				{Description: "It is still on.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": a["id"], "status": map[string]any{"in": []any{"booked", "confirmed"}}, "staff_id": a["staff_id"]}}},
+				{Description: "It is still on.", Role: world.RoleConstraint, Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": a["id"], "status": map[string]any{"in": []any{"booked", "confirmed"}}, "staff_id": a["staff_id"]}}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{a["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

@@ -433,7 +433,7 @@ func buildWorkOrders(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "set_" + o + "_status", Args: map[string]any{o + "_id": w["id"], "status": "completed"}}},
 			Assertions: []world.Assertion{
 				fieldIs("The work is completed.", table, w["id"], "status", "completed"),
-				{Description: "Not signed off yet.", Absent: &world.RowMatch{Table: table, Where: map[string]any{"id": w["id"], "signed_off_by": map[string]any{"not_null": true}}}},
+				{Description: "Not signed off yet.", Role: world.RoleConstraint, Absent: &world.RowMatch{Table: table, Where: map[string]any{"id": w["id"], "signed_off_by": map[string]any{"not_null": true}}}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{w["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

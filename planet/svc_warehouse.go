@@ -221,7 +221,7 @@ func buildWarehouse(k *vk) {
 			Calls:       []world.Call{{Tool: "confirm_warehouse_pick", Args: map[string]any{"movement_id": m["id"]}}},
 			Assertions: []world.Assertion{
 				vkField("The pick is confirmed.", mt, m["id"], "status", "picked"),
-				vkExists("It has not been shipped yet.", mt, map[string]any{"id": m["id"], "done_at": nil}),
+				constraint(vkExists("It has not been shipped yet.", mt, map[string]any{"id": m["id"], "done_at": nil})),
 			},
 			MayChange: []world.Change{vkChange(mt, []any{m["id"]}, "update")},
 			Services:  []string{s.Name},

@@ -332,7 +332,7 @@ func buildWork(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "assign_" + one, Args: map[string]any{one + "_id": r["id"], "staff_id": to["id"]}}},
 			Assertions: []world.Assertion{
 				{Description: "It is assigned to the new " + st.One + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "staff_id", Equals: to["id"]}},
-				{Description: "Its status is unchanged.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: r["status"]}},
+				{Description: "Its status is unchanged.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: r["status"]}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

@@ -268,7 +268,8 @@ func (g *Gen) crossTask(tc *TaskCtx, evs []*Event, byEvent map[*Event][]*Link) (
 				}
 				made := ac.Makes(tc, n.up, n.row)
 				for _, e := range g.svcBy[made.Entity.Service].Events {
-					if e.Entity.Table == made.Entity.Table && e.Where != nil && e.InState(made.Row) && len(byEvent[e]) > 0 {
+					if e.Entity.Table == made.Entity.Table && e.Where != nil && e.InState(made.Row) && len(byEvent[e]) > 0 &&
+						(made.Before == nil || !e.InState(made.Before)) {
 						queue = append(queue, node{byEvent[e], made.Entity, made.Row, len(steps[i]) - 1})
 					}
 				}
@@ -352,4 +353,11 @@ func (g *Gen) madeCheck(l *Link, m *Made) world.Assertion {
 		Description: fmt.Sprintf("For %s: %s.", m.Say, l.Action.clause(m.Entity)),
 		SQL:         g.holdsSQL(l.Rule, m.Select("t")),
 	}
+}
+
+// constraint marks an assertion as something the task must not break
+// rather than a goal: it holds before the agent starts.
+func constraint(a world.Assertion) world.Assertion {
+	a.Role = world.RoleConstraint
+	return a
 }
