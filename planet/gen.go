@@ -115,6 +115,7 @@ type Gen struct {
 	svcBy    map[string]*Svc
 	tables   map[string]*world.Table
 	entities map[string]*Entity
+	links    []*Link // the world's policies, once picked
 }
 
 // Has reports whether the world has a service.

@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -10,18 +11,25 @@ import (
 
 // Link is one world invariant: when Event happens upstream, Action must
 // be done downstream. Trigger and target are different services, joined by
-// an edge of the service graph.
+// an edge of the service graph. Its policy text and hidden check are
+// generated from Rule when the world compiles, so the two agree.
 type Link struct {
 	Event  *Event
 	Action *Action
 	Name   string
 	Title  string
-	Policy string
-	Check  string
+	Rule   *world.PolicyRule
 }
 
+// maxLinks is the most policies a world has.
+const maxLinks = 14
+
 // pickLinks pairs events with actions across every edge of the graph and
-// keeps a varied set: at most two per event, preferring edges not used yet.
+// keeps a varied set of business rules: rules that bind state across
+// systems first (one per edge, then up to four per event), then
+// notifications, which may make up at most a third of the policies. A
+// notification about a row another rule creates (an issued invoice must be
+// emailed) is preferred to one about a row no task makes.
 func (g *Gen) pickLinks() []*Link {
 	var all []*Link
 	for _, down := range g.svcs {
@@ -35,7 +43,9 @@ func (g *Gen) pickLinks() []*Link {
 					if len(ac.On) > 0 && !slices.Contains(ac.On, ev.Kind) {
 						continue
 					}
-					all = append(all, g.link(ev, ac))
+					if l := g.link(ev, ac); l != nil {
+						all = append(all, l)
+					}
 				}
 			}
 		}
@@ -44,35 +54,131 @@ func (g *Gen) pickLinks() []*Link {
 	var out []*Link
 	perEvent := map[*Event]int{}
 	edges := map[string]bool{}
-	// First pass: one link per edge; second: fill up to 6 links.
-	for pass := 0; pass < 2; pass++ {
+	notify := 0
+	created := map[string]bool{} // tables whose rows a picked rule creates
+	// One rule per action on the rows of one table: two events on a table
+	// can hold at once (an invoice paid is also issued), and the second
+	// rule would already hold once the first did.
+	acted := map[string]bool{}
+	take := func(l *Link) {
+		acted[l.Event.Entity.Table+">"+l.Action.Service+">"+l.Action.Name] = true
+		out = append(out, l)
+		perEvent[l.Event]++
+		edges[l.Event.Entity.Service+">"+l.Action.Service] = true
+		if l.Action.Notify {
+			notify++
+		}
+		if l.Action.Creates != "" {
+			created[l.Action.Creates] = true
+		}
+	}
+	// reachable: a task can start at the event, or a picked rule makes
+	// rows in its state.
+	reachable := func(l *Link) bool { return l.Event.Setup != nil || created[l.Event.Entity.Table] }
+	for pass := 0; pass < 4; pass++ {
 		for _, l := range all {
-			edge := l.Event.Entity.Service + ">" + l.Action.Service
-			if slices.Contains(out, l) || perEvent[l.Event] >= 2 || (pass == 0 && edges[edge]) || len(out) >= 6 {
+			if len(out) >= maxLinks || slices.Contains(out, l) || perEvent[l.Event] >= 4 || acted[l.Event.Entity.Table+">"+l.Action.Service+">"+l.Action.Name] {
 				continue
 			}
-			out = append(out, l)
-			perEvent[l.Event]++
-			edges[edge] = true
+			edge := l.Event.Entity.Service + ">" + l.Action.Service
+			switch pass {
+			case 0: // state rules, one per edge, on events a task starts at
+				if l.Action.Notify || edges[edge] || l.Event.Setup == nil {
+					continue
+				}
+			case 1: // state rules on any reachable event
+				if l.Action.Notify || !reachable(l) {
+					continue
+				}
+			case 2, 3: // notifications, at most a third; chained ones first
+				if !l.Action.Notify || 3*(notify+1) > len(out)+1 || (pass == 2 && (l.Event.Setup != nil || !reachable(l))) || !reachable(l) {
+					continue
+				}
+			}
+			take(l)
 		}
 	}
 	slices.SortFunc(out, func(a, b *Link) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 
+// link pairs an event with an action, or returns nil when the pair has
+// no structured rule (the event's state or a role the action needs is not
+// a column path).
 func (g *Gen) link(ev *Event, ac *Action) *Link {
 	up := ev.Entity
-	then := strings.ReplaceAll(ac.Then, "{noun}", up.Noun)
-	l := &Link{
+	if ev.Where == nil || ac.Rule == nil {
+		return nil
+	}
+	then := ac.Rule(up)
+	if then == nil {
+		return nil
+	}
+	return &Link{
 		Event:  ev,
 		Action: ac,
 		Name:   snakeDash(up.Noun + "-" + ev.Name + "-" + ac.Name),
 		Title:  title(fmt.Sprintf("%s %s: %s", up.Plural, ev.Name, ac.Name)),
-		Policy: fmt.Sprintf("When %s, %s.", ev.When, then),
-		Check: fmt.Sprintf("SELECT t.%s AS %s FROM %s t WHERE (%s) AND NOT (%s) ORDER BY t.%s",
-			up.Key, snake(up.Noun)+"_id", up.Table, ev.Where, ac.Done(up, "t"), up.Key),
+		Rule:   &world.PolicyRule{When: world.RuleWhen{Table: up.Table, Noun: up.Noun, Where: ev.Where}, Then: *then},
 	}
-	return l
+}
+
+// Keys builds the match of a rule from the roles of the upstream entity;
+// a role without a column path makes the whole rule inexpressible.
+type Keys struct {
+	up   *Entity
+	keys []world.RuleKey
+	bad  bool
+}
+
+// KeysOf starts the keys of a rule about rows of up.
+func KeysOf(up *Entity) *Keys { return &Keys{up: up} }
+
+// Eq ties the target's column (or one-hop path) col to a role of the
+// upstream row.
+func (k *Keys) Eq(col, role string) *Keys {
+	r, ok := k.up.Roles[role]
+	if !ok || r.Path == "" {
+		k.bad = true
+		return k
+	}
+	k.keys = append(k.keys, world.RuleKey{Column: col, Equals: r.Path, Times: r.Times})
+	return k
+}
+
+// EqCol ties the target's col to a column of the upstream row that is no
+// role (the staff member in charge).
+func (k *Keys) EqCol(col, upCol string) *Keys {
+	k.keys = append(k.keys, world.RuleKey{Column: col, Equals: upCol})
+	return k
+}
+
+// Mentions asks the target's text columns to mention a role of the
+// upstream row (its id in a subject).
+func (k *Keys) Mentions(role string, cols ...string) *Keys {
+	r, ok := k.up.Roles[role]
+	if !ok || r.Path == "" || r.Times != "" {
+		k.bad = true
+		return k
+	}
+	key := world.RuleKey{Contains: r.Path}
+	if len(cols) == 1 {
+		key.Column = cols[0]
+	} else {
+		key.Columns = cols
+	}
+	k.keys = append(k.keys, key)
+	return k
+}
+
+// In returns the rule's "then": rows of table matching the keys and where
+// must exist (require "exists"), be exactly one ("one") or be absent
+// ("none"). Nil when a role had no path.
+func (k *Keys) In(table, require string, where map[string]any) *world.RuleThen {
+	if k.bad {
+		return nil
+	}
+	return &world.RuleThen{Table: table, Require: require, Match: k.keys, Where: where}
 }
 
 func snakeDash(s string) string { return strings.ReplaceAll(snake(s), "_", "-") }
@@ -113,10 +219,7 @@ func (g *Gen) bundle(links []*Link, tasks []*world.TaskSpec) *world.Bundle {
 		}
 	}
 	for _, l := range links {
-		b.Invariants = append(b.Invariants, world.Invariant{
-			Name: l.Name, Title: l.Title, Policy: l.Policy,
-			Trigger: l.Event.Entity.Service, Target: l.Action.Service, Check: l.Check,
-		})
+		b.Invariants = append(b.Invariants, world.Invariant{Name: l.Name, Title: l.Title, Rule: l.Rule})
 	}
 	b.Tools = g.pickTools(tasks)
 	for _, t := range tasks {
@@ -213,3 +316,175 @@ func (g *Gen) pickTools(tasks []*world.TaskSpec) []world.ToolSpec {
 
 // maxTools is the most tools a world offers.
 const maxTools = 26
+
+// sqlQuote writes a value as an SQL literal: numbers as they are, text
+// quoted.
+func sqlQuote(v any) string {
+	switch x := v.(type) {
+	case int, int64, float64:
+		return fmt.Sprint(x)
+	case nil:
+		return "NULL"
+	}
+	return "'" + strings.ReplaceAll(fmt.Sprint(v), "'", "''") + "'"
+}
+
+// satisfy returns the task seed that makes rows inserted by ops follow the
+// world's policies, the way the seed state does: an issued invoice a task
+// seeds (to be voided) was emailed when it was issued. It runs the
+// actions' Seed against the world and takes back what they add.
+func (g *Gen) satisfy(tc *TaskCtx, ops []world.SeedOp) []world.SeedOp {
+	var out []world.SeedOp
+	for _, op := range ops {
+		for _, l := range g.links {
+			if op.Insert == "" || l.Event.Entity.Table != op.Insert || l.Action.Seed == nil || !l.Event.InState(op.Values) {
+				continue
+			}
+			out = append(out, g.capture(tc, func() { l.Action.Seed(g, l.Event.Entity, op.Values) })...)
+		}
+	}
+	return out
+}
+
+// capture runs f, which adds seed rows to the world, and turns what it
+// added into task seed inserts with the task's next ids instead. The world
+// and its entities are left as they were.
+func (g *Gen) capture(tc *TaskCtx, f func()) []world.SeedOp {
+	names := slices.Sorted(maps.Keys(g.tables))
+	before := make([]int, len(names))
+	for i, n := range names {
+		before[i] = len(g.tables[n].Rows)
+	}
+	ents := slices.Sorted(maps.Keys(g.entities))
+	rows := make([]int, len(ents))
+	for i, e := range ents {
+		if x := g.entities[e]; x != nil {
+			rows[i] = len(x.Rows)
+		}
+	}
+	f()
+	for i, e := range ents {
+		if x := g.entities[e]; x != nil {
+			x.Rows = x.Rows[:rows[i]]
+		}
+	}
+	var out []world.SeedOp
+	for i, n := range names {
+		t := g.tables[n]
+		for _, r := range t.Rows[before[i]:] {
+			r = maps.Clone(r)
+			if t.ID != nil {
+				r["id"] = g.FormatID(n, tc.NextID(n))
+			}
+			out = append(out, world.SeedOp{Insert: n, Values: r})
+		}
+		t.Rows = t.Rows[:before[i]]
+	}
+	return out
+}
+
+// holdsSQL is a rubric query: true when some row of the rule's "when"
+// table picked by sel (SQL over alias t) is in the rule's state and the
+// rule holds for it. It renders the rule the way the world compiles its
+// hidden check, for the one row a task is about.
+func (g *Gen) holdsSQL(r *world.PolicyRule, sel string) string {
+	const t, u = "t", "u"
+	var keys []string
+	for _, k := range r.Then.Match {
+		if k.Equals != "" {
+			x := g.pathSQL(r.When.Table, t, k.Equals)
+			if k.Times != "" {
+				x = "(" + x + " * " + g.pathSQL(r.When.Table, t, k.Times) + ")"
+			}
+			keys = append(keys, g.pathSQL(r.Then.Table, u, k.Column)+" = "+x)
+			continue
+		}
+		cols := k.Columns
+		if k.Column != "" {
+			cols = []string{k.Column}
+		}
+		parts := make([]string, len(cols))
+		for i, c := range cols {
+			parts[i] = "coalesce(" + g.pathSQL(r.Then.Table, u, c) + ", '')"
+		}
+		keys = append(keys, "instr("+strings.Join(parts, " || ' ' || ")+", "+g.pathSQL(r.When.Table, t, k.Contains)+") > 0")
+	}
+	keys = append(keys, g.whereSQL(r.Then.Table, u, r.Then.Where)...)
+	match := fmt.Sprintf("SELECT 1 FROM %s %s WHERE %s", r.Then.Table, u, strings.Join(keys, " AND "))
+	var holds string
+	switch r.Then.Require {
+	case world.RequireNone:
+		holds = "NOT EXISTS (" + match + ")"
+	case world.RequireOne:
+		holds = fmt.Sprintf("(SELECT count(*) FROM %s %s WHERE %s) = 1", r.Then.Table, u, strings.Join(keys, " AND "))
+	default:
+		holds = "EXISTS (" + match + ")"
+	}
+	conds := append([]string{sel}, g.whereSQL(r.When.Table, t, r.When.Where)...)
+	return fmt.Sprintf("SELECT EXISTS (SELECT 1 FROM %s %s WHERE %s AND %s)", r.When.Table, t, strings.Join(conds, " AND "), holds)
+}
+
+// pathSQL renders a column or one-hop path of table over alias.
+func (g *Gen) pathSQL(table, alias, path string) string {
+	head, rest, hop := strings.Cut(path, ".")
+	if !hop {
+		return alias + "." + head
+	}
+	for _, c := range g.tables[table].Columns {
+		if c.Name == head {
+			rt, rk, _ := strings.Cut(cmpOr(c.References, c.RefersTo), ".")
+			return fmt.Sprintf("(SELECT r.%s FROM %s r WHERE r.%s = %s.%s)", rest, rt, rk, alias, head)
+		}
+	}
+	panic("planet: no column " + head + " in " + table)
+}
+
+// whereSQL renders conditions of the where language over alias, in key
+// order.
+func (g *Gen) whereSQL(table, alias string, where map[string]any) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(where)) {
+		x := g.pathSQL(table, alias, k)
+		op, isOp := where[k].(map[string]any)
+		if !isOp {
+			if where[k] == nil {
+				out = append(out, x+" IS NULL")
+			} else {
+				out = append(out, x+" = "+sqlLit(where[k]))
+			}
+			continue
+		}
+		for _, name := range slices.Sorted(maps.Keys(op)) {
+			v := op[name]
+			switch name {
+			case "in":
+				var lits []string
+				for _, e := range v.([]any) {
+					lits = append(lits, sqlLit(e))
+				}
+				out = append(out, x+" IN ("+strings.Join(lits, ", ")+")")
+			case "ne":
+				out = append(out, x+" IS NOT "+sqlLit(v))
+			case "contains":
+				out = append(out, "instr(lower("+x+"), lower("+sqlLit(v)+")) > 0")
+			case "not_null":
+				out = append(out, x+" IS NOT NULL")
+			default:
+				panic("planet: where operator " + name + " not rendered")
+			}
+		}
+	}
+	return out
+}
+
+// sqlLit writes a where value as an SQL literal.
+func sqlLit(v any) string {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return "1"
+		}
+		return "0"
+	}
+	return sqlQuote(v)
+}

@@ -29,9 +29,16 @@ type Entity struct {
 
 // Role is one thing an entity can tell: "id", "name", "email", "amount",
 // "date", "customer_id"… SQL gives it in a hidden check, Value from a row.
+//
+// Path is the role as a structured rule names it: a column of the entity
+// ("amount") or a one-hop path through a column that points elsewhere
+// ("customer_id.email"); Times, when set, multiplies it by another column
+// (quantity × unit price). A role without a Path cannot appear in a rule.
 type Role struct {
 	SQL   func(alias string) string
 	Value func(r Row) any
+	Path  string
+	Times string
 }
 
 // Column makes a role read from one of the entity's own columns.
@@ -39,6 +46,26 @@ func Column(col string) Role {
 	return Role{
 		SQL:   func(a string) string { return a + "." + col },
 		Value: func(r Row) any { return r[col] },
+		Path:  col,
+	}
+}
+
+// Via makes a role read column field of the row that column col points
+// at in table (a CRM customer's email).
+func Via(col, table, field string, rows func() []Row) Role {
+	return Role{
+		SQL: func(a string) string {
+			return fmt.Sprintf("(SELECT c.%s FROM %s c WHERE c.id = %s.%s)", field, table, a, col)
+		},
+		Value: func(r Row) any {
+			for _, x := range rows() {
+				if x["id"] == r[col] {
+					return x[field]
+				}
+			}
+			return nil
+		},
+		Path: col + "." + field,
 	}
 }
 
@@ -75,8 +102,10 @@ type Event struct {
 	Kind string
 	// When is the policy clause, e.g. "an appointment is marked completed".
 	When string
-	// Where is the SQL predicate, over alias t, of rows in the event state.
-	Where string
+	// Where selects the rows in the event state, in the rubric's where
+	// language (a structured rule's "when"); nil: no rule can react to the
+	// event.
+	Where map[string]any
 	// Setup returns a new row just before the event, inserted by the task
 	// seed; n is a fresh id number.
 	Setup func(tc *TaskCtx) Row
@@ -106,9 +135,13 @@ type Action struct {
 	// Then is the policy clause, e.g. "an invoice for the full amount
 	// must be issued in Billing"; {noun} is the upstream noun.
 	Then string
-	// Done is the SQL predicate, over the upstream alias, that holds once
-	// the action has been done for that row.
-	Done func(up *Entity, alias string) string
+	// ThenFor, when set, writes the clause for one upstream entity instead
+	// of Then (what an email must carry depends on what it is about).
+	ThenFor func(up *Entity) string
+	// Rule is what must hold downstream for a row of up in the event
+	// state, as the "then" of a structured rule; nil when up lacks a role
+	// it needs as a column path.
+	Rule func(up *Entity) *world.RuleThen
 	// Do returns the calls that perform the action for row.
 	Do func(tc *TaskCtx, up *Entity, row Row) []world.Call
 	// Check returns assertions that the action was done.
@@ -118,6 +151,47 @@ type Action struct {
 	// Seed adds rows to the seed state so that a seed row already in the
 	// event state satisfies the policy.
 	Seed func(g *Gen, up *Entity, row Row)
+	// Notify marks an action that only tells someone (an email, a chat
+	// post). A world keeps most of its policies for rules that bind state
+	// across systems; see pickLinks.
+	Notify bool
+	// Prepare returns the task seed a rule about existing records needs:
+	// the open ticket that must be closed once the work is done, the
+	// issued invoice that must be voided when it is cancelled. Without it
+	// such a rule would hold before the agent did anything. nil: the
+	// action creates what it checks.
+	Prepare func(tc *TaskCtx, up *Entity, row Row) []world.SeedOp
+	// Makes describes the row Do creates, so that the policies on that
+	// row chain on (an issued invoice must be emailed). It is called just
+	// before Do, whose ids it may peek at. nil: nothing chains on.
+	Makes func(tc *TaskCtx, up *Entity, row Row) *Made
+	// Creates names the table Makes creates rows in.
+	Creates string
+}
+
+// clause is the action's policy clause for an upstream entity.
+func (a *Action) clause(up *Entity) string {
+	if a.ThenFor != nil {
+		return a.ThenFor(up)
+	}
+	return strings.ReplaceAll(a.Then, "{noun}", up.Noun)
+}
+
+// Made is a row an action creates downstream. Graders find it by Select,
+// its business key (the invoice whose source is the finished job), not by
+// the id the agent's call happens to get.
+type Made struct {
+	Entity *Entity
+	Row    Row
+	// Select is an SQL predicate over alias that picks the row by its
+	// business key.
+	Select func(alias string) string
+	// Say names the row in a sentence: "the invoice for APP-00033".
+	Say string
+	// Before is the row as the task seed had it, when the action changes
+	// a row rather than creating one: policies whose state already held
+	// for it were followed before the task began.
+	Before Row
 }
 
 // Chore is a task inside one service: no policy across systems is needed.
@@ -149,7 +223,20 @@ type TaskCtx struct {
 	R    *rand.Rand
 	G    *Gen
 	next map[string]int
+	memo map[string]any
 }
+
+// Note keeps a value for a later step of the same task: the id of a row
+// Prepare seeded, which Do then acts on.
+func (tc *TaskCtx) Note(key string, v any) {
+	if tc.memo == nil {
+		tc.memo = map[string]any{}
+	}
+	tc.memo[key] = v
+}
+
+// Noted returns a value kept by [TaskCtx.Note].
+func (tc *TaskCtx) Noted(key string) any { return tc.memo[key] }
 
 // FreshID returns an id number for a row the task seed inserts into
 // table, a little past the seed's last so tasks don't all share one id;
@@ -168,6 +255,15 @@ func (tc *TaskCtx) NextID(table string) int {
 	}
 	tc.next[table] = n + 1
 	return n
+}
+
+// PeekID returns the id the next insert into table will get, without
+// counting it.
+func (tc *TaskCtx) PeekID(table string) int {
+	if n := tc.next[table]; n != 0 {
+		return n
+	}
+	return tc.G.seqNext(table)
 }
 
 // Pick returns a random element.

@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/mercury/mcp-world/world"
 )
@@ -31,7 +32,7 @@ func buildBilling(g *Gen, s *Svc) {
 			"name": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
 			},
-				Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") }}}}
+				Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") }, Path: "customer_id.name"}, "date": Column("issued_on"), "ref": Column("source_ref")}}
 	g.SetEntity("invoice", inv)
 	invoice := func(n int, up *Entity, r Row, status string) Row {
 		row := Row{"id": inv.ID(n), "customer_id": up.Val("customer_id", r), "source_ref": r[up.Key], "bill_to": up.Val("email", r),
@@ -67,20 +68,13 @@ func buildBilling(g *Gen, s *Svc) {
 		Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
 		world.Step{Require: "$inv.status", Equals: "issued", Message: "Invoice {invoice_id} is {inv.status}; only issued invoices can be paid."},
 		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "paid", "paid_on": "$today"}}))
-	s.Tool(false, Tool(s.Name, "void_invoice", "Void an invoice",
-		"Cancel an issued invoice that should not have been sent. Paid invoices cannot be voided.",
-		[]world.ArgSpec{S("invoice_id", true, "")},
-		Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
-		world.Step{Require: "$inv.status", Equals: "issued", Message: "Invoice {invoice_id} is {inv.status}; only issued invoices can be voided."},
-		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "void"}}))
-
 	// Action: bill finished work.
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "invoiced", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"done"},
 		Then: "an invoice for its full amount must be issued in Billing to the email on file, with the {noun} id as its source",
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s i WHERE i.source_ref = %s.%s AND i.amount = %s AND i.bill_to = %s AND i.status IN ('issued','paid'))",
-				table, a, up.Key, up.SQL("amount", a), up.SQL("email", a))
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("source_ref", "id").Eq("amount", "amount").Eq("bill_to", "email").
+				In(table, "", map[string]any{"status": map[string]any{"in": vals("issued", "paid")}})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
@@ -96,6 +90,16 @@ func buildBilling(g *Gen, s *Svc) {
 			}
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
+		Creates: table,
+		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
+			ref := r[up.Key]
+			row := Row{"id": inv.ID(tc.PeekID(table)), "customer_id": up.Val("customer_id", r), "source_ref": ref, "bill_to": up.Val("email", r),
+				"amount": up.Val("amount", r), "status": "issued", "issued_on": g.Day(0)}
+			return &Made{Entity: inv, Row: row, Say: fmt.Sprintf("the invoice for %s %s", up.Noun, ref),
+				Select: func(a string) string {
+					return fmt.Sprintf("%s.source_ref = %s AND %s.status IN ('issued', 'paid')", a, sqlQuote(ref), a)
+				}}
+		},
 		Seed: func(g *Gen, up *Entity, r Row) {
 			for _, x := range g.Rows(table) {
 				if x["source_ref"] == r[up.Key] {
@@ -108,9 +112,55 @@ func buildBilling(g *Gen, s *Svc) {
 		},
 	})
 
+	// Event: an invoice is issued. No task asks for it on its own: it
+	// follows from billing finished work, and what the policies ask of an
+	// issued invoice (send it) chains on from there.
+	s.Events = append(s.Events, &Event{
+		Entity: inv, Name: "issued", Kind: "billed", When: "an invoice is issued", Where: map[string]any{"status": map[string]any{"in": vals("issued", "paid")}},
+		InState: func(r Row) bool { return r["status"] == "issued" || r["status"] == "paid" },
+	})
+
+	// Action: void what was billed for work that was called off.
+	s.Actions = append(s.Actions, &Action{
+		Service: s.Name, Name: "voided", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"cancelled"},
+		Then: "any invoice still issued for it in Billing must be voided",
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("source_ref", "id").In(table, world.RequireNone, map[string]any{"status": "issued"})
+		},
+		Prepare: func(tc *TaskCtx, up *Entity, r Row) []world.SeedOp {
+			row := invoice(tc.NextID(table), up, r, "issued")
+			tc.Note("voided:"+fmt.Sprint(r[up.Key]), row)
+			return []world.SeedOp{{Insert: table, Values: row}}
+		},
+		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
+			before := tc.Noted("voided:" + fmt.Sprint(r[up.Key])).(Row)
+			row := maps.Clone(before)
+			row["status"] = "void"
+			return &Made{Entity: inv, Row: row, Before: before, Say: fmt.Sprintf("the invoice for %s %s", up.Noun, r[up.Key]),
+				Select: func(a string) string { return fmt.Sprintf("%s.source_ref = %s", a, sqlQuote(r[up.Key])) }}
+		},
+		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+			return []world.Call{{Tool: "void_invoice", Args: map[string]any{"invoice_id": tc.Noted("voided:" + fmt.Sprint(r[up.Key])).(Row)["id"]}}}
+		},
+		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+			ref := r[up.Key]
+			return []world.Assertion{
+				{Description: "No invoice is still issued for it.", Absent: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": "issued"}}},
+				{Description: "Its invoice was voided, not left or paid.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": "void"}}},
+			}
+		},
+		Touches: []world.Change{{Table: table, Ops: []string{"update"}}},
+	})
+	s.Tool(false, Tool(s.Name, "void_invoice", "Void an invoice",
+		"Cancel an issued invoice that should not have been sent. Paid invoices cannot be voided.",
+		[]world.ArgSpec{S("invoice_id", true, "")},
+		Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
+		world.Step{Require: "$inv.status", Equals: "issued", Message: "Invoice {invoice_id} is {inv.status}; only issued invoices can be voided."},
+		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "void"}}))
+
 	// Event: an invoice is paid.
 	s.Events = append(s.Events, &Event{
-		Entity: inv, Name: "paid", Kind: "paid", When: "an invoice is marked paid", Where: "t.status = 'paid'",
+		Entity: inv, Name: "paid", Kind: "paid", When: "an invoice is marked paid", Where: map[string]any{"status": "paid"},
 		InState: func(r Row) bool { return r["status"] == "paid" },
 		Setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, activeRows(cust))

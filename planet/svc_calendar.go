@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/mercury/mcp-world/world"
@@ -112,9 +113,9 @@ func buildCalendar(g *Gen, s *Svc) {
 
 	// Event: a meeting is cancelled.
 	s.Events = append(s.Events, &Event{
-		Entity: ev, Name: "cancelled",
+		Entity: ev, Name: "cancelled", Kind: "cancelled",
 		When:    fmt.Sprintf("a calendar %s is cancelled", one),
-		Where:   "t.status = 'cancelled'",
+		Where:   map[string]any{"status": "cancelled"},
 		InState: func(r Row) bool { return r["status"] == "cancelled" },
 		Setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, activeRows(cust))
@@ -155,16 +156,28 @@ func buildCalendar(g *Gen, s *Svc) {
 		return fmt.Sprint(staff[0]["name"])
 	}
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "scheduled", Needs: []string{"id"},
+		Service: s.Name, Name: "scheduled", Needs: []string{"id"}, On: []string{"done", "escalated", "approved"},
 		Then: fmt.Sprintf("a confirmed %s with the {noun} id in its title must be scheduled in the Calendar", one),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s e WHERE instr(e.title, %s.%s) > 0 AND e.status = 'confirmed')", table, a, up.Key)
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Mentions("id", "title").In(table, "", map[string]any{"status": "confirmed"})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
-			d := 1 + tc.R.IntN(5)
+			d := tc.Noted("followup:" + fmt.Sprint(r[up.Key])).(int)
 			return []world.Call{{Tool: "create_" + one, Args: map[string]any{"title": followUp(up, r), "starts_at": hzClock(g, d, 10, 0), "ends_at": hzClock(g, d, 10, 30),
 				"attendees": who(up, r), "contact_email": contact(up, r), "location": "Front office"}}}
+		},
+		Creates: table,
+		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
+			d := 1 + tc.R.IntN(5)
+			tc.Note("followup:"+fmt.Sprint(r[up.Key]), d)
+			ttl := followUp(up, r)
+			row := Row{"id": ev.ID(tc.PeekID(table)), "title": ttl, "starts_at": hzClock(g, d, 10, 0), "ends_at": hzClock(g, d, 10, 30),
+				"attendees": who(up, r), "contact_email": contact(up, r), "location": "Front office", "status": "confirmed"}
+			return &Made{Entity: ev, Row: row, Say: fmt.Sprintf("the follow-up %s for %s %s", one, up.Noun, r[up.Key]),
+				Select: func(a string) string {
+					return fmt.Sprintf("instr(%s.title, %s) > 0 AND %s.status = 'confirmed'", a, sqlQuote(r[up.Key]), a)
+				}}
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
 			return []world.Assertion{{Description: fmt.Sprintf("A confirmed %s names the %s.", one, up.Noun), Exists: &world.RowMatch{Table: table,
@@ -184,6 +197,52 @@ func buildCalendar(g *Gen, s *Svc) {
 			g.AddRow(table, row)
 			ev.Rows = append(ev.Rows, row)
 		},
+	})
+
+	// Event: a meeting is booked. No task asks for it on its own; it
+	// follows from policies that schedule follow-ups, and what the policies
+	// ask of a booking (tell the contact) chains on from there.
+	s.Events = append(s.Events, &Event{
+		Entity: ev, Name: "follow-up booked", Kind: "created", When: fmt.Sprintf("a follow-up %s (titled \"Follow-up: …\") is booked in the calendar", one),
+		Where: map[string]any{"status": "confirmed", "title": map[string]any{"contains": "Follow-up:"}},
+		InState: func(r Row) bool {
+			return r["status"] == "confirmed" && strings.Contains(fmt.Sprint(r["title"]), "Follow-up:")
+		},
+	})
+
+	// Action: release what was booked for something called off.
+	s.Actions = append(s.Actions, &Action{
+		Service: s.Name, Name: "booking released", Needs: []string{"id"}, On: []string{"cancelled", "closed"},
+		Then: fmt.Sprintf("every confirmed calendar %s with the {noun} id in its title must be cancelled", one),
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Mentions("id", "title").In(table, world.RequireNone, map[string]any{"status": "confirmed"})
+		},
+		Prepare: func(tc *TaskCtx, up *Entity, r Row) []world.SeedOp {
+			id := ev.ID(tc.NextID(table))
+			d, h := 2+tc.R.IntN(6), 9+tc.R.IntN(7)
+			row := Row{"id": id, "title": fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), "starts_at": hzClock(g, d, h, 0), "ends_at": hzClock(g, d, h, 45),
+				"location": Pick(tc.R, rooms), "attendees": who(up, r), "contact_email": contact(up, r), "status": "confirmed"}
+			tc.Note("release:"+fmt.Sprint(r[up.Key]), row)
+			return []world.SeedOp{{Insert: table, Values: row}}
+		},
+		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
+			before := tc.Noted("release:" + fmt.Sprint(r[up.Key])).(Row)
+			row := maps.Clone(before)
+			row["status"] = "cancelled"
+			return &Made{Entity: ev, Row: row, Before: before, Say: fmt.Sprintf("the %s booked for %s %s", one, up.Noun, r[up.Key]),
+				Select: func(a string) string { return fmt.Sprintf("instr(%s.title, %s) > 0", a, sqlQuote(r[up.Key])) }}
+		},
+		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+			return []world.Call{{Tool: "cancel_" + one, Args: map[string]any{one + "_id": tc.Noted("release:" + fmt.Sprint(r[up.Key])).(Row)["id"]}}}
+		},
+		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+			ref := r[up.Key]
+			return []world.Assertion{
+				{Description: fmt.Sprintf("No confirmed %s for it is left in the calendar.", one), Absent: &world.RowMatch{Table: table, Where: map[string]any{"title": map[string]any{"contains": ref}, "status": "confirmed"}}},
+				{Description: fmt.Sprintf("Its %s was cancelled, not deleted.", one), Exists: &world.RowMatch{Table: table, Where: map[string]any{"title": map[string]any{"contains": ref}, "status": "cancelled"}}},
+			}
+		},
+		Touches: []world.Change{{Table: table, Ops: []string{"update"}}},
 	})
 
 	// Chore: schedule a meeting.
@@ -237,7 +296,7 @@ func buildCalendar(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "reschedule_" + one, Args: map[string]any{one + "_id": r["id"], "starts_at": start, "ends_at": end}}},
 			Assertions: []world.Assertion{
 				{Description: "It starts at the new time.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": r["id"], "starts_at": map[string]any{"contains": start[:16]}, "ends_at": map[string]any{"contains": end[:16]}}}},
-				{Description: "It is still confirmed.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "confirmed"}},
+				{Description: "It is still confirmed.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "confirmed"}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

@@ -132,7 +132,7 @@ func buildCampaigns(k *vk) {
 
 	// Events.
 	s.Events = append(s.Events, &Event{
-		Entity: camp, Name: "launched", Kind: "created", When: "a campaign goes live (running) in Campaigns", Where: "t.status IN ('running', 'completed')",
+		Entity: camp, Name: "launched", Kind: "created", When: "a campaign goes live (running) in Campaigns", Where: map[string]any{"status": map[string]any{"in": vals("running", "completed")}},
 		InState: func(r Row) bool { return r["status"] == "running" || r["status"] == "completed" },
 		Setup: func(tc *TaskCtx) Row {
 			it := g.Vocab.Offering.One
@@ -155,7 +155,7 @@ func buildCampaigns(k *vk) {
 		Touches: func(r Row) []world.Change { return []world.Change{vkChange(ct, []any{r["id"]}, "update")} },
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: rcp, Name: "opted out", Kind: "closed", When: "a recipient opts out of a campaign", Where: "t.status = 'opted_out'",
+		Entity: rcp, Name: "opted out", Kind: "closed", When: "a recipient opts out of a campaign", Where: map[string]any{"status": "opted_out"},
 		InState: func(r Row) bool { return r["status"] == "opted_out" },
 		Setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, running)
@@ -180,9 +180,9 @@ func buildCampaigns(k *vk) {
 	listed := func(name, kind string, c Row, needs []string, then string, source func(up *Entity, r Row) any, email func(up *Entity, a string) string) *Action {
 		return &Action{
 			Service: s.Name, Name: name, Needs: needs, Then: then,
-			Done: func(up *Entity, a string) string {
-				return fmt.Sprintf("EXISTS (SELECT 1 FROM %s r JOIN %s c ON c.id = r.campaign_id WHERE c.kind = '%s' AND r.source = %s.%s AND r.customer_id = %s AND r.email = %s)",
-					rt, ct, kind, a, up.Key, up.SQL("customer_id", a), email(up, a))
+			Rule: func(up *Entity) *world.RuleThen {
+				return KeysOf(up).Eq("source", "id").Eq("customer_id", "customer_id").Eq("email", "email").
+					In(rt, "", map[string]any{"campaign_id.kind": kind})
 			},
 			Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 				tc.NextID(rt)
@@ -260,7 +260,7 @@ func buildCampaigns(k *vk) {
 			Calls:       []world.Call{{Tool: "set_marketing_campaign_status", Args: map[string]any{"campaign_id": upcoming["id"], "status": "cancelled"}}},
 			Assertions: []world.Assertion{
 				vkField("The campaign is cancelled.", ct, upcoming["id"], "status", "cancelled"),
-				vkField("The standing review-request campaign still runs.", ct, review["id"], "status", "running"),
+				constraint(vkField("The standing review-request campaign still runs.", ct, review["id"], "status", "running")),
 			},
 			MayChange: []world.Change{vkChange(ct, []any{upcoming["id"]}, "update")},
 			Services:  []string{s.Name},

@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mercury/mcp-world/world"
@@ -56,30 +57,80 @@ func buildEmail(g *Gen, s *Svc) {
 		[]world.ArgSpec{{Name: "address", Type: "email", Description: "Sender or recipient."}, S("text", false, "Part of the subject or body."), A("direction", table+".direction", false, "")},
 		Search(table, []string{"-sent_at"}, nil, world.Filter{Columns: []string{"from_addr", "to_addr"}, Op: "contains", Arg: "address"}, FAny("text", "subject", "body"), F("direction", "eq", "direction"))))
 
+	// What an email about a record must carry besides its id: the
+	// reference it concerns (the job an invoice bills) and its date, when
+	// the record has them as plain text or date columns.
+	content := func(up *Entity) []string {
+		var roles []string
+		for _, role := range []string{"ref", "date"} {
+			r, ok := up.Roles[role]
+			if !ok || r.Path == "" || strings.Contains(r.Path, ".") {
+				continue
+			}
+			if t := g.tables[up.Table]; t != nil && slices.ContainsFunc(t.Columns, func(c world.Column) bool {
+				return c.Name == r.Path && (c.Type == "date" || c.Type == "text")
+			}) {
+				roles = append(roles, role)
+			}
+		}
+		return roles
+	}
+	say := map[string]string{"ref": "the reference it concerns", "date": "its date"}
+	body := func(up *Entity, r Row) string {
+		b := fmt.Sprintf("%s, this is about %s %s.", greeting, up.Noun, r[up.Key])
+		for _, role := range content(up) {
+			switch role {
+			case "ref":
+				b += " Reference: " + up.Str(role, r) + "."
+			case "date":
+				b += " Date: " + up.Str(role, r) + "."
+			}
+		}
+		return b + " " + g.Company.Name
+	}
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "emailed", Needs: []string{"id", "email"},
+		Service: s.Name, Name: "emailed", Needs: []string{"id", "email"}, Notify: true,
 		Then: "the " + cust.Noun + " must be sent an email about it from the shared mailbox, with the {noun} id in the subject",
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s m WHERE m.direction = 'outbound' AND m.to_addr = %s AND instr(m.subject, %s.%s) > 0)", table, up.SQL("email", a), a, up.Key)
+		ThenFor: func(up *Entity) string {
+			var what []string
+			for _, role := range content(up) {
+				what = append(what, say[role])
+			}
+			body := ""
+			if len(what) > 0 {
+				body = " and " + strings.Join(what, " and ") + " in the body"
+			}
+			return fmt.Sprintf("the %s must be sent an email about it from the shared mailbox, with the %s id in the subject%s", cust.Noun, up.Noun, body)
+		},
+		Rule: func(up *Entity) *world.RuleThen {
+			k := KeysOf(up).Eq("to_addr", "email").Mentions("id", "subject")
+			for _, role := range content(up) {
+				k.Mentions(role, "body")
+			}
+			return k.In(table, "", map[string]any{"direction": "outbound"})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
 			return []world.Call{{Tool: "send_email", Args: map[string]any{"to": up.Val("email", r),
-				"subject": fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), "body": fmt.Sprintf("%s, this is to let you know about %s %s. %s", greeting, up.Noun, r[up.Key], g.Company.Name)}}}
+				"subject": fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), "body": body(up, r)}}}
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
-			return []world.Assertion{
-				{Description: "The " + cust.Noun + " was emailed.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"direction": "outbound", "to_addr": up.Val("email", r)}}},
-				{Description: "The email names the id in its subject.", Exists: &world.RowMatch{Table: table,
-					Where: map[string]any{"direction": "outbound", "to_addr": up.Val("email", r), "subject": map[string]any{"contains": r[up.Key]}}}},
+			to := up.Val("email", r)
+			out := []world.Assertion{
+				{Description: "The email on file got a message naming the id in its subject.", Exists: &world.RowMatch{Table: table,
+					Where: map[string]any{"direction": "outbound", "to_addr": to, "subject": map[string]any{"contains": r[up.Key]}}}},
 			}
+			for _, role := range content(up) {
+				out = append(out, world.Assertion{Description: "The message gives " + say[role] + ".", Exists: &world.RowMatch{Table: table,
+					Where: map[string]any{"direction": "outbound", "to_addr": to, "subject": map[string]any{"contains": r[up.Key]}, "body": map[string]any{"contains": up.Str(role, r)}}}})
+			}
+			return out
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 		Seed: func(g *Gen, up *Entity, r Row) {
-			add("outbound", us, up.Str("email", r), fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), greeting+" …", g.At(-1, 10))
+			add("outbound", us, up.Str("email", r), fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), body(up, r), g.At(-1, 10))
 		},
 	})
-
 	// Chore: answer an inbound question.
 	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "support lead", Make: func(tc *TaskCtx) (Task, bool) {
 		c := Pick(tc.R, activeRows(cust))
@@ -150,11 +201,10 @@ func buildChat(g *Gen, s *Svc) {
 
 	target := map[string]string{"billing": "finance", "crm": "front-desk", "helpdesk": "ops"}
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "announced", Needs: []string{"id"},
+		Service: s.Name, Name: "announced", Needs: []string{"id"}, Notify: true,
 		Then: "it must be announced in Chat in the channel for its area (#ops for operations, #finance for billing, #front-desk for customer records), mentioning the {noun} id",
-		Done: func(up *Entity, a string) string {
-			ch := chanID(cmpOr(target[up.Service], "ops"))
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM chat_messages m WHERE m.channel_id = '%s' AND instr(m.body, %s.%s) > 0)", ch, a, up.Key)
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Mentions("id", "body").In("chat_messages", "", map[string]any{"channel_id.name": cmpOr(target[up.Service], "ops")})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID("chat_messages")

@@ -187,7 +187,7 @@ func buildCRM(g *Gen, s *Svc) {
 	s.Events = append(s.Events, &Event{
 		Entity: e, Name: "deactivated", Kind: "closed",
 		When:    fmt.Sprintf("%s is marked inactive in the CRM", an(v.One)),
-		Where:   "t.status = 'inactive'",
+		Where:   map[string]any{"status": "inactive"},
 		InState: func(r Row) bool { return r["status"] == "inactive" },
 		Setup: func(tc *TaskCtx) Row {
 			n := tc.FreshID(table)

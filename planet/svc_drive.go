@@ -148,9 +148,7 @@ func buildDrive(g *Gen, s *Svc) {
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "filed", Needs: []string{"id"},
 		Then: "a document with the {noun} id in its title must be filed in the Drive",
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s d WHERE instr(d.title, %s.%s) > 0)", driveTable, a, up.Key)
-		},
+		Rule: func(up *Entity) *world.RuleThen { return KeysOf(up).Mentions("id", "title").In(driveTable, "", nil) },
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(driveTable)
 			return []world.Call{{Tool: "create_document", Args: map[string]any{"title": titleFor(up, r), "folder": driveFolder(g, up.Service), "body": bodyFor(up, r)}}}
@@ -205,8 +203,8 @@ func buildDrive(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "update_document", Args: map[string]any{"document_id": r["id"], "body": text}}},
 			Assertions: []world.Assertion{
 				{Description: "The document has the new text.", Field: &world.FieldMatch{Table: driveTable, Key: r["id"], Column: "body", Equals: text}},
-				{Description: "It keeps its title and folder.", Exists: &world.RowMatch{Table: driveTable, Where: map[string]any{"id": r["id"], "title": r["title"], "folder": r["folder"]}}},
-				{Description: "No second copy was filed.", Count: &world.CountMatch{Table: driveTable, Where: map[string]any{"title": r["title"]}, Equals: ptrInt(1)}},
+				{Description: "It keeps its title and folder.", Role: world.RoleConstraint, Exists: &world.RowMatch{Table: driveTable, Where: map[string]any{"id": r["id"], "title": r["title"], "folder": r["folder"]}}},
+				{Description: "No second copy was filed.", Role: world.RoleConstraint, Count: &world.CountMatch{Table: driveTable, Where: map[string]any{"title": r["title"]}, Equals: ptrInt(1)}},
 			},
 			MayChange: []world.Change{{Table: driveTable, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},
@@ -240,9 +238,9 @@ func (g *Gen) addPolicyDocument(links []*Link) {
 		return
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Rules that keep the systems of %s consistent with each other. Whoever makes the change that triggers a rule also does what it asks.\n\n", g.Company.Name)
+	fmt.Fprintf(&b, "Rules that keep the systems of %s consistent with each other. Whoever makes the change that triggers a rule also does what it asks; the full wording of each is in the policy handbook.\n\n", g.Company.Name)
 	for _, l := range links {
-		fmt.Fprintf(&b, "- %s\n", l.Policy)
+		fmt.Fprintf(&b, "- %s\n", l.Title)
 	}
 	g.AddRow(driveTable, Row{"id": fmt.Sprintf("DOC-%05d", len(g.Rows(driveTable))+1), "title": "Company policies", "folder": "Policies",
 		"body": b.String(), "owner": "Management", "updated_at": hzClock(g, -7, 9, 0)})

@@ -183,7 +183,7 @@ func buildFleet(k *vk) {
 
 	// Event: a maintenance job is finished.
 	s.Events = append(s.Events, &Event{
-		Entity: mnt, Name: "done", Kind: "done", When: "a vehicle maintenance job is marked done in Fleet", Where: "t.status = 'done'",
+		Entity: mnt, Name: "done", Kind: "done", When: "a vehicle maintenance job is marked done in Fleet", Where: map[string]any{"status": "done"},
 		InState: func(r Row) bool { return r["status"] == "done" },
 		Setup: func(tc *TaskCtx) Row {
 			v := Pick(tc.R, available)
@@ -224,8 +224,8 @@ func buildFleet(k *vk) {
 		On:      []string{"done"},
 		Service: s.Name, Name: "vehicle checked", Needs: []string{"id", "date"},
 		Then: "a post-job vehicle check (kind post_job_check) must be booked in Fleet on one of our vehicles, with the {noun} id as its source reference",
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s m WHERE m.source_ref = %s.%s AND m.kind = 'post_job_check' AND m.status <> 'cancelled')", mt, a, up.Key)
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("source_ref", "id").In(mt, "", map[string]any{"kind": "post_job_check", "status": map[string]any{"ne": "cancelled"}})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(mt)

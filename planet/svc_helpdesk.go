@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -271,9 +272,9 @@ func buildHelpdesk(g *Gen, s *Svc) {
 		return []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}}
 	}
 	s.Events = append(s.Events, &Event{
-		Entity: tk, Name: "escalated",
+		Entity: tk, Name: "escalated", Kind: "escalated",
 		When:    fmt.Sprintf("a support %s is escalated to urgent priority", one),
-		Where:   "t.priority = 'urgent'",
+		Where:   map[string]any{"priority": "urgent"},
 		InState: func(r Row) bool { return r["priority"] == "urgent" },
 		Setup:   setup("open", "high"),
 		Do: func(r Row) []world.Call {
@@ -290,9 +291,9 @@ func buildHelpdesk(g *Gen, s *Svc) {
 		Touches: touch,
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: tk, Name: "resolved",
+		Entity: tk, Name: "resolved", Kind: "done",
 		When:    fmt.Sprintf("a support %s is marked resolved", one),
-		Where:   "t.status IN ('resolved', 'closed')",
+		Where:   map[string]any{"status": map[string]any{"in": vals("resolved", "closed")}},
 		InState: func(r Row) bool { return r["status"] == "resolved" || r["status"] == "closed" },
 		Setup:   setup("open", "normal"),
 		Do: func(r Row) []world.Call {
@@ -321,10 +322,10 @@ func buildHelpdesk(g *Gen, s *Svc) {
 	}
 	subjectFor := func(up *Entity, r Row) string { return fmt.Sprintf("%s %s: follow-up", title(up.Noun), r[up.Key]) }
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "ticketed", Needs: []string{"id", "email", "name"},
+		Service: s.Name, Name: "ticketed", Needs: []string{"id", "email", "name"}, On: []string{"cancelled", "closed", "escalated"},
 		Then: fmt.Sprintf("a support %s must be opened in the Helpdesk with the {noun} id in its subject and the %s's email on file as requester email", one, cust.Noun),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s k WHERE instr(k.subject, %s.%s) > 0 AND k.requester_email = %s)", table, a, up.Key, up.SQL("email", a))
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Mentions("id", "subject").Eq("requester_email", "email").In(table, "", nil)
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
@@ -339,6 +340,16 @@ func buildHelpdesk(g *Gen, s *Svc) {
 				Where: map[string]any{"subject": map[string]any{"contains": r[up.Key]}, "requester_email": up.Val("email", r)}}}}
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
+		Creates: table,
+		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
+			id, email := r[up.Key], up.Val("email", r)
+			row := Row{"id": tk.ID(tc.PeekID(table)), "subject": subjectFor(up, r), "requester": up.Str("name", r), "requester_email": email,
+				"priority": "normal", "status": "new", "channel": "email"}
+			return &Made{Entity: tk, Row: row, Say: fmt.Sprintf("the %s about %s %s", one, up.Noun, id),
+				Select: func(a string) string {
+					return fmt.Sprintf("instr(%s.subject, %s) > 0 AND %s.requester_email = %s", a, sqlQuote(id), a, sqlQuote(email))
+				}}
+		},
 		Seed: func(g *Gen, up *Entity, r Row) {
 			if _, ok := hasRef(up, r); ok {
 				return
@@ -352,6 +363,56 @@ func buildHelpdesk(g *Gen, s *Svc) {
 			g.AddRow(table, row)
 			tk.Rows = append(tk.Rows, row)
 		},
+	})
+
+	// Event: a ticket is opened. No task asks for it on its own; it
+	// follows from policies that open tickets, and what the policies ask
+	// of a new ticket (acknowledge it) chains on from there.
+	s.Events = append(s.Events, &Event{
+		Entity: tk, Name: "opened", Kind: "created", When: fmt.Sprintf("a support %s is opened", one), Where: map[string]any{"status": map[string]any{"ne": "closed"}},
+		InState: func(r Row) bool { return r["status"] != "closed" },
+	})
+
+	// Action: close the loop. Once the work a ticket is about is done, the
+	// ticket is resolved.
+	openStates := []string{"new", "open", "pending"}
+	s.Actions = append(s.Actions, &Action{
+		Service: s.Name, Name: "ticket resolved", Needs: []string{"id", "email", "name"}, On: []string{"done"},
+		Then: fmt.Sprintf("every open support %s that names the {noun} id in its subject must be resolved in the Helpdesk", one),
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Mentions("id", "subject").In(table, world.RequireNone, map[string]any{"status": map[string]any{"in": vals(openStates...)}})
+		},
+		Prepare: func(tc *TaskCtx, up *Entity, r Row) []world.SeedOp {
+			id := tk.ID(tc.NextID(table))
+			row := Row{"id": id, "subject": fmt.Sprintf("%s %s: when will it be done?", title(up.Noun), r[up.Key]), "requester": up.Str("name", r),
+				"requester_email": up.Val("email", r), "priority": "normal", "status": "open", "assignee_id": active[0]["id"], "channel": "phone",
+				"created_at": hzClock(g, -2, 10, 15)}
+			if up.Has("customer_id") {
+				row["customer_id"] = up.Val("customer_id", r)
+			}
+			tc.Note("resolve:"+fmt.Sprint(r[up.Key]), row)
+			return []world.SeedOp{{Insert: table, Values: row}}
+		},
+		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
+			before := tc.Noted("resolve:" + fmt.Sprint(r[up.Key])).(Row)
+			row := maps.Clone(before)
+			row["status"] = "resolved"
+			return &Made{Entity: tk, Row: row, Before: before, Say: fmt.Sprintf("the %s about %s %s", one, up.Noun, r[up.Key]),
+				Select: func(a string) string {
+					return fmt.Sprintf("instr(%s.subject, %s) > 0 AND %s.requester_email = %s", a, sqlQuote(r[up.Key]), a, sqlQuote(row["requester_email"]))
+				}}
+		},
+		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+			return []world.Call{{Tool: "update_" + one, Args: map[string]any{one + "_id": tc.Noted("resolve:" + fmt.Sprint(r[up.Key])).(Row)["id"], "status": "resolved"}}}
+		},
+		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+			ref := r[up.Key]
+			return []world.Assertion{
+				{Description: fmt.Sprintf("No %s about it is left open.", one), Absent: &world.RowMatch{Table: table, Where: map[string]any{"subject": map[string]any{"contains": ref}, "status": map[string]any{"in": vals(openStates...)}}}},
+				{Description: fmt.Sprintf("The %s about it is resolved.", one), Exists: &world.RowMatch{Table: table, Where: map[string]any{"subject": map[string]any{"contains": ref}, "requester_email": up.Val("email", r), "status": map[string]any{"in": vals("resolved", "closed")}}}},
+			}
+		},
+		Touches: []world.Change{{Table: table, Ops: []string{"update"}}},
 	})
 
 	// Chore: triage a new ticket.

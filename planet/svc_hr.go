@@ -46,6 +46,7 @@ func buildHR(g *Gen, s *Svc) {
 				return fmt.Sprintf("(SELECT e.%s FROM %s e WHERE e.id = %s.employee_id)", col, emps, a)
 			},
 			Value: func(r Row) any { return lookup(emp, r["employee_id"], col) },
+			Path:  "employee_id." + col,
 		}
 	}
 	lv := &Entity{Service: s.Name, Table: leaves, Key: "id", Noun: "leave", Plural: "leaves", Prefix: "LVE-", Width: 4,
@@ -142,9 +143,9 @@ func buildHR(g *Gen, s *Svc) {
 
 	// Events: an employee leaves; a leave request is approved.
 	s.Events = append(s.Events, &Event{
-		Entity: emp, Name: "left",
+		Entity: emp, Name: "left", Kind: "closed",
 		When:    "an employee leaves the company (marked left in HR)",
-		Where:   "t.status = 'left'",
+		Where:   map[string]any{"status": "left"},
 		InState: func(r Row) bool { return r["status"] == "left" },
 		Setup: func(tc *TaskCtx) Row {
 			d := Pick(tc.R, hrDepartments)
@@ -168,9 +169,9 @@ func buildHR(g *Gen, s *Svc) {
 		},
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: lv, Name: "approved",
+		Entity: lv, Name: "approved", Kind: "approved",
 		When:    "a leave request is approved in HR",
-		Where:   "t.status = 'approved'",
+		Where:   map[string]any{"status": "approved"},
 		InState: func(r Row) bool { return r["status"] == "approved" },
 		Setup: func(tc *TaskCtx) Row {
 			from := 10 + tc.R.IntN(30)
@@ -210,7 +211,7 @@ func buildHR(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "decide_leave", Args: map[string]any{"leave_id": r["id"], "decision": "rejected"}}},
 			Assertions: []world.Assertion{
 				{Description: "The request is rejected.", Field: &world.FieldMatch{Table: leaves, Key: r["id"], Column: "status", Equals: "rejected"}},
-				{Description: "The employee's other requests are untouched.", Count: &world.CountMatch{Table: leaves, Where: map[string]any{"employee_id": r["employee_id"], "status": "rejected"},
+				{Description: "The employee's other requests are untouched.", Role: world.RoleConstraint, Count: &world.CountMatch{Table: leaves, Where: map[string]any{"employee_id": r["employee_id"], "status": "rejected"},
 					Equals: ptrInt(countWhere(lv.Rows, "employee_id", r["employee_id"], "status", "rejected") + 1)}},
 			},
 			MayChange: []world.Change{{Table: leaves, Keys: []any{r["id"]}, Ops: []string{"update"}}},
@@ -251,7 +252,7 @@ func buildHR(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "set_employee_status", Args: map[string]any{"employee_id": r["id"], "status": "active"}}},
 			Assertions: []world.Assertion{
 				{Description: "The employee is active again.", Field: &world.FieldMatch{Table: emps, Key: r["id"], Column: "status", Equals: "active"}},
-				{Description: "Their department is unchanged.", Field: &world.FieldMatch{Table: emps, Key: r["id"], Column: "department", Equals: r["department"]}},
+				{Description: "Their department is unchanged.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: emps, Key: r["id"], Column: "department", Equals: r["department"]}},
 			},
 			MayChange: []world.Change{{Table: emps, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

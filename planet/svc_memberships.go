@@ -144,7 +144,7 @@ func buildMemberships(k *vk) {
 			"started_on": g.Day(-29), "renews_on": g.Day(2), "auto_renew": true}
 	}
 	s.Events = append(s.Events, &Event{
-		Entity: ended, Name: "cancelled", Kind: "cancelled", When: "a membership is cancelled in Memberships", Where: "t.status = 'cancelled'",
+		Entity: ended, Name: "cancelled", Kind: "cancelled", When: "a membership is cancelled in Memberships", Where: map[string]any{"status": "cancelled"},
 		InState: func(r Row) bool { return r["status"] == "cancelled" },
 		Setup:   newMem,
 		Do: func(r Row) []world.Call {
@@ -160,7 +160,7 @@ func buildMemberships(k *vk) {
 		Touches: func(r Row) []world.Change { return []world.Change{vkChange(mt, []any{r["id"]}, "update")} },
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: mem, Name: "renewed", Kind: "done", When: "a membership is renewed in Memberships", Where: "t.last_renewed_on IS NOT NULL",
+		Entity: mem, Name: "renewed", Kind: "done", When: "a membership is renewed in Memberships", Where: map[string]any{"last_renewed_on": map[string]any{"not_null": true}},
 		InState: func(r Row) bool { return r["last_renewed_on"] != nil },
 		Setup:   newMem,
 		Do: func(r Row) []world.Call {
@@ -184,9 +184,8 @@ func buildMemberships(k *vk) {
 		On:      []string{"done"},
 		Service: s.Name, Name: "visit logged", Needs: []string{"id", "customer_id", "date"},
 		Then: fmt.Sprintf("a visit must be logged in Memberships on the %s's membership, dated the day of the {noun} and with the {noun} id as work reference", k.C),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s v JOIN %s m ON m.id = v.membership_id WHERE v.work_ref = %s.%s AND m.customer_id = %s AND v.visited_on = %s)",
-				vt, mt, a, up.Key, up.SQL("customer_id", a), up.SQL("date", a))
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("work_ref", "id").Eq("membership_id.customer_id", "customer_id").Eq("visited_on", "date").In(vt, "", nil)
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			m := member(up.Val("customer_id", r))

@@ -40,14 +40,14 @@ func buildOrders(g *Gen, s *Svc) {
 		Roles: map[string]Role{
 			"id": Column("id"), "item": Column("item"), "quantity": Column("quantity"), "customer_id": Column("customer_id"),
 			"amount": {SQL: func(a string) string { return "(" + a + ".quantity * " + a + ".unit_price)" },
-				Value: func(r Row) any { return r["quantity"].(int64) * r["unit_price"].(int64) }},
+				Value: func(r Row) any { return r["quantity"].(int64) * r["unit_price"].(int64) }, Path: "quantity", Times: "unit_price"},
 			"date": {SQL: func(a string) string { return "substr(" + a + ".placed_at, 1, 10)" }, Value: func(r Row) any { return fmt.Sprint(r["placed_at"])[:10] }},
 			"email": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
-			}, Value: func(r Row) any { return lookup(cust, r["customer_id"], "email") }},
+			}, Value: func(r Row) any { return lookup(cust, r["customer_id"], "email") }, Path: "customer_id.email"},
 			"name": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
-			}, Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") }},
+			}, Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") }, Path: "customer_id.name"},
 		}}
 	items := hzOfferings(g)
 	buyers := activeRows(cust)
@@ -117,9 +117,9 @@ func buildOrders(g *Gen, s *Svc) {
 		return []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}}
 	}
 	s.Events = append(s.Events, &Event{
-		Entity: ord, Name: "shipped",
+		Entity: ord, Name: "shipped", Kind: "done",
 		When:    fmt.Sprintf("%s is shipped", hzA(one)),
-		Where:   "t.status IN ('shipped', 'delivered')",
+		Where:   map[string]any{"status": map[string]any{"in": vals("shipped", "delivered")}},
 		InState: func(r Row) bool { return r["status"] == "shipped" || r["status"] == "delivered" },
 		Setup:   setup("confirmed"),
 		Do: func(r Row) []world.Call {
@@ -136,9 +136,9 @@ func buildOrders(g *Gen, s *Svc) {
 		Touches: touch,
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: ord, Name: "cancelled",
+		Entity: ord, Name: "cancelled", Kind: "cancelled",
 		When:    fmt.Sprintf("%s is cancelled", hzA(one)),
-		Where:   "t.status = 'cancelled'",
+		Where:   map[string]any{"status": "cancelled"},
 		InState: func(r Row) bool { return r["status"] == "cancelled" },
 		Setup:   setup("placed"),
 		Do: func(r Row) []world.Call {
@@ -189,7 +189,7 @@ func buildOrders(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "set_" + one + "_status", Args: map[string]any{one + "_id": r["id"], "status": "confirmed"}}},
 			Assertions: []world.Assertion{
 				{Description: "The " + one + " is confirmed.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "confirmed"}},
-				{Description: "Its quantity is unchanged.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "quantity", Equals: r["quantity"]}},
+				{Description: "Its quantity is unchanged.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "quantity", Equals: r["quantity"]}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

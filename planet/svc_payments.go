@@ -121,9 +121,9 @@ func buildPayments(g *Gen, s *Svc) {
 	// recording them, which billing's paid invoices ask for, must not
 	// start another chain of duties.)
 	s.Events = append(s.Events, &Event{
-		Entity: pay, Name: "settled",
+		Entity: pay, Name: "settled", Kind: "paid",
 		When:  fmt.Sprintf("a card %s is settled in Payments", one),
-		Where: "t.method = 'card' AND t.status IN ('settled', 'refunded')",
+		Where: map[string]any{"method": "card", "status": map[string]any{"in": vals("settled", "refunded")}},
 		InState: func(r Row) bool {
 			return r["method"] == "card" && (r["status"] == "settled" || r["status"] == "refunded")
 		},
@@ -159,10 +159,10 @@ func buildPayments(g *Gen, s *Svc) {
 
 	// Action: record the money for a paid invoice.
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "recorded", Needs: []string{"id", "amount", "name", "email"},
+		Service: s.Name, Name: "recorded", Needs: []string{"id", "amount", "name", "email"}, On: []string{"paid"},
 		Then: fmt.Sprintf("a settled %s for its full amount must be recorded in Payments with the {noun} id as its reference", one),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s p WHERE p.reference = %s.%s AND p.amount = %s AND p.status = 'settled')", table, a, up.Key, up.SQL("amount", a))
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("reference", "id").Eq("amount", "amount").In(table, "", map[string]any{"status": "settled"})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
@@ -209,7 +209,7 @@ func buildPayments(g *Gen, s *Svc) {
 			Calls: []world.Call{{Tool: "refund_" + one, Args: map[string]any{one + "_id": p.dup["id"]}}},
 			Assertions: []world.Assertion{
 				{Description: "The duplicate is refunded.", Field: &world.FieldMatch{Table: table, Key: p.dup["id"], Column: "status", Equals: "refunded"}},
-				{Description: "The first charge stands.", Field: &world.FieldMatch{Table: table, Key: p.first["id"], Column: "status", Equals: "settled"}},
+				{Description: "The first charge stands.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: p.first["id"], Column: "status", Equals: "settled"}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{p.dup["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},
@@ -228,7 +228,7 @@ func buildPayments(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "update_" + one + "_status", Args: map[string]any{one + "_id": r["id"], "status": "failed"}}},
 			Assertions: []world.Assertion{
 				{Description: "The " + one + " failed.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "failed"}},
-				{Description: "Its amount is unchanged.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "amount", Equals: r["amount"]}},
+				{Description: "Its amount is unchanged.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "amount", Equals: r["amount"]}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

@@ -199,7 +199,7 @@ func buildPrescriptions(k *vk) {
 
 	// Events.
 	s.Events = append(s.Events, &Event{
-		Entity: rx, Name: "cancelled", Kind: "cancelled", When: "a prescription is cancelled in Prescriptions", Where: "t.status = 'cancelled'",
+		Entity: rx, Name: "cancelled", Kind: "cancelled", When: "a prescription is cancelled in Prescriptions", Where: map[string]any{"status": "cancelled"},
 		InState: func(r Row) bool { return r["status"] == "cancelled" },
 		Setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, k.customers())
@@ -221,7 +221,7 @@ func buildPrescriptions(k *vk) {
 		Touches: func(r Row) []world.Change { return []world.Change{vkChange(rt, []any{r["id"]}, "update")} },
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: refill, Name: "approved", Kind: "done", When: "a refill request is approved in Prescriptions", Where: "t.status IN ('approved', 'dispensed')",
+		Entity: refill, Name: "approved", Kind: "done", When: "a refill request is approved in Prescriptions", Where: map[string]any{"status": map[string]any{"in": vals("approved", "dispensed")}},
 		InState: func(r Row) bool { return r["status"] == "approved" || r["status"] == "dispensed" },
 		Setup: func(tc *TaskCtx) Row {
 			p := Pick(tc.R, active)
@@ -247,9 +247,9 @@ func buildPrescriptions(k *vk) {
 		Service: s.Name, Name: "aftercare prescribed", Needs: []string{"id", "customer_id", "date"},
 		Then: fmt.Sprintf("the standard aftercare prescription (%s; %s; quantity %d; no refills) must be issued in Prescriptions to the %s, signed by the %s in charge of the {noun}, with the {noun} id as its source",
 			std.Name, std.Dose, std.Qty, k.C, k.St),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s p WHERE p.source_ref = %s.%s AND p.customer_id = %s AND p.prescriber_id = %s.staff_id AND p.medication = %s AND p.status <> 'cancelled')",
-				rt, a, up.Key, up.SQL("customer_id", a), a, vkQ(std.Name))
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("source_ref", "id").Eq("customer_id", "customer_id").EqCol("prescriber_id", "staff_id").
+				In(rt, "", map[string]any{"medication": std.Name, "status": map[string]any{"ne": "cancelled"}})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(rt)

@@ -59,11 +59,11 @@ func buildProcurement(g *Gen, s *Svc) {
 			"name": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT s.name FROM %s s WHERE s.id = %s.supplier_id)", sups, a)
 			},
-				Value: func(r Row) any { return hzLookup(supRows, r["supplier_id"], "name") }},
+				Value: func(r Row) any { return hzLookup(supRows, r["supplier_id"], "name") }, Path: "supplier_id.name"},
 			"email": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT s.email FROM %s s WHERE s.id = %s.supplier_id)", sups, a)
 			},
-				Value: func(r Row) any { return hzLookup(supRows, r["supplier_id"], "email") }},
+				Value: func(r Row) any { return hzLookup(supRows, r["supplier_id"], "email") }, Path: "supplier_id.email"},
 		}}
 	// Bulk prices: a purchase costs about half the list price per unit.
 	cost := func(it Item, qty int64) int64 {
@@ -134,9 +134,9 @@ func buildProcurement(g *Gen, s *Svc) {
 
 	// Event: goods received.
 	s.Events = append(s.Events, &Event{
-		Entity: po, Name: "received",
+		Entity: po, Name: "received", Kind: "done",
 		When:    "the goods of a purchase order (PO) are received",
-		Where:   "t.status = 'received'",
+		Where:   map[string]any{"status": "received"},
 		InState: func(r Row) bool { return r["status"] == "received" },
 		Setup: func(tc *TaskCtx) Row {
 			return newPO(po.ID(tc.NextID(pos)), active[tc.R.IntN(len(active))], "sent", -8)

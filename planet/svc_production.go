@@ -121,7 +121,7 @@ func buildProduction(k *vk) {
 
 	// Event: a batch is released.
 	s.Events = append(s.Events, &Event{
-		Entity: batch, Name: "released", Kind: "done", When: "a production batch is released", Where: "t.status = 'released'",
+		Entity: batch, Name: "released", Kind: "done", When: "a production batch is released", Where: map[string]any{"status": "released"},
 		InState: func(r Row) bool { return r["status"] == "released" },
 		Setup: func(tc *TaskCtx) Row {
 			return Row{"id": k.tcID(tc, bt), "item": Pick(tc.R, items), "quantity": int64(50 * (1 + tc.R.IntN(20))), "line": Pick(tc.R, []string{"line_1", "line_2", "line_3"}),
@@ -153,8 +153,8 @@ func buildProduction(k *vk) {
 		On:      []string{"done"},
 		Service: s.Name, Name: "batch recorded", Needs: []string{"id", "date"},
 		Then: "a production batch for it must be on record in Production, with the {noun} id as its source (plan one if there is none)",
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s b WHERE b.source_ref = %s.%s AND b.status <> 'scrapped')", bt, a, up.Key)
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("source_ref", "id").In(bt, "", map[string]any{"status": map[string]any{"ne": "scrapped"}})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(bt)

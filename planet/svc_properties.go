@@ -121,7 +121,7 @@ func buildProperties(k *vk) {
 
 	// Events.
 	s.Events = append(s.Events, &Event{
-		Entity: unit, Name: "let", Kind: "done", When: "a unit is let to a tenant in Properties", Where: "t.status = 'let'",
+		Entity: unit, Name: "let", Kind: "done", When: "a unit is let to a tenant in Properties", Where: map[string]any{"status": "let"},
 		InState: func(r Row) bool { return r["status"] == "let" },
 		Setup: func(tc *TaskCtx) Row {
 			u := newUnit(tc.R, k.tcID(tc, ut))
@@ -141,7 +141,7 @@ func buildProperties(k *vk) {
 		Touches: func(r Row) []world.Change { return []world.Change{vkChange(ut, []any{r["id"]}, "update")} },
 	})
 	s.Events = append(s.Events, &Event{
-		Entity: listing, Name: "published", Kind: "created", When: "a listing is published", Where: "t.status IN ('published', 'closed')",
+		Entity: listing, Name: "published", Kind: "created", When: "a listing is published", Where: map[string]any{"status": map[string]any{"in": vals("published", "closed")}},
 		InState: func(r Row) bool { return r["status"] == "published" || r["status"] == "closed" },
 		Setup: func(tc *TaskCtx) Row {
 			u := Pick(tc.R, vacant)
@@ -165,8 +165,8 @@ func buildProperties(k *vk) {
 		On:      []string{"done"},
 		Service: s.Name, Name: "unit listed", Needs: []string{"id", "customer_id", "date"},
 		Then: fmt.Sprintf("a listing for the unit the %s rents must be drafted in Properties at its current rent, with the {noun} id as its source", k.C),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s l WHERE l.source_ref = %s.%s AND l.status <> 'withdrawn')", lt, a, up.Key)
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("source_ref", "id").In(lt, "", map[string]any{"status": map[string]any{"ne": "withdrawn"}})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			u := tenantUnit[up.Val("customer_id", r)]

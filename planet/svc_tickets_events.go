@@ -149,7 +149,7 @@ func buildTicketsEvents(k *vk) {
 
 	// Event: a paid ticket is confirmed.
 	s.Events = append(s.Events, &Event{
-		Entity: ticket, Name: "confirmed", Kind: "done", When: "a paid ticket is confirmed", Where: "t.kind = 'paid' AND t.status IN ('confirmed', 'checked_in')",
+		Entity: ticket, Name: "confirmed", Kind: "done", When: "a paid ticket is confirmed", Where: map[string]any{"kind": "paid", "status": map[string]any{"in": vals("confirmed", "checked_in")}},
 		InState: func(r Row) bool {
 			return r["kind"] == "paid" && (r["status"] == "confirmed" || r["status"] == "checked_in")
 		},
@@ -178,9 +178,9 @@ func buildTicketsEvents(k *vk) {
 		On:      []string{"done"},
 		Service: s.Name, Name: "comp ticket issued", Needs: []string{"id", "customer_id", "email", "date"},
 		Then: fmt.Sprintf("the %s must be given a complimentary ticket to one of our events on sale in Tickets & Events, sent to the email on file, with the {noun} id as its source", k.C),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s k WHERE k.source_ref = %s.%s AND k.kind = 'complimentary' AND k.customer_id = %s AND k.holder_email = %s AND k.status <> 'cancelled')",
-				tt, a, up.Key, up.SQL("customer_id", a), up.SQL("email", a))
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("source_ref", "id").Eq("customer_id", "customer_id").Eq("holder_email", "email").
+				In(tt, "", map[string]any{"kind": "complimentary", "status": map[string]any{"ne": "cancelled"}})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(tt)

@@ -112,7 +112,7 @@ func buildTimesheets(k *vk) {
 		return out
 	}()
 	s.Events = append(s.Events, &Event{
-		Entity: ts, Name: "approved", Kind: "done", When: "a timesheet entry is approved in Timesheets", Where: "t.status = 'approved'",
+		Entity: ts, Name: "approved", Kind: "done", When: "a timesheet entry is approved in Timesheets", Where: map[string]any{"status": "approved"},
 		InState: func(r Row) bool { return r["status"] == "approved" },
 		Setup: func(tc *TaskCtx) Row {
 			var fresh []Row
@@ -147,8 +147,8 @@ func buildTimesheets(k *vk) {
 		On:      []string{"done"},
 		Service: s.Name, Name: "time entry opened", Needs: []string{"id", "date"},
 		Then: fmt.Sprintf("a time entry must be opened in Timesheets for the %s in charge of the {noun}, against the {noun} id and dated the day the {noun} was scheduled", k.St),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s e WHERE e.work_ref = %s.%s AND e.staff_id = %s.staff_id AND e.work_date = %s)", et, a, up.Key, a, up.SQL("date", a))
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("work_ref", "id").EqCol("staff_id", "staff_id").Eq("work_date", "date").In(et, "", nil)
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(et)

@@ -158,7 +158,7 @@ func buildVehicles(k *vk) {
 
 	// Event: a vehicle is sold.
 	s.Events = append(s.Events, &Event{
-		Entity: car, Name: "sold", Kind: "done", When: "a vehicle is sold", Where: "t.status = 'sold'",
+		Entity: car, Name: "sold", Kind: "done", When: "a vehicle is sold", Where: map[string]any{"status": "sold"},
 		InState: func(r Row) bool { return r["status"] == "sold" },
 		Setup: func(tc *TaskCtx) Row {
 			return newCar(k.tcID(tc, vt), "reserved", Pick(tc.R, custs)["id"])
@@ -187,9 +187,9 @@ func buildVehicles(k *vk) {
 		On:      []string{"done"},
 		Service: s.Name, Name: "inspection logged", Needs: []string{"id", "customer_id", "date"},
 		Then: fmt.Sprintf("an inspection visit (kind inspection) must be booked in Vehicles on one of the %s's vehicles, with the {noun} id as work reference", k.C),
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s x JOIN %s v ON v.id = x.vehicle_id WHERE x.work_ref = %s.%s AND x.kind = 'inspection' AND v.owner_id = %s AND x.status <> 'cancelled')",
-				xt, vt, a, up.Key, up.SQL("customer_id", a))
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("work_ref", "id").Eq("vehicle_id.owner_id", "customer_id").
+				In(xt, "", map[string]any{"kind": "inspection", "status": map[string]any{"ne": "cancelled"}})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			mine := owned[up.Val("customer_id", r)]

@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -217,6 +218,7 @@ func (v *vctx) custRoles(col string) map[string]Role {
 				return fmt.Sprintf("(SELECT c.%s FROM %s c WHERE c.id = %s.%s)", field, cust.Table, a, col)
 			},
 			Value: func(r Row) any { return lookup(cust, r[col], field) },
+			Path:  col + "." + field,
 		}
 	}
 	return map[string]Role{"id": Column("id"), "customer_id": Column(col), "email": via("email"), "name": via("name")}
@@ -248,12 +250,13 @@ func sqlList(xs ...string) string {
 // statusEvent is an event where a row of e moves to a status by one tool
 // call; where and inState describe the event state.
 type statusEvent struct {
-	name, kind, when, where string
-	inState                 func(Row) bool
-	setup                   func(tc *TaskCtx) Row
-	call                    func(r Row) world.Call
-	ask                     []string
-	check                   func(r Row) []world.Assertion
+	name, kind, when string
+	where            map[string]any
+	inState          func(Row) bool
+	setup            func(tc *TaskCtx) Row
+	call             func(r Row) world.Call
+	ask              []string
+	check            func(r Row) []world.Assertion
 	// inserts lists tables the call also inserts into.
 	inserts []string
 }
@@ -287,9 +290,9 @@ type refAction struct {
 	on         []string // upstream event kinds it follows
 	table      string
 	live       []string // statuses that count as done
-	// extra is an additional SQL condition over the new record x and the
-	// upstream alias a, or "".
-	extra func(up *Entity, a string) string
+	// eq ties more columns of the new record to roles of the upstream row
+	// (column → role), e.g. its budget to the amount.
+	eq map[string]string
 	// call makes the record; the action counts the new id itself.
 	call func(tc *TaskCtx, up *Entity, r Row) world.Call
 	// want is what the new record must hold (besides source_ref and
@@ -302,13 +305,12 @@ type refAction struct {
 func (v *vctx) refAction(ra refAction) {
 	v.s.Actions = append(v.s.Actions, &Action{
 		Service: v.s.Name, Name: ra.name, Needs: ra.needs, On: ra.on, Then: ra.then,
-		Done: func(up *Entity, a string) string {
-			extra := ""
-			if ra.extra != nil {
-				extra = " AND " + ra.extra(up, a)
+		Rule: func(up *Entity) *world.RuleThen {
+			k := KeysOf(up).Eq("source_ref", "id").Eq("customer_id", "customer_id")
+			for _, col := range slices.Sorted(maps.Keys(ra.eq)) {
+				k.Eq(col, ra.eq[col])
 			}
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s x WHERE x.source_ref = %s.%s AND x.customer_id = %s AND x.status IN (%s)%s)",
-				ra.table, a, up.Key, up.SQL("customer_id", a), sqlList(ra.live...), extra)
+			return k.In(ra.table, "", map[string]any{"status": map[string]any{"in": vals(ra.live...)}})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			c := ra.call(tc, up, r)

@@ -110,7 +110,7 @@ func buildAppointments(g *Gen, s *Svc) {
 
 	// Event: a no-show.
 	v.event(e, statusEvent{
-		name: "no_show", kind: "done", when: fmt.Sprintf("%s is marked as a no-show", aOrAn(one)), where: "t.status = 'no_show'",
+		name: "no_show", kind: "done", when: fmt.Sprintf("%s is marked as a no-show", aOrAn(one)), where: map[string]any{"status": "no_show"},
 		inState: func(r Row) bool { return r["status"] == "no_show" },
 		setup: func(tc *TaskCtx) Row {
 			c, st := Pick(tc.R, v.customers()), Pick(tc.R, v.team())
@@ -173,7 +173,7 @@ func buildAppointments(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "reschedule_" + o, Args: map[string]any{o + "_id": a["id"], "starts_at": to}}},
 			Assertions: []world.Assertion{
 				{Description: "It starts at the new time.", Weight: 2, SQL: fmt.Sprintf("SELECT datetime(starts_at) = datetime('%s') FROM %s WHERE id = '%s'", to, table, a["id"])},
-				{Description: "It is still on.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": a["id"], "status": map[string]any{"in": []any{"booked", "confirmed"}}, "staff_id": a["staff_id"]}}},
+				{Description: "It is still on.", Role: world.RoleConstraint, Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": a["id"], "status": map[string]any{"in": []any{"booked", "confirmed"}}, "staff_id": a["staff_id"]}}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{a["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},
@@ -369,7 +369,7 @@ func buildReservations(g *Gen, s *Svc) {
 	confirmed := []string{"confirmed", "checked_in", "completed"}
 	v.event(e, statusEvent{
 		name: "confirmed", kind: "done", when: fmt.Sprintf("%s is confirmed (and from then on, while it is checked in or completed)", aOrAn(one)),
-		where:   fmt.Sprintf("t.status IN (%s)", sqlList(confirmed...)),
+		where:   map[string]any{"status": map[string]any{"in": vals(confirmed...)}},
 		inState: func(r Row) bool { return slices.Contains(confirmed, r["status"].(string)) },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -385,7 +385,7 @@ func buildReservations(g *Gen, s *Svc) {
 		},
 	})
 	v.event(v.view(e, "amount"), statusEvent{
-		name: "cancelled", kind: "cancelled", when: fmt.Sprintf("%s is cancelled", aOrAn(one)), where: "t.status = 'cancelled'",
+		name: "cancelled", kind: "cancelled", when: fmt.Sprintf("%s is cancelled", aOrAn(one)), where: map[string]any{"status": "cancelled"},
 		inState: func(r Row) bool { return r["status"] == "cancelled" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -608,7 +608,7 @@ func buildEnrolments(g *Gen, s *Svc) {
 	}
 	v.event(e, statusEvent{
 		name: "enrolled", kind: "done", when: fmt.Sprintf("%s is confirmed (the participant is enrolled, and later completed)", aOrAn(one)),
-		where:   "t.status IN ('enrolled', 'completed')",
+		where:   map[string]any{"status": map[string]any{"in": vals("enrolled", "completed")}},
 		inState: func(r Row) bool { return r["status"] == "enrolled" || r["status"] == "completed" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -623,7 +623,7 @@ func buildEnrolments(g *Gen, s *Svc) {
 		},
 	})
 	v.event(v.view(e, "amount"), statusEvent{
-		name: "withdrawn", kind: "cancelled", when: fmt.Sprintf("%s is withdrawn", aOrAn(one)), where: "t.status = 'withdrawn'",
+		name: "withdrawn", kind: "cancelled", when: fmt.Sprintf("%s is withdrawn", aOrAn(one)), where: map[string]any{"status": "withdrawn"},
 		inState: func(r Row) bool { return r["status"] == "withdrawn" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -832,7 +832,7 @@ func buildListings(g *Gen, s *Svc) {
 
 	// Events: sold; published.
 	v.event(e, statusEvent{
-		name: "sold", kind: "done", when: fmt.Sprintf("%s is marked sold (or let)", aOrAn(one)), where: "t.status = 'sold'",
+		name: "sold", kind: "done", when: fmt.Sprintf("%s is marked sold (or let)", aOrAn(one)), where: map[string]any{"status": "sold"},
 		inState: func(r Row) bool { return r["status"] == "sold" },
 		setup: func(tc *TaskCtx) Row {
 			cat, city := Pick(tc.R, cats), g.Locale.City()
@@ -852,7 +852,7 @@ func buildListings(g *Gen, s *Svc) {
 	})
 	v.event(e, statusEvent{
 		name: "published", kind: "created", when: fmt.Sprintf("%s goes live", aOrAn(one)),
-		where:   "t.status = 'live'",
+		where:   map[string]any{"status": "live"},
 		inState: func(r Row) bool { return r["status"] == "live" },
 		setup: func(tc *TaskCtx) Row {
 			cat, city := Pick(tc.R, cats), g.Locale.City()

@@ -155,7 +155,7 @@ func buildShipments(g *Gen, s *Svc) {
 
 	// Event: delivered with proof of delivery.
 	v.event(e, statusEvent{
-		name: "delivered", kind: "done", when: fmt.Sprintf("%s is delivered (proof of delivery recorded)", aOrAn(one)), where: "t.status = 'delivered'",
+		name: "delivered", kind: "done", when: fmt.Sprintf("%s is delivered (proof of delivery recorded)", aOrAn(one)), where: map[string]any{"status": "delivered"},
 		inState: func(r Row) bool { return r["status"] == "delivered" },
 		setup: func(tc *TaskCtx) Row {
 			n := tc.FreshID(table)
@@ -357,7 +357,7 @@ func buildWorkOrders(g *Gen, s *Svc) {
 
 	// Event: signed off.
 	v.event(e, statusEvent{
-		name: "signed_off", kind: "done", when: fmt.Sprintf("%s is signed off by the %s", aOrAn(one), v.C), where: "t.status = 'signed_off'",
+		name: "signed_off", kind: "done", when: fmt.Sprintf("%s is signed off by the %s", aOrAn(one), v.C), where: map[string]any{"status": "signed_off"},
 		inState: func(r Row) bool { return r["status"] == "signed_off" },
 		setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, v.customers())
@@ -433,7 +433,7 @@ func buildWorkOrders(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "set_" + o + "_status", Args: map[string]any{o + "_id": w["id"], "status": "completed"}}},
 			Assertions: []world.Assertion{
 				fieldIs("The work is completed.", table, w["id"], "status", "completed"),
-				{Description: "Not signed off yet.", Absent: &world.RowMatch{Table: table, Where: map[string]any{"id": w["id"], "signed_off_by": map[string]any{"not_null": true}}}},
+				{Description: "Not signed off yet.", Role: world.RoleConstraint, Absent: &world.RowMatch{Table: table, Where: map[string]any{"id": w["id"], "signed_off_by": map[string]any{"not_null": true}}}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{w["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},
@@ -469,12 +469,16 @@ func buildProjects(g *Gen, s *Svc) {
 	g.SetEntity(o, proj)
 	// Milestones point at their customer through the project.
 	via := func(field string) Role {
-		return Role{
+		r := Role{
 			SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT c.%s FROM %s c WHERE c.id = (SELECT p.customer_id FROM %s p WHERE p.id = %s.project_id))", field, v.cust.Table, table, a)
 			},
 			Value: func(r Row) any { return lookup(v.cust, lookup(proj, r["project_id"], "customer_id"), field) },
 		}
+		if field == "id" {
+			r.Path = "project_id.customer_id" // one hop; the customer's email is two
+		}
+		return r
 	}
 	ms := &Entity{Service: s.Name, Table: mtable, Key: "id", Noun: mone, Plural: mmany, Prefix: "MS-", Width: 5, Roles: map[string]Role{
 		"id": Column("id"), "amount": Column("amount"), "date": Column("due_on"), "customer_id": via("id"), "email": via("email"), "name": via("name")}}
@@ -563,7 +567,7 @@ func buildProjects(g *Gen, s *Svc) {
 
 	// Event: a milestone is approved.
 	v.event(ms, statusEvent{
-		name: "approved", kind: "done", when: fmt.Sprintf("a %s milestone is approved by the %s", one, v.C), where: "t.status = 'approved'",
+		name: "approved", kind: "done", when: fmt.Sprintf("a %s milestone is approved by the %s", one, v.C), where: map[string]any{"status": "approved"},
 		inState: func(r Row) bool { return r["status"] == "approved" },
 		setup: func(tc *TaskCtx) Row {
 			p := Pick(tc.R, active)
@@ -585,9 +589,9 @@ func buildProjects(g *Gen, s *Svc) {
 	// Action: finished or cancelled work becomes a project.
 	v.refAction(refAction{
 		name: "project_opened", on: []string{"done"}, needs: []string{"id", "customer_id", "amount"}, table: table,
-		then:  fmt.Sprintf("a %s for the same %s must be open in %s with the {noun}'s amount as its budget and the {noun} id as its reference", one, v.C, s.Title),
-		live:  []string{"active", "on_hold", "closed"},
-		extra: func(up *Entity, a string) string { return "x.budget = " + up.SQL("amount", a) },
+		then: fmt.Sprintf("a %s for the same %s must be open in %s with the {noun}'s amount as its budget and the {noun} id as its reference", one, v.C, s.Title),
+		live: []string{"active", "on_hold", "closed"},
+		eq:   map[string]string{"budget": "amount"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
 			return world.Call{Tool: "open_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "name": fmt.Sprintf("%s (%s)", upItem(up, r), r[up.Key]),
 				"manager_id": v.team()[0]["id"], "budget": up.Val("amount", r), "start_on": g.Day(1), "due_on": g.Day(91), "source_ref": r[up.Key]}}

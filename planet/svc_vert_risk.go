@@ -180,7 +180,7 @@ func buildClaims(g *Gen, s *Svc) {
 			"status": "under_review", "lodged_at": v.at(-12, 11, 0)}
 	}
 	v.event(e, statusEvent{
-		name: "approved", kind: "done", when: fmt.Sprintf("%s is approved (and later paid)", aOrAn(one)), where: "t.status IN ('approved', 'paid')",
+		name: "approved", kind: "done", when: fmt.Sprintf("%s is approved (and later paid)", aOrAn(one)), where: map[string]any{"status": map[string]any{"in": vals("approved", "paid")}},
 		inState: func(r Row) bool { return r["status"] == "approved" || r["status"] == "paid" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -195,7 +195,7 @@ func buildClaims(g *Gen, s *Svc) {
 		},
 	})
 	v.event(e, statusEvent{
-		name: "rejected", kind: "cancelled", when: fmt.Sprintf("%s is rejected", aOrAn(one)), where: "t.status = 'rejected'",
+		name: "rejected", kind: "cancelled", when: fmt.Sprintf("%s is rejected", aOrAn(one)), where: map[string]any{"status": "rejected"},
 		inState: func(r Row) bool { return r["status"] == "rejected" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -213,9 +213,9 @@ func buildClaims(g *Gen, s *Svc) {
 	// Action: finished or cancelled work is claimed from the payer.
 	v.refAction(refAction{
 		name: "claim_lodged", on: []string{"done"}, needs: []string{"id", "customer_id", "amount"}, table: table,
-		then:  fmt.Sprintf("a %s for the {noun}'s full amount must be lodged in %s for the same %s, with the {noun} id as its reference", one, s.Title, v.C),
-		live:  []string{"submitted", "under_review", "approved", "paid"},
-		extra: func(up *Entity, a string) string { return "x.claimed_amount = " + up.SQL("amount", a) },
+		then: fmt.Sprintf("a %s for the {noun}'s full amount must be lodged in %s for the same %s, with the {noun} id as its reference", one, s.Title, v.C),
+		live: []string{"submitted", "under_review", "approved", "paid"},
+		eq:   map[string]string{"claimed_amount": "amount"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
 			return world.Call{Tool: "lodge_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "payer": payers[0], "category": mix[0],
 				"incident_date": v.upDate(up, r), "description": fmt.Sprintf("%s %s: %s", title(up.Noun), r[up.Key], upItem(up, r)), "claimed_amount": up.Val("amount", r), "source_ref": r[up.Key]}}
@@ -418,7 +418,7 @@ func buildCases(g *Gen, s *Svc) {
 
 	// Event: closed.
 	v.event(e, statusEvent{
-		name: "closed", kind: "done", when: fmt.Sprintf("%s is closed", aOrAn(one)), where: "t.status = 'closed'",
+		name: "closed", kind: "done", when: fmt.Sprintf("%s is closed", aOrAn(one)), where: map[string]any{"status": "closed"},
 		inState: func(r Row) bool { return r["status"] == "closed" },
 		setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, v.customers())
@@ -638,7 +638,7 @@ func buildPolicies(g *Gen, s *Svc) {
 
 	// Event: bound.
 	v.event(e, statusEvent{
-		name: "bound", kind: "done", when: fmt.Sprintf("%s is bound (active)", aOrAn(one)), where: "t.status = 'active'",
+		name: "bound", kind: "done", when: fmt.Sprintf("%s is bound (active)", aOrAn(one)), where: map[string]any{"status": "active"},
 		inState: func(r Row) bool { return r["status"] == "active" },
 		setup: func(tc *TaskCtx) Row {
 			r := newRow(tc.FreshID(table), Pick(tc.R, v.customers()), 7, "quoted")
@@ -660,9 +660,9 @@ func buildPolicies(g *Gen, s *Svc) {
 	// Action: finished or cancelled work gets cover.
 	v.refAction(refAction{
 		name: "cover_quoted", on: []string{"done"}, needs: []string{"id", "customer_id", "amount"}, table: table,
-		then:  fmt.Sprintf("%s covering it must be quoted or in force in %s for the same %s, with the {noun}'s amount as the sum insured and the {noun} id as its reference", aOrAn(one), s.Title, v.C),
-		live:  []string{"quoted", "active"},
-		extra: func(up *Entity, a string) string { return "x.sum_insured = " + up.SQL("amount", a) },
+		then: fmt.Sprintf("%s covering it must be quoted or in force in %s for the same %s, with the {noun}'s amount as the sum insured and the {noun} id as its reference", aOrAn(one), s.Title, v.C),
+		live: []string{"quoted", "active"},
+		eq:   map[string]string{"sum_insured": "amount"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
 			sum := up.Val("amount", r).(int64)
 			return world.Call{Tool: "quote_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "product": mine[0], "insured_item": fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]),

@@ -143,12 +143,14 @@ func (k *vk) custRoles(col string) map[string]Role {
 				return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s.%s)", cust.Table, a, col)
 			},
 			Value: func(r Row) any { return lookup(cust, r[col], "email") },
+			Path:  col + ".email",
 		},
 		"name": {
 			SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.%s)", cust.Table, a, col)
 			},
 			Value: func(r Row) any { return lookup(cust, r[col], "name") },
+			Path:  col + ".name",
 		},
 	}
 }
@@ -171,7 +173,7 @@ func (k *vk) viaRoles(fk, parentTable, custCol string) map[string]Role {
 	}
 	return map[string]Role{
 		"id":          Column("id"),
-		"customer_id": {SQL: custSQL, Value: custOf},
+		"customer_id": {SQL: custSQL, Value: custOf, Path: fk + "." + custCol},
 		"email": {
 			SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s)", cust.Table, custSQL(a))

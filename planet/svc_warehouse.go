@@ -136,7 +136,7 @@ func buildWarehouse(k *vk) {
 		inHand = k.work.Rows
 	}
 	s.Events = append(s.Events, &Event{
-		Entity: pick, Name: "shipped", Kind: "done", When: "a pick is shipped from the Warehouse", Where: "t.kind = 'pick' AND t.status = 'shipped'",
+		Entity: pick, Name: "shipped", Kind: "done", When: "a pick is shipped from the Warehouse", Where: map[string]any{"kind": "pick", "status": "shipped"},
 		InState: func(r Row) bool { return r["kind"] == "pick" && r["status"] == "shipped" },
 		Setup: func(tc *TaskCtx) Row {
 			w := Pick(tc.R, inHand)
@@ -162,8 +162,8 @@ func buildWarehouse(k *vk) {
 		On:      []string{"done"},
 		Service: s.Name, Name: "stock booked", Needs: []string{"id", "date"},
 		Then: "the stock it uses must be booked in the Warehouse: a stock movement with the {noun} id as order reference",
-		Done: func(up *Entity, a string) string {
-			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s m WHERE m.order_ref = %s.%s AND m.status <> 'cancelled')", mt, a, up.Key)
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("order_ref", "id").In(mt, "", map[string]any{"status": map[string]any{"ne": "cancelled"}})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(mt)
@@ -221,7 +221,7 @@ func buildWarehouse(k *vk) {
 			Calls:       []world.Call{{Tool: "confirm_warehouse_pick", Args: map[string]any{"movement_id": m["id"]}}},
 			Assertions: []world.Assertion{
 				vkField("The pick is confirmed.", mt, m["id"], "status", "picked"),
-				vkExists("It has not been shipped yet.", mt, map[string]any{"id": m["id"], "done_at": nil}),
+				constraint(vkExists("It has not been shipped yet.", mt, map[string]any{"id": m["id"], "done_at": nil})),
 			},
 			MayChange: []world.Change{vkChange(mt, []any{m["id"]}, "update")},
 			Services:  []string{s.Name},

@@ -86,12 +86,14 @@ func buildWork(g *Gen, s *Svc) {
 					return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
 				},
 				Value: func(r Row) any { return lookup(cust, r["customer_id"], "email") },
+				Path:  "customer_id.email",
 			},
 			"name": {
 				SQL: func(a string) string {
 					return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
 				},
 				Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") },
+				Path:  "customer_id.name",
 			},
 		}}
 	price := func() (string, int64) {
@@ -268,7 +270,7 @@ func buildWork(g *Gen, s *Svc) {
 	}
 	event := func(name, kind, when, to, from string, ask []string) *Event {
 		return &Event{
-			Entity: work, Name: name, Kind: kind, When: when, Where: fmt.Sprintf("t.status = '%s'", to),
+			Entity: work, Name: name, Kind: kind, When: when, Where: map[string]any{"status": to},
 			InState: func(r Row) bool { return r["status"] == to },
 			Setup:   setup(from),
 			Do: func(r Row) []world.Call {
@@ -330,7 +332,7 @@ func buildWork(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "assign_" + one, Args: map[string]any{one + "_id": r["id"], "staff_id": to["id"]}}},
 			Assertions: []world.Assertion{
 				{Description: "It is assigned to the new " + st.One + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "staff_id", Equals: to["id"]}},
-				{Description: "Its status is unchanged.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: r["status"]}},
+				{Description: "Its status is unchanged.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: r["status"]}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

@@ -110,6 +110,7 @@ func Synthesize(s Scenario, opts Options) (b *world.Bundle, err error) {
 	g.R = s.rng(stageInvariants)
 	g.Locale.R = g.R
 	links := g.pickLinks()
+	g.links = links
 	// Upstream first: an action's seed rows (an invoice for finished work)
 	// can put rows into another link's event state (a paid invoice).
 	ordered := slices.Clone(links)
@@ -197,7 +198,10 @@ func (g *Gen) pickServices(ind catalog.Industry, force []string) []*ServiceDef {
 	}
 	// A world needs a service that reacts to the work downstream, or it
 	// has no policies across systems.
-	reactors := []string{"billing", "email", "chat"}
+	// Rules that bind state need a service that keeps state about others'
+	// work (invoices, tickets, bookings); notifications alone may be at
+	// most a third of the policies.
+	reactors := []string{"billing", "helpdesk", "calendar"}
 	if !slices.ContainsFunc(reactors, func(n string) bool { return chosen[n] }) {
 		chosen[reactors[g.R.IntN(len(reactors))]] = true
 	}

@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -11,14 +12,27 @@ import (
 // Personas are the six roles tasks are written for.
 var Personas = []string{"account manager", "coordinator", "sales manager", "operations coordinator", "support lead", "analytics lead"}
 
-// sampleTasks makes n tasks: at least 60% cross-system tasks from the
-// links (an upstream event whose downstream duty only the policies tell),
-// the rest chores inside one service.
+// minTypes is the fewest distinct kinds of task (titles) a world's tasks
+// should cover when it has enough events and chores.
+const minTypes = 8
+
+// Limits of one task: services it touches and assertions it checks.
+const (
+	maxTaskServices   = 5
+	maxTaskAssertions = 10
+)
+
+// sampleTasks makes n tasks. Cross-system tasks come from the events that
+// policies react to (the instruction asks for the event; the policies
+// alone say what else must happen, and what that in turn sets off); each
+// such event gets a task first, then chores inside one service make up at
+// least minTypes kinds of task, and more cross-system tasks on other rows
+// fill the rest.
 func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	byEvent := map[*Event][]*Link{}
 	var events []*Event
 	for _, l := range links {
-		if byEvent[l.Event] == nil {
+		if byEvent[l.Event] == nil && l.Event.Setup != nil {
 			events = append(events, l.Event)
 		}
 		byEvent[l.Event] = append(byEvent[l.Event], l)
@@ -27,15 +41,11 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	for _, s := range g.svcs {
 		chores = append(chores, s.Chores...)
 	}
-	cross := (n*6 + 9) / 10
-	if len(events) == 0 {
-		cross = 0
-	}
 	var out []*world.TaskSpec
 	seen := map[string]bool{}
-	add := func(t Task, persona string, invariants []string, cross bool) {
+	add := func(t Task, persona string) bool {
 		if seen[t.Instruction] {
-			return
+			return false
 		}
 		seen[t.Instruction] = true
 		id := fmt.Sprintf("t%02d-%s", len(out)+1, snakeDash(t.Title))
@@ -45,7 +55,7 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 		spec := &world.TaskSpec{
 			ID: id, Persona: persona, Title: t.Title, Instruction: t.Instruction,
 			Services: t.Services, Seed: t.Seed, Assertions: t.Assertions,
-			Invariants: invariants, MayChange: t.MayChange, Solution: t.Calls,
+			MayChange: t.MayChange, Solution: t.Calls,
 		}
 		for i := range spec.Assertions {
 			if spec.Assertions[i].ID == "" {
@@ -53,12 +63,34 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 			}
 		}
 		out = append(out, spec)
+		return true
 	}
-	for tries := 0; len(out) < cross && tries < cross*4; tries++ {
-		ev := events[tries%len(events)]
+	cross := func(evs ...*Event) bool {
 		tc := &TaskCtx{R: g.R, G: g, next: map[string]int{}}
-		t, persona := g.crossTask(tc, ev, byEvent[ev])
-		add(t, persona, nil, true)
+		if t, persona, ok := g.crossTask(tc, evs, byEvent); ok {
+			return add(t, persona)
+		}
+		return false
+	}
+	for _, ev := range events {
+		if len(out) < n {
+			cross(ev)
+		}
+	}
+	// Then two events in one request (a colleague's "two things today"),
+	// each pair once, while chores still have room for their kinds.
+	wantChores := max(1, minTypes-len(out))
+	if len(events) == 0 {
+		wantChores = n
+	}
+	pairs := 0
+	for i := range events {
+		for j := i + 1; j < len(events) && len(out)+wantChores < n && pairs < n/3; j++ {
+			if cross(events[i], events[j]) {
+				pairs++
+				wantChores = max(1, minTypes-len(out))
+			}
+		}
 	}
 	// Chores round-robin over services, so every service of the world gets
 	// its turn before any gets a second chore.
@@ -80,21 +112,42 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 		}
 		return order[a.Service] - order[b.Service]
 	})
-	for tries := 0; len(out) < n && tries < n*6 && len(chores) > 0; tries++ {
+	types := map[string]bool{}
+	for tries, made := 0, 0; made < wantChores && len(out) < n && tries < n*6 && len(chores) > 0; tries++ {
 		c := chores[tries%len(chores)]
 		tc := &TaskCtx{R: g.R, G: g, next: map[string]int{}}
-		if t, ok := c.Make(tc); ok {
-			add(t, c.Persona, nil, false)
+		t, ok := g.chore(tc, c)
+		// A chore of a kind the world already has only when every kind has
+		// had its turn.
+		if !ok || (types[t.Title] && tries < len(chores)) {
+			continue
+		}
+		if add(t, c.Persona) {
+			types[t.Title] = true
+			made++
 		}
 	}
-	// Not enough chores: more cross-system tasks from other rows.
+	// The rest: more cross-system tasks on other rows, then chores.
 	for tries := 0; len(out) < n && len(events) > 0 && tries < n*4; tries++ {
-		ev := events[g.R.IntN(len(events))]
+		cross(events[g.R.IntN(len(events))])
+	}
+	for tries := 0; len(out) < n && tries < n*6 && len(chores) > 0; tries++ {
 		tc := &TaskCtx{R: g.R, G: g, next: map[string]int{}}
-		t, persona := g.crossTask(tc, ev, byEvent[ev])
-		add(t, persona, nil, true)
+		if t, ok := g.chore(tc, chores[tries%len(chores)]); ok {
+			add(t, chores[tries%len(chores)].Persona)
+		}
 	}
 	return out
+}
+
+// chore makes a chore's task; the rows its seed inserts follow the
+// world's notification policies, as seed rows do.
+func (g *Gen) chore(tc *TaskCtx, c *Chore) (Task, bool) {
+	t, ok := c.Make(tc)
+	if ok {
+		t.Seed = append(t.Seed, g.satisfy(tc, t.Seed)...)
+	}
+	return t, ok
 }
 
 // personaFor picks who asks for work in a service.
@@ -112,34 +165,199 @@ func personaFor(service string, r interface{ IntN(int) int }) string {
 	return []string{"operations coordinator", "coordinator"}[r.IntN(2)]
 }
 
-var openers = []string{"", "", "Quick one: ", "Hi, ", "Please handle this: ", "Heads-up: "}
-var closers = []string{"", "", " Thanks!", " Please take care of it today.", " Make sure everything is in order.", " Handle it the way we always do."}
+// voice is how a persona opens and closes a request: whole sentences, so
+// no opener runs into the request it introduces.
+type voice struct{ open, close []string }
 
-// crossTask builds a task around one event: the instruction asks for the
-// event; the links it triggers (found only in the policies) must be done
-// too.
-func (g *Gen) crossTask(tc *TaskCtx, ev *Event, links []*Link) (Task, string) {
-	up := ev.Entity
-	row := ev.Setup(tc)
-	t := Task{Title: title(fmt.Sprintf("%s %s", up.Noun, ev.Name))}
-	t.Seed = append(t.Seed, world.SeedOp{Insert: up.Table, Values: row})
-	ask := fill(Pick(tc.R, ev.Ask), up, row)
-	t.Instruction = Pick(tc.R, openers) + ask + Pick(tc.R, closers)
-	t.Calls = append(t.Calls, ev.Do(row)...)
-	t.Assertions = append(t.Assertions, ev.Check(row)...)
-	t.MayChange = append(t.MayChange, ev.Touches(row)...)
-	services := []string{up.Service}
-	for _, l := range links {
-		t.Calls = append(t.Calls, l.Action.Do(tc, up, row)...)
-		t.Assertions = append(t.Assertions, l.Action.Check(tc, up, row)...)
-		t.MayChange = append(t.MayChange, l.Action.Touches...)
-		if !slices.Contains(services, l.Action.Service) {
-			services = append(services, l.Action.Service)
+var voices = map[string]voice{
+	"account manager": {
+		open:  []string{"", "Hi!", "One from the accounts side.", "A customer matter for you."},
+		close: []string{"", "Thanks!", "Please keep the account straight in every system.", "Whatever our policies ask for on top, do that too."},
+	},
+	"sales manager": {
+		open:  []string{"", "Hi!", "Quick one before my next call.", "News from a customer."},
+		close: []string{"", "Thanks a lot.", "Do the usual follow-up, please.", "Make sure the paperwork follows."},
+	},
+	"coordinator": {
+		open:  []string{"", "Morning!", "One for today.", "Something came up."},
+		close: []string{"", "Thanks!", "Please handle it the way we always do.", "Take care of whatever else that sets off."},
+	},
+	"operations coordinator": {
+		open:  []string{"", "Update from the floor.", "Ops update.", "Hi there."},
+		close: []string{"", "Thanks.", "Follow our procedures for the rest.", "Everything downstream should be in order by tonight."},
+	},
+	"support lead": {
+		open:  []string{"", "Hi!", "From the support queue.", "A customer just got in touch."},
+		close: []string{"", "Thanks!", "Please close the loop everywhere it matters.", "Follow the usual process, please."},
+	},
+	"analytics lead": {
+		open:  []string{"", "Hi!", "For the numbers."},
+		close: []string{"", "Thanks!"},
+	},
+}
+
+// phrase wraps a request in the persona's voice.
+func phrase(r *rand.Rand, persona, ask string) string {
+	v, ok := voices[persona]
+	if !ok {
+		return ask
+	}
+	parts := []string{Pick(r, v.open), ask, Pick(r, v.close)}
+	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " ")
+}
+
+// crossTask builds a task around events: the instruction asks for them;
+// the policies they trigger must be followed too, and so must the
+// policies on what those create or change (an invoice issued for the
+// finished job must be emailed). ok is false when following every policy
+// would take more than five services or ten assertions.
+func (g *Gen) crossTask(tc *TaskCtx, evs []*Event, byEvent map[*Event][]*Link) (t Task, persona string, ok bool) {
+	// Each policy followed adds its checks: the action's own for the row
+	// the instruction names, one query by business key for rows made on
+	// the way. Over ten assertions, policies fall back to that one query;
+	// the events' own checks stay.
+	type group struct {
+		full, compact []world.Assertion
+		fixed         bool
+	}
+	// A step is one policy followed for one row: the event's row
+	// (parent -1) or a row an earlier step made.
+	type step struct {
+		link   *Link
+		parent int
+	}
+	var groups []group
+	var services, titles, asks []string
+	rows := make([]Row, len(evs))
+	steps := make([][]step, len(evs))
+	// First every task seed: the event rows, and what rules about existing
+	// records need (an issued invoice to void), so that the ids the
+	// solution's calls get come after all of them.
+	for i, ev := range evs {
+		up := ev.Entity
+		rows[i] = ev.Setup(tc)
+		ops := []world.SeedOp{{Insert: up.Table, Values: rows[i]}}
+		t.Seed = append(t.Seed, ops...)
+		t.Seed = append(t.Seed, g.satisfy(tc, ops)...)
+		type node struct {
+			links []*Link
+			up    *Entity
+			row   Row
+			idx   int
+		}
+		done := map[string]bool{}
+		queue := []node{{byEvent[ev], up, rows[i], -1}}
+		for len(queue) > 0 {
+			n := queue[0]
+			queue = queue[1:]
+			for _, l := range n.links {
+				key := l.Name + "|" + fmt.Sprint(n.row[n.up.Key])
+				if done[key] {
+					continue
+				}
+				done[key] = true
+				steps[i] = append(steps[i], step{l, n.idx})
+				ac := l.Action
+				if ac.Prepare != nil {
+					ops := ac.Prepare(tc, n.up, n.row)
+					t.Seed = append(t.Seed, ops...)
+					t.Seed = append(t.Seed, g.satisfy(tc, ops)...)
+				}
+				if ac.Makes == nil {
+					continue
+				}
+				made := ac.Makes(tc, n.up, n.row)
+				for _, e := range g.svcBy[made.Entity.Service].Events {
+					if e.Entity.Table == made.Entity.Table && e.Where != nil && e.InState(made.Row) && len(byEvent[e]) > 0 &&
+						(made.Before == nil || !e.InState(made.Before)) {
+						queue = append(queue, node{byEvent[e], made.Entity, made.Row, len(steps[i]) - 1})
+					}
+				}
+			}
 		}
 	}
-	t.Services = services
-	if len(t.Assertions) > 10 {
-		t.Assertions = t.Assertions[:10]
+	// Then the calls and checks, in order: each event, then the policies
+	// it sets off.
+	for i, ev := range evs {
+		up, row := ev.Entity, rows[i]
+		if persona == "" {
+			persona = personaFor(up.Service, tc.R)
+		}
+		titles = append(titles, fmt.Sprintf("%s %s", up.Noun, ev.Name))
+		asks = append(asks, fill(Pick(tc.R, ev.Ask), up, row))
+		t.Calls = append(t.Calls, ev.Do(row)...)
+		groups = append(groups, group{full: ev.Check(row), fixed: true})
+		t.MayChange = append(t.MayChange, ev.Touches(row)...)
+		if !slices.Contains(services, up.Service) {
+			services = append(services, up.Service)
+		}
+		made := make([]*Made, len(steps[i]))
+		for j, st := range steps[i] {
+			l, ac := st.link, st.link.Action
+			stUp, stRow := up, row
+			var parent *Made
+			if st.parent >= 0 {
+				parent = made[st.parent]
+				stUp, stRow = parent.Entity, parent.Row
+			}
+			if !slices.Contains(services, ac.Service) {
+				services = append(services, ac.Service)
+			}
+			if ac.Makes != nil {
+				made[j] = ac.Makes(tc, stUp, stRow)
+			}
+			t.Calls = append(t.Calls, ac.Do(tc, stUp, stRow)...)
+			t.MayChange = append(t.MayChange, ac.Touches...)
+			if parent == nil {
+				k := up.Key
+				sel := fmt.Sprintf("t.%s = %s", k, sqlQuote(row[k]))
+				groups = append(groups, group{full: ac.Check(tc, up, row), compact: []world.Assertion{{
+					Description: fmt.Sprintf("For %s %s: %s.", up.Noun, row[k], ac.clause(up)), SQL: g.holdsSQL(l.Rule, sel)}}})
+			} else {
+				a := g.madeCheck(l, parent)
+				groups = append(groups, group{full: []world.Assertion{a}, compact: []world.Assertion{a}})
+			}
+		}
 	}
-	return t, personaFor(up.Service, tc.R)
+	t.Title = title(strings.Join(titles, "; "))
+	if len(asks) == 1 {
+		t.Instruction = phrase(tc.R, persona, asks[0])
+	} else {
+		t.Instruction = phrase(tc.R, persona, Pick(tc.R, []string{"Two things today.", "Two updates.", "A couple of things."})+" First: "+asks[0]+" Second: "+asks[1])
+	}
+	t.Services = services
+	// Every policy the task sets off must be followed, or the reference
+	// solution would break one: a task over the limits is not made.
+	count := func() int {
+		n := 0
+		for _, gr := range groups {
+			n += len(gr.full)
+		}
+		return n
+	}
+	for i := len(groups) - 1; i >= 0 && count() > maxTaskAssertions; i-- {
+		if !groups[i].fixed {
+			groups[i].full = groups[i].compact
+		}
+	}
+	for _, gr := range groups {
+		t.Assertions = append(t.Assertions, gr.full...)
+	}
+	return t, persona, len(services) <= maxTaskServices && count() <= maxTaskAssertions
+}
+
+// madeCheck asserts that a policy holds for a row an earlier step of the
+// task created, found by its business key rather than its id.
+func (g *Gen) madeCheck(l *Link, m *Made) world.Assertion {
+	return world.Assertion{
+		Description: fmt.Sprintf("For %s: %s.", m.Say, l.Action.clause(m.Entity)),
+		SQL:         g.holdsSQL(l.Rule, m.Select("t")),
+	}
+}
+
+// constraint marks an assertion as something the task must not break
+// rather than a goal: it holds before the agent starts.
+func constraint(a world.Assertion) world.Assertion {
+	a.Role = world.RoleConstraint
+	return a
 }
