@@ -168,6 +168,7 @@ type catalog struct {
 	printers   map[string]*message.Printer
 	countryIdx map[string]string // normalized name/alias/code -> code
 	industryIx *industryIndex
+	places     *places // regions.go
 }
 
 var load = sync.OnceValue(func() *catalog {
@@ -205,6 +206,11 @@ func parse(fsys fs.FS) (*catalog, error) {
 		}
 		c.byID[in.ID] = i
 	}
+	places, err := loadPlaces(fsys, c.countries)
+	if err != nil {
+		return nil, err
+	}
+	c.places = places
 	c.countryIdx = buildCountryIndex(c.countries)
 	c.industryIx = buildIndustryIndex(c.industries)
 	return c, nil

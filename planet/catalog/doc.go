@@ -7,6 +7,17 @@
 // fields are errors) the first time it is used; data/SOURCES.md says where
 // it comes from.
 //
+// data/regions.json adds places: regions of the countries (states,
+// provinces, prefectures, cantons, emirates, and well-known areas such as
+// Kyushu or Cappadocia) with their local names, aliases, ISO 3166-2 codes,
+// address state and main city; country aliases in local languages, merged
+// into the country index before it is built; and city exonyms and
+// romanizations ("Munich", "Tokyo", "Lagos"). [Locate] reads country,
+// region and city out of text as a person writes it ("Bavaria", "Punjab,
+// Pakistan", "Lyon, France"); [Country.CityNamed] finds a city by any of
+// its names; [Place.Headquarters] is the named city or the region's main
+// city.
+//
 // Everything random takes an explicit *rand.Rand (math/rand/v2), so the same
 // seed gives the same names, numbers and addresses.
 //
