@@ -359,18 +359,22 @@ func (c *call) search(s *step) error {
 		}
 		offset = off
 	}
-	var total int
-	if err := c.tx.QueryRowContext(c.ctx, "SELECT count(*) FROM "+quoteIdent(s.t.name)+where, args...).Scan(&total); err != nil {
-		return err
-	}
+	// One row past the page says whether another page follows. Counting
+	// every match instead would make each page cost a scan of the whole
+	// filtered table, however small the page.
 	q := "SELECT " + c.selectList(s.t) + " FROM " + quoteIdent(s.t.name) + where + " ORDER BY " + orderClause(s.order) + " LIMIT ? OFFSET ?"
-	rows, err := c.tx.QueryContext(c.ctx, q, append(args, limit, offset)...)
+	rows, err := c.tx.QueryContext(c.ctx, q, append(args, limit+1, offset)...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	items := []object{}
+	items := make([]object, 0, min(limit, 32))
+	more := false
 	for rows.Next() {
+		if len(items) == limit {
+			more = true
+			break
+		}
 		row, err := c.scanRow(s.t, rows)
 		if err != nil {
 			return err
@@ -380,9 +384,9 @@ func (c *call) search(s *step) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	page := object{{"items", items}, {"total", total}}
-	if next := offset + len(items); next < total {
-		page = append(page, member{"next_cursor", encodeCursor(next)})
+	page := object{{"items", items}, {"has_more", more}}
+	if more {
+		page = append(page, member{"next_cursor", encodeCursor(offset + len(items))})
 	}
 	c.out = page
 	return nil
