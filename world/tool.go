@@ -31,9 +31,9 @@ type Tool struct {
 }
 
 // Name, Service, Title and Description describe the tool for a model.
-func (t *Tool) Name() string        { return t.spec.Name }
-func (t *Tool) Service() string     { return t.spec.Service }
-func (t *Tool) Title() string       { return t.spec.Title }
+func (t *Tool) Name() string    { return t.spec.Name }
+func (t *Tool) Service() string { return t.spec.Service }
+func (t *Tool) Title() string   { return t.spec.Title }
 func (t *Tool) Description() string {
 	if t.ret != nil && t.ret.op == "search" {
 		return pagingNote(t.spec.Description, t.ret.page)
