@@ -435,7 +435,11 @@ func (c *call) filterSQL(f *filter, v any) (string, []any, error) {
 		var parts []string
 		var args []any
 		for _, col := range f.cols {
-			parts = append(parts, quoteIdent(col.Name)+` LIKE ? ESCAPE '\'`)
+			// "+?" (a no-op on the value) keeps the pattern from being
+			// a bare parameter: SQLite plans a LIKE with its bound
+			// pattern, so binding one expires the prepared statement
+			// and every search would be parsed and planned again.
+			parts = append(parts, quoteIdent(col.Name)+` LIKE +? ESCAPE '\'`)
 			args = append(args, pat)
 		}
 		return "(" + strings.Join(parts, " OR ") + ")", args, nil
