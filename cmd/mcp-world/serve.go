@@ -36,7 +36,7 @@ func (e *env) serve(args []string) error {
 	if err != nil {
 		return &exitError{2, err}
 	}
-	w, err := loadWorld(*worldName)
+	w, err := loadServedWorld(*worldName, log)
 	if err != nil {
 		return err
 	}
