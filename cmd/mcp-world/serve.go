@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mercury/mcp-world/toolgen"
 	"github.com/mercury/mcp-world/world"
@@ -81,9 +80,7 @@ func (e *env) serveStdio(w *world.World, worldArg string, task *world.Task, opts
 	log.Info("serving over stdio", "world", w.Name(), "task", taskName(task), "tools", len(w.Tools()))
 	self := selfCommand()
 	fmt.Fprintf(e.stderr, "%s\n", connectHelpStdio(self, worldArg, w, task))
-	stdio := server.NewStdioServer(s)
-	stdio.SetErrorLogger(slog.NewLogLogger(log.Handler(), slog.LevelError))
-	err := stdio.Listen(e.ctx, e.stdin, e.stdout)
+	err := toolgen.ServeStdio(e.ctx, s, e.stdin, e.stdout, log)
 	if err != nil && (errors.Is(err, context.Canceled) || e.ctx.Err() != nil) {
 		return nil
 	}
