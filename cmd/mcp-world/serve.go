@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-
 	"github.com/mercury/mcp-world/toolgen"
 	"github.com/mercury/mcp-world/world"
 )
