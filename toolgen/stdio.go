@@ -68,12 +68,36 @@ func ServeStdio(ctx context.Context, s *server.MCPServer, in io.Reader, out io.W
 	readErr := make(chan error, 1)
 	go func() { readErr <- readLines(ctx, in, lines) }()
 
-	slots := make(chan struct{}, maxInFlight)
+	// Long-lived workers serve the requests: a goroutine per request
+	// would grow a fresh stack through SQLite's deep calls every time.
+	type job struct {
+		id   json.RawMessage
+		line []byte
+	}
+	jobs := make(chan job)
+	stopWorkers := sync.OnceFunc(func() { close(jobs) })
+	defer stopWorkers()
+	for range maxInFlight {
+		calls.Add(1)
+		go func() {
+			defer calls.Done()
+			for j := range jobs {
+				resp := handle(ctx, s, j.line, log)
+				if resp == nil {
+					continue
+				}
+				if err := w.writeResponse(j.id, resp); err != nil {
+					log.Error("stdio: write response", "err", err)
+				}
+			}
+		}()
+	}
 	for {
 		var line []byte
 		select {
 		case line = <-lines:
 		case err := <-readErr:
+			stopWorkers()
 			calls.Wait() // answer what was asked before the input ended
 			if errors.Is(err, io.EOF) || ctx.Err() != nil {
 				return nil
@@ -102,26 +126,16 @@ func ServeStdio(ctx context.Context, s *server.MCPServer, in io.Reader, out io.W
 			continue
 		}
 		select {
-		case slots <- struct{}{}:
+		case jobs <- job{head.ID, line}:
 		case <-ctx.Done():
 			return nil
 		}
-		calls.Add(1)
-		go func() {
-			defer func() { <-slots; calls.Done() }()
-			resp := handle(ctx, s, line, log)
-			if resp == nil {
-				return
-			}
-			if err := w.writeResponse(head.ID, resp); err != nil {
-				log.Error("stdio: write response", "err", err)
-			}
-		}()
 	}
 }
 
-// maxInFlight bounds the requests served at once; the read loop waits for
-// a free slot, so a flood of requests is read no faster than it is served.
+// maxInFlight bounds the requests served at once (the workers); the read
+// loop waits for a free one, so a flood of requests is read no faster than
+// it is served.
 const maxInFlight = 16
 
 // readLines sends each line of in (without its newline) until in ends.

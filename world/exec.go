@@ -189,12 +189,14 @@ func (c *call) value(e *expr, col *column) (any, bool, error) {
 	return sv, true, nil
 }
 
-func (c *call) selectList(t *table) string {
-	cols := make([]string, len(t.cols))
-	for i, col := range t.cols {
-		cols[i] = quoteIdent(col.Name)
+func (c *call) selectList(t *table) string { return columnList(t.cols) }
+
+func columnList(cols []*column) string {
+	names := make([]string, len(cols))
+	for i, col := range cols {
+		names[i] = quoteIdent(col.Name)
 	}
-	return strings.Join(cols, ", ")
+	return strings.Join(names, ", ")
 }
 
 func (c *call) scanRow(t *table, rows interface{ Scan(...any) error }) (object, error) {
@@ -362,7 +364,8 @@ func (c *call) search(s *step) error {
 	// One row past the page says whether another page follows. Counting
 	// every match instead would make each page cost a scan of the whole
 	// filtered table, however small the page.
-	q := "SELECT " + c.selectList(s.t) + " FROM " + quoteIdent(s.t.name) + where + " ORDER BY " + orderClause(s.order) + " LIMIT ? OFFSET ?"
+	// Only the fields the page shows are read.
+	q := "SELECT " + columnList(s.fields) + " FROM " + quoteIdent(s.t.name) + where + " ORDER BY " + orderClause(s.order) + " LIMIT ? OFFSET ?"
 	rows, err := c.tx.QueryContext(c.ctx, q, append(args, limit+1, offset)...)
 	if err != nil {
 		return err
@@ -370,16 +373,28 @@ func (c *call) search(s *step) error {
 	defer rows.Close()
 	items := make([]object, 0, min(limit, 32))
 	more := false
+	vals := make([]any, len(s.fields))
+	ptrs := make([]any, len(s.fields))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
 	for rows.Next() {
 		if len(items) == limit {
 			more = true
 			break
 		}
-		row, err := c.scanRow(s.t, rows)
-		if err != nil {
+		if err := rows.Scan(ptrs...); err != nil {
 			return err
 		}
-		items = append(items, c.record(s, row))
+		item := make(object, len(s.fields))
+		for i, col := range s.fields {
+			v := vals[i]
+			if b, ok := v.([]byte); ok {
+				v = string(b)
+			}
+			item[i] = member{col.Name, col.typ.fromSQL(v)}
+		}
+		items = append(items, item)
 	}
 	if err := rows.Err(); err != nil {
 		return err
