@@ -16,7 +16,6 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mercury/mcp-world/world"
 )
@@ -97,7 +96,7 @@ func stdioClient(t *testing.T, ctx context.Context, w *world.World, task *world.
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		server.NewStdioServer(s).Listen(sctx, sr, sw)
+		ServeStdio(sctx, s, sr, sw, nil)
 	}()
 	c := client.NewClient(transport.NewIO(cr, cw, io.NopCloser(strings.NewReader(""))))
 	if err := c.Start(ctx); err != nil {

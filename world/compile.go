@@ -39,6 +39,9 @@ type World struct {
 	s0       lazyState
 	// invReads: the tables each invariant's check reads, by name.
 	invReads map[string][]string
+	// rowCounts, when set, counts the seed rows of a world rebuilt by
+	// Recompile, whose bundle has none.
+	rowCounts map[string]int
 }
 
 type table struct {
@@ -509,7 +512,7 @@ type ColumnInfo struct {
 func (w *World) Tables() []TableInfo {
 	out := make([]TableInfo, len(w.tables))
 	for i, t := range w.tables {
-		ti := TableInfo{Name: t.name, Service: t.service, Description: t.spec.Description, Rows: len(t.spec.Rows)}
+		ti := TableInfo{Name: t.name, Service: t.service, Description: t.spec.Description, Rows: w.tableRows(t)}
 		for _, c := range t.cols {
 			ti.Columns = append(ti.Columns, ColumnInfo{Name: c.Name, Type: string(c.typ), Description: c.Description, PrimaryKey: c.PrimaryKey, Nullable: c.Nullable, Enum: c.Enum, References: c.References, RefersTo: c.RefersTo})
 		}

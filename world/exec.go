@@ -189,12 +189,14 @@ func (c *call) value(e *expr, col *column) (any, bool, error) {
 	return sv, true, nil
 }
 
-func (c *call) selectList(t *table) string {
-	cols := make([]string, len(t.cols))
-	for i, col := range t.cols {
-		cols[i] = quoteIdent(col.Name)
+func (c *call) selectList(t *table) string { return columnList(t.cols) }
+
+func columnList(cols []*column) string {
+	names := make([]string, len(cols))
+	for i, col := range cols {
+		names[i] = quoteIdent(col.Name)
 	}
-	return strings.Join(cols, ", ")
+	return strings.Join(names, ", ")
 }
 
 func (c *call) scanRow(t *table, rows interface{ Scan(...any) error }) (object, error) {
@@ -359,30 +361,47 @@ func (c *call) search(s *step) error {
 		}
 		offset = off
 	}
-	var total int
-	if err := c.tx.QueryRowContext(c.ctx, "SELECT count(*) FROM "+quoteIdent(s.t.name)+where, args...).Scan(&total); err != nil {
-		return err
-	}
-	q := "SELECT " + c.selectList(s.t) + " FROM " + quoteIdent(s.t.name) + where + " ORDER BY " + orderClause(s.order) + " LIMIT ? OFFSET ?"
-	rows, err := c.tx.QueryContext(c.ctx, q, append(args, limit, offset)...)
+	// One row past the page says whether another page follows. Counting
+	// every match instead would make each page cost a scan of the whole
+	// filtered table, however small the page.
+	// Only the fields the page shows are read.
+	q := "SELECT " + columnList(s.fields) + " FROM " + quoteIdent(s.t.name) + where + " ORDER BY " + orderClause(s.order) + " LIMIT ? OFFSET ?"
+	rows, err := c.tx.QueryContext(c.ctx, q, append(args, limit+1, offset)...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	items := []object{}
+	items := make([]object, 0, min(limit, 32))
+	more := false
+	vals := make([]any, len(s.fields))
+	ptrs := make([]any, len(s.fields))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
 	for rows.Next() {
-		row, err := c.scanRow(s.t, rows)
-		if err != nil {
+		if len(items) == limit {
+			more = true
+			break
+		}
+		if err := rows.Scan(ptrs...); err != nil {
 			return err
 		}
-		items = append(items, c.record(s, row))
+		item := make(object, len(s.fields))
+		for i, col := range s.fields {
+			v := vals[i]
+			if b, ok := v.([]byte); ok {
+				v = string(b)
+			}
+			item[i] = member{col.Name, col.typ.fromSQL(v)}
+		}
+		items = append(items, item)
 	}
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	page := object{{"items", items}, {"total", total}}
-	if next := offset + len(items); next < total {
-		page = append(page, member{"next_cursor", encodeCursor(next)})
+	page := object{{"items", items}, {"has_more", more}}
+	if more {
+		page = append(page, member{"next_cursor", encodeCursor(offset + len(items))})
 	}
 	c.out = page
 	return nil
@@ -431,7 +450,11 @@ func (c *call) filterSQL(f *filter, v any) (string, []any, error) {
 		var parts []string
 		var args []any
 		for _, col := range f.cols {
-			parts = append(parts, quoteIdent(col.Name)+` LIKE ? ESCAPE '\'`)
+			// "+?" (a no-op on the value) keeps the pattern from being
+			// a bare parameter: SQLite plans a LIKE with its bound
+			// pattern, so binding one expires the prepared statement
+			// and every search would be parsed and planned again.
+			parts = append(parts, quoteIdent(col.Name)+` LIKE +? ESCAPE '\'`)
 			args = append(args, pat)
 		}
 		return "(" + strings.Join(parts, " OR ") + ")", args, nil

@@ -31,10 +31,25 @@ type Tool struct {
 }
 
 // Name, Service, Title and Description describe the tool for a model.
-func (t *Tool) Name() string        { return t.spec.Name }
-func (t *Tool) Service() string     { return t.spec.Service }
-func (t *Tool) Title() string       { return t.spec.Title }
-func (t *Tool) Description() string { return t.spec.Description }
+func (t *Tool) Name() string    { return t.spec.Name }
+func (t *Tool) Service() string { return t.spec.Service }
+func (t *Tool) Title() string   { return t.spec.Title }
+func (t *Tool) Description() string {
+	if t.ret != nil && t.ret.op == "search" {
+		return pagingNote(t.spec.Description, t.ret.page)
+	}
+	return t.spec.Description
+}
+
+// pagingNote tells a model how a search pages: it sees has_more, never a
+// count (counting every match would make each page cost a whole scan).
+func pagingNote(desc string, page int) string {
+	note := fmt.Sprintf("Results come %d per page (set limit for more): has_more says whether more match, and next_cursor fetches the next page; matches are not counted.", page)
+	if desc == "" {
+		return note
+	}
+	return strings.TrimRight(desc, " ") + " " + note
+}
 
 // ReadOnly reports whether the tool never writes.
 func (t *Tool) ReadOnly() bool { return t.readOnly }
@@ -908,10 +923,10 @@ func (t *Tool) buildOutputSchema() object {
 		{"type", "object"},
 		{"properties", object{
 			{"items", object{{"type", "array"}, {"items", rec}}},
-			{"total", object{{"type", "integer"}, {"description", "How many rows match in all pages."}}},
+			{"has_more", object{{"type", "boolean"}, {"description", "Whether more rows match after this page; the number of matches is not counted."}}},
 			{"next_cursor", object{{"type", "string"}, {"description", "Pass as cursor to get the next page; absent on the last page."}}},
 		}},
-		{"required", []string{"items", "total"}},
+		{"required", []string{"items", "has_more"}},
 		{"additionalProperties", false},
 	}
 }

@@ -17,6 +17,11 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
+	// Served bundle files go to the world cache (cache.go): keep the
+	// tests' entries out of the user's cache directory.
+	if os.Getenv("MERCURY_CACHE_DIR") == "" {
+		os.Setenv("MERCURY_CACHE_DIR", filepath.Join(os.TempDir(), "mcp-world-test-cache"))
+	}
 	testscript.Main(m, map[string]func(){"mcp-world": main})
 }
 

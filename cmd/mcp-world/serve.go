@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/mercury/mcp-world/toolgen"
 	"github.com/mercury/mcp-world/world"
@@ -49,7 +48,7 @@ func (e *env) serve(args []string) error {
 	if err != nil {
 		return &exitError{2, err}
 	}
-	w, err := loadWorld(*worldName)
+	w, err := loadServedWorld(*worldName, log)
 	if err != nil {
 		return err
 	}
@@ -119,9 +118,7 @@ func (e *env) serveStdio(w *world.World, worldArg string, task *world.Task, opts
 	log.Info("serving over stdio", "world", w.Name(), "task", taskName(task), "tools", len(w.Tools()))
 	self := selfCommand()
 	fmt.Fprintf(e.stderr, "%s\n", connectHelpStdio(self, worldArg, w, task))
-	stdio := server.NewStdioServer(s)
-	stdio.SetErrorLogger(slog.NewLogLogger(log.Handler(), slog.LevelError))
-	err := stdio.Listen(e.ctx, e.stdin, e.stdout)
+	err := toolgen.ServeStdio(e.ctx, s, e.stdin, e.stdout, log)
 	if err != nil && (errors.Is(err, context.Canceled) || e.ctx.Err() != nil) {
 		return nil
 	}

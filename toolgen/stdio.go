@@ -1,0 +1,371 @@
+package toolgen
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// ServeStdio serves s over newline-delimited JSON-RPC on in and out until
+// in ends or ctx is cancelled. Every message is handled by mcp-go's
+// [server.MCPServer.HandleMessage], as mcp-go's own [server.StdioServer]
+// does; what differs is the cost around it, which was about a third of a
+// call's server CPU there: one read loop without a goroutine per line, one
+// parse of each line for its id and method (mcp-go's parses every line
+// five times before handling it), and tool results written by hand
+// (encoding/json walks a result three times, escaping its text and
+// compacting its structured content). When in ends, calls in flight are
+// answered before ServeStdio returns (mcp-go's cancels them).
+//
+// Requests are served concurrently, at most maxInFlight at a time, and may
+// be answered out of order; notifications are handled in order on the read
+// loop. The server never sends requests to the client (no sampling,
+// elicitation or roots), so responses from the client are ignored.
+func ServeStdio(ctx context.Context, s *server.MCPServer, in io.Reader, out io.Writer, log *slog.Logger) error {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	sess := &stdioSession{notes: make(chan mcp.JSONRPCNotification, 64)}
+	if err := s.RegisterSession(ctx, sess); err != nil {
+		return fmt.Errorf("register stdio session: %w", err)
+	}
+	defer s.UnregisterSession(context.WithoutCancel(ctx), sess.SessionID())
+	ctx, cancel := context.WithCancel(s.WithContext(ctx, sess))
+	w := &lineWriter{w: bufio.NewWriterSize(out, 64<<10)}
+	var notifier, calls sync.WaitGroup
+	defer func() {
+		cancel()
+		calls.Wait()
+		notifier.Wait()
+	}()
+	notifier.Add(1)
+	go func() {
+		defer notifier.Done()
+		for {
+			select {
+			case n := <-sess.notes:
+				if err := w.writeJSON(n); err != nil {
+					log.Error("stdio: write notification", "err", err)
+				}
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+
+	lines := make(chan []byte)
+	readErr := make(chan error, 1)
+	go func() { readErr <- readLines(ctx, in, lines) }()
+
+	// Long-lived workers serve the requests: a goroutine per request
+	// would grow a fresh stack through SQLite's deep calls every time.
+	type job struct {
+		id   json.RawMessage
+		line []byte
+	}
+	jobs := make(chan job)
+	stopWorkers := sync.OnceFunc(func() { close(jobs) })
+	defer stopWorkers()
+	for range maxInFlight {
+		calls.Add(1)
+		go func() {
+			defer calls.Done()
+			for j := range jobs {
+				resp := handle(ctx, s, j.line, log)
+				if resp == nil {
+					continue
+				}
+				if err := w.writeResponse(j.id, resp); err != nil {
+					log.Error("stdio: write response", "err", err)
+				}
+			}
+		}()
+	}
+	for {
+		var line []byte
+		select {
+		case line = <-lines:
+		case err := <-readErr:
+			stopWorkers()
+			calls.Wait() // answer what was asked before the input ended
+			if errors.Is(err, io.EOF) || ctx.Err() != nil {
+				return nil
+			}
+			return fmt.Errorf("read stdin: %w", err)
+		case <-ctx.Done():
+			return nil
+		}
+		var head struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		if err := json.Unmarshal(line, &head); err != nil {
+			w.write(append([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`), '\n'))
+			continue
+		}
+		isRequest := len(head.ID) > 0 && !bytes.Equal(head.ID, []byte("null"))
+		switch {
+		case head.Method == "" && isRequest:
+			continue // a client's response: the server asks the client nothing
+		case !isRequest:
+			// A notification: in order, on the read loop.
+			if resp := handle(ctx, s, line, log); resp != nil {
+				w.writeJSON(resp)
+			}
+			continue
+		}
+		select {
+		case jobs <- job{head.ID, line}:
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// maxInFlight bounds the requests served at once (the workers); the read
+// loop waits for a free one, so a flood of requests is read no faster than
+// it is served.
+const maxInFlight = 16
+
+// readLines sends each line of in (without its newline) until in ends.
+func readLines(ctx context.Context, in io.Reader, lines chan<- []byte) error {
+	r := bufio.NewReaderSize(in, 64<<10)
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			select {
+			case lines <- line:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// handle runs one message through the server, turning a panic into an
+// internal error for a request (none for a notification).
+func handle(ctx context.Context, s *server.MCPServer, line []byte, log *slog.Logger) (resp mcp.JSONRPCMessage) {
+	defer func() {
+		if r := recover(); r != nil {
+			log.Error("stdio: panic in handler", "panic", r)
+			var head struct {
+				ID any `json:"id"`
+			}
+			json.Unmarshal(line, &head)
+			if head.ID != nil {
+				resp = mcp.NewJSONRPCError(mcp.NewRequestId(head.ID), mcp.INTERNAL_ERROR, fmt.Sprintf("internal panic: %v", r), nil)
+			} else {
+				resp = nil
+			}
+		}
+	}()
+	return s.HandleMessage(ctx, line)
+}
+
+// lineWriter writes one JSON-RPC message per line, one at a time.
+type lineWriter struct {
+	mu  sync.Mutex
+	w   *bufio.Writer
+	buf []byte
+}
+
+func (lw *lineWriter) write(b []byte) error {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	if _, err := lw.w.Write(b); err != nil {
+		return err
+	}
+	return lw.w.Flush()
+}
+
+func (lw *lineWriter) writeJSON(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return lw.write(append(b, '\n'))
+}
+
+// writeResponse writes a response to the request with the given raw id.
+// A tool result of the shape toolgen's handlers return is encoded by
+// hand; anything else by encoding/json.
+func (lw *lineWriter) writeResponse(id json.RawMessage, resp mcp.JSONRPCMessage) error {
+	r, ok := resp.(mcp.JSONRPCResponse)
+	if !ok {
+		return lw.writeJSON(resp)
+	}
+	res, ok := r.Result.(*mcp.CallToolResult)
+	if !ok {
+		if v, isValue := r.Result.(mcp.CallToolResult); isValue {
+			res, ok = &v, true
+		}
+	}
+	if !ok {
+		return lw.writeJSON(resp)
+	}
+	b, ok := appendToolResponse(nil, id, res)
+	if !ok {
+		return lw.writeJSON(resp)
+	}
+	return lw.write(b)
+}
+
+// appendToolResponse encodes the response carrying a tool result with one
+// plain text content item and, optionally, raw structured content: what
+// toolgen's handlers return. It reports false for any other result, which
+// is then left to encoding/json (via mcp-go's MarshalJSON).
+func appendToolResponse(b []byte, id json.RawMessage, r *mcp.CallToolResult) ([]byte, bool) {
+	if r.Meta != nil || len(r.Content) != 1 || len(r.InputRequests) > 0 || r.RequestState != "" || r.StructuredContent != nil && !isRaw(r.StructuredContent) {
+		return nil, false
+	}
+	text, ok := r.Content[0].(mcp.TextContent)
+	if !ok || text.Meta != nil || text.Annotations != nil || text.Type != "text" {
+		return nil, false
+	}
+	structured := r.RawStructuredContent
+	if len(structured) == 0 {
+		if raw, ok := r.StructuredContent.(json.RawMessage); ok {
+			structured = raw
+		}
+	}
+	b = append(b, `{"jsonrpc":"2.0","id":`...)
+	b = append(b, id...)
+	b = append(b, `,"result":{`...)
+	if r.ResultType != "" {
+		b = append(b, `"resultType":`...)
+		b = appendString(b, string(r.ResultType))
+		b = append(b, ',')
+	}
+	b = append(b, `"content":[{"type":"text","text":`...)
+	b = appendString(b, text.Text)
+	b = append(b, "}]"...)
+	if len(structured) > 0 {
+		b = append(b, `,"structuredContent":`...)
+		b = append(b, structured...)
+	}
+	if r.IsError {
+		b = append(b, `,"isError":true`...)
+	}
+	return append(b, "}}\n"...), true
+}
+
+func isRaw(v any) bool {
+	_, ok := v.(json.RawMessage)
+	return ok
+}
+
+// appendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD,
+// as with encoding/json; HTML characters are not escaped (the reader is a
+// JSON parser, not a browser).
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			if r == utf8.RuneError {
+				b = append(b, `\ufffd`...)
+			} else {
+				b = append(b, `\u202`...)
+				b = append(b, hex[r&0xf])
+			}
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// stdioSession is the one client of a stdio server.
+type stdioSession struct {
+	notes       chan mcp.JSONRPCNotification
+	initialized atomic.Bool
+	level       atomic.Value // mcp.LoggingLevel
+	mu          sync.Mutex
+	client      mcp.Implementation
+	caps        mcp.ClientCapabilities
+}
+
+func (s *stdioSession) SessionID() string                                   { return "stdio" }
+func (s *stdioSession) NotificationChannel() chan<- mcp.JSONRPCNotification { return s.notes }
+func (s *stdioSession) Initialize()                                         { s.initialized.Store(true) }
+func (s *stdioSession) Initialized() bool                                   { return s.initialized.Load() }
+func (s *stdioSession) SetLogLevel(l mcp.LoggingLevel)                      { s.level.Store(l) }
+
+func (s *stdioSession) GetLogLevel() mcp.LoggingLevel {
+	if l, ok := s.level.Load().(mcp.LoggingLevel); ok {
+		return l
+	}
+	return mcp.LoggingLevelError
+}
+
+func (s *stdioSession) GetClientInfo() mcp.Implementation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.client
+}
+
+func (s *stdioSession) SetClientInfo(c mcp.Implementation) {
+	s.mu.Lock()
+	s.client = c
+	s.mu.Unlock()
+}
+
+func (s *stdioSession) GetClientCapabilities() mcp.ClientCapabilities {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.caps
+}
+
+func (s *stdioSession) SetClientCapabilities(c mcp.ClientCapabilities) {
+	s.mu.Lock()
+	s.caps = c
+	s.mu.Unlock()
+}
+
+var (
+	_ server.SessionWithLogging    = (*stdioSession)(nil)
+	_ server.SessionWithClientInfo = (*stdioSession)(nil)
+)

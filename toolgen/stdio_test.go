@@ -1,0 +1,160 @@
+package toolgen
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mercury/mcp-world/world"
+)
+
+// The hand-written tool response decodes to exactly what encoding/json
+// makes of the same response through mcp-go.
+func TestAppendToolResponse(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		res  *mcp.CallToolResult
+	}{
+		{"structured", &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(`{"items":[{"name":"Café \"Kranzler\" <b>&</b>"}],"has_more":false}`)}, StructuredContent: json.RawMessage(`{"items":[{"name":"Café \"Kranzler\" <b>&</b>"}],"has_more":false}`)}},
+		{"error", mcp.NewToolResultError("no deal d_9\twith\nid \x01 \u2028 \xff")},
+		{"result type", &mcp.CallToolResult{Result: mcp.Result{ResultType: "complete"}, Content: []mcp.Content{mcp.NewTextContent("{}")}, RawStructuredContent: json.RawMessage(`{}`)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			id := json.RawMessage(`"req-7"`)
+			got, ok := appendToolResponse(nil, id, tc.res)
+			if !ok {
+				t.Fatal("not encoded by hand")
+			}
+			if !strings.HasSuffix(string(got), "}\n") || strings.Count(string(got), "\n") != 1 {
+				t.Errorf("not one line: %q", got)
+			}
+			want, err := json.Marshal(mcp.NewJSONRPCResultResponse(mcp.NewRequestId("req-7"), tc.res))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var g, w any
+			if err := json.Unmarshal(got, &g); err != nil {
+				t.Fatalf("invalid JSON %s: %v", got, err)
+			}
+			json.Unmarshal(want, &w)
+			if d := cmp.Diff(w, g); d != "" {
+				t.Errorf("(-encoding/json +by hand):\n%s", d)
+			}
+		})
+	}
+	// Anything else is left to encoding/json.
+	for _, r := range []*mcp.CallToolResult{
+		{Content: []mcp.Content{mcp.NewTextContent("a"), mcp.NewTextContent("b")}},
+		{Content: []mcp.Content{mcp.NewImageContent("AAAA", "image/png")}},
+		{Content: []mcp.Content{mcp.NewTextContent("a")}, StructuredContent: map[string]any{"a": 1}},
+		{Result: mcp.Result{Meta: &mcp.Meta{}}, Content: []mcp.Content{mcp.NewTextContent("a")}},
+	} {
+		if b, ok := appendToolResponse(nil, json.RawMessage(`1`), r); ok {
+			t.Errorf("encoded by hand: %s", b)
+		}
+	}
+}
+
+// FuzzAppendString: any string encodes to JSON that decodes to what
+// encoding/json's encoding of it decodes to.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain", "\"\\/\b\f\n\r\t", "\x00\x1f\x7f", "é€😀", "\xff\xfe", "\u2028\u2029", "<>&"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := appendString(nil, s)
+		var g string
+		if err := json.Unmarshal(got, &g); err != nil {
+			t.Fatalf("appendString(%q) = %s: %v", s, got, err)
+		}
+		want, _ := json.Marshal(s)
+		var w string
+		json.Unmarshal(want, &w)
+		if g != w {
+			t.Fatalf("appendString(%q) decodes to %q, encoding/json's to %q", s, g, w)
+		}
+	})
+}
+
+// rawStdio serves the mini world with ServeStdio over pipes and returns
+// the client's ends.
+func rawStdio(t *testing.T) (io.WriteCloser, *bufio.Scanner, <-chan error) {
+	t.Helper()
+	w := mini(t)
+	ctx := context.Background()
+	ep, err := w.NewEpisode(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ep.Close() })
+	s := NewServer(w, func(context.Context) (*world.Episode, error) { return ep, nil }, Options{})
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := ServeStdio(ctx, s, inR, outW, nil)
+		outW.Close()
+		done <- err
+	}()
+	t.Cleanup(func() { inW.Close(); outR.Close() })
+	return inW, bufio.NewScanner(outR), done
+}
+
+// Requests written before the input ends are all answered, then the
+// server returns; a line that is not JSON gets a parse error and the
+// session goes on.
+func TestServeStdioAnswersBeforeEOF(t *testing.T) {
+	in, out, done := rawStdio(t)
+	const n = 40
+	var sb strings.Builder
+	sb.WriteString(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}` + "\n")
+	sb.WriteString(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")
+	sb.WriteString("not json\n\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&sb, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"search_customers","arguments":{"query":"a"}}}`+"\n", i)
+	}
+	go func() {
+		io.WriteString(in, sb.String())
+		in.Close()
+	}()
+	seen := map[float64]bool{}
+	parseErrors := 0
+	for out.Scan() {
+		var resp struct {
+			ID     *float64 `json:"id"`
+			Result *struct {
+				IsError bool `json:"isError"`
+			} `json:"result"`
+			Error *struct{ Code int } `json:"error"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &resp); err != nil {
+			t.Fatalf("bad line %s: %v", out.Bytes(), err)
+		}
+		switch {
+		case resp.ID == nil && resp.Error != nil && resp.Error.Code == mcp.PARSE_ERROR:
+			parseErrors++
+		case resp.ID != nil && resp.Result != nil && !resp.Result.IsError:
+			seen[*resp.ID] = true
+		default:
+			t.Errorf("unexpected answer %s", out.Bytes())
+		}
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("ServeStdio: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ServeStdio did not return after the input ended")
+	}
+	if len(seen) != n+1 || parseErrors != 1 {
+		t.Errorf("%d answers and %d parse errors, want %d and 1", len(seen), parseErrors, n+1)
+	}
+}
