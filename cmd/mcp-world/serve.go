@@ -156,7 +156,11 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
   Claude Desktop: add a remote (custom) connector with URL %s/mcp
   Idle episodes and sessions close after %s; at most %d live episodes.
 `, w.Name(), w.Company().Name, base, len(w.Tools()), taskName(task), base, base, base, base, idle, maxEpisodes)
-	srv := &http.Server{Handler: h.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	// OpenEnv protocol beside MCP (openenv.go), on the same episodes.
+	oe := newOpenEnv(w, eps, task, version, log)
+	defer oe.close()
+	fmt.Fprintf(e.stderr, "  OpenEnv (TRL, SkyRL, verifiers): %s/reset, /step, /state, /schema, /metadata, /health; WebSocket ws://%s/ws\n", base, ln.Addr())
+	srv := &http.Server{Handler: withOpenEnv(h.Handler(), oe), ReadHeaderTimeout: 10 * time.Second}
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
 	if controlAddr != "" {
@@ -187,6 +191,7 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 		// or Shutdown waits for them until its deadline.
 		sctx, scancel := context.WithTimeout(context.WithoutCancel(e.ctx), 5*time.Second)
 		h.CloseSessions(sctx)
+		oe.close()
 		if serr := srv.Shutdown(sctx); serr != nil {
 			log.Warn("shutdown: closing remaining connections", "err", serr)
 			srv.Close()
