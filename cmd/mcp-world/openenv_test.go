@@ -73,7 +73,7 @@ var longText = regexp.MustCompile(`"(readme_content|system_prompt)": "(?:[^"\\]|
 
 func shorten(s string) string {
 	return longText.ReplaceAllStringFunc(s, func(m string) string {
-		k := m[1:strings.Index(m[1:], `"`)+1]
+		k := m[1 : strings.Index(m[1:], `"`)+1]
 		return fmt.Sprintf(`"%s": "…(%d bytes)"`, k, len(m))
 	})
 }
