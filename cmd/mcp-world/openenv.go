@@ -89,6 +89,26 @@ func (o *openEnv) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /step", o.httpStep)
 	mux.HandleFunc("GET /state", o.httpState)
 	mux.HandleFunc("GET /ws", o.ws)
+	// The same routes under an episode's path, so that a proxy hashing
+	// /episodes/{id}/ keeps every request of an episode on one replica,
+	// and an OpenEnv client needs only base_url = …/episodes/{id}.
+	mux.HandleFunc("POST /episodes/{id}/reset", o.httpReset)
+	mux.HandleFunc("POST /episodes/{id}/step", o.httpStep)
+	mux.HandleFunc("GET /episodes/{id}/state", o.httpState)
+	mux.HandleFunc("GET /episodes/{id}/ws", o.ws)
+}
+
+// pinned reconciles the episode id of a request's path (if any) with the
+// one in its body or query.
+func pinned(r *http.Request, given string) (string, error) {
+	path := r.PathValue("id")
+	switch {
+	case path == "":
+		return given, nil
+	case given == "" || given == path:
+		return path, nil
+	}
+	return "", badRequest("episode_id %q differs from the episode %q of the path", given, path)
 }
 
 // withOpenEnv serves OpenEnv's routes and hands everything else to mcp.
@@ -394,6 +414,11 @@ func (o *openEnv) httpReset(w http.ResponseWriter, r *http.Request) {
 		o.detail(w, badRequest("%s (reset takes seed, episode_id, task_id)", err))
 		return
 	}
+	var err error
+	if p.EpisodeID, err = pinned(r, p.EpisodeID); err != nil {
+		o.detail(w, err)
+		return
+	}
 	_, obs, err := o.reset(r.Context(), p)
 	if err != nil {
 		o.detail(w, err)
@@ -414,6 +439,9 @@ func (o *openEnv) httpStep(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a, err := decodeAction(req.Action)
+	if err == nil {
+		req.EpisodeID, err = pinned(r, req.EpisodeID)
+	}
 	if err != nil {
 		o.detail(w, err)
 		return
@@ -433,7 +461,11 @@ func (o *openEnv) httpStep(w http.ResponseWriter, r *http.Request) {
 }
 
 func (o *openEnv) httpState(w http.ResponseWriter, r *http.Request) {
-	id := r.URL.Query().Get("episode_id")
+	id, err := pinned(r, r.URL.Query().Get("episode_id"))
+	if err != nil {
+		o.detail(w, err)
+		return
+	}
 	if id == "" {
 		o.detail(w, badRequest("GET /state needs ?episode_id= (the id reset returned)"))
 		return
@@ -468,7 +500,7 @@ func (o *openEnv) ws(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	stopWatch := context.AfterFunc(o.stop, cancel)
 	defer stopWatch()
-	var id string
+	id := r.PathValue("id") // under /episodes/{id}/ws, the episode of the path
 	anonymous := false
 	defer func() {
 		if anonymous {
@@ -527,6 +559,12 @@ func (o *openEnv) ws(w http.ResponseWriter, r *http.Request) {
 					}
 					continue
 				}
+			}
+			if p.EpisodeID, err = pinned(r, p.EpisodeID); err != nil {
+				if err = sendErr(err); err != nil {
+					return
+				}
+				continue
 			}
 			if anonymous { // the previous unnamed episode is finished with
 				o.episodes.Delete(id)

@@ -374,3 +374,33 @@ func TestOpenEnvCappedAndReaped(t *testing.T) {
 		t.Errorf("idle episode not reaped: %v", res)
 	}
 }
+
+// TestOpenEnvEpisodePath: the routes under /episodes/{id}/ take the
+// episode from the path, so an OpenEnv client with base_url
+// …/episodes/{id} works behind a proxy that hashes that path.
+func TestOpenEnvEpisodePath(t *testing.T) {
+	agent, _ := startServe(t)
+	tr := &transcript{t: t}
+	base := "/episodes/p-1"
+	if res := tr.http("POST", agent, base+"/reset", `{}`); res["observation"].(map[string]any)["episode_id"] != "p-1" {
+		t.Fatalf("reset under the path: %v", res)
+	}
+	for _, c := range miniSolution {
+		b, _ := json.Marshal(map[string]any{"action": map[string]any{"type": "call_tool", "tool_name": c.tool, "arguments": c.args}})
+		tr.http("POST", agent, base+"/step", string(b))
+	}
+	if st := tr.http("GET", agent, base+"/state", ""); st["tool_calls"] != 3.0 {
+		t.Errorf("state under the path: %v", st)
+	}
+	res := tr.http("POST", agent, base+"/step", `{"episode_id":"p-2","action":{"type":"list_tools"}}`)
+	if d, _ := res["detail"].(string); !strings.Contains(d, `differs from the episode "p-1" of the path`) {
+		t.Errorf("mismatched ids: %v", res)
+	}
+	s := dialWS(t, agent+base, nil)
+	if st := s.send(`{"type":"state"}`); st["data"].(map[string]any)["tool_calls"] != 3.0 {
+		t.Errorf("state over /episodes/p-1/ws before any reset: %v", st)
+	}
+	if r := s.send(`{"type":"step","data":{"type":"submit"}}`); r["data"].(map[string]any)["reward"] != 1.0 {
+		t.Errorf("submit over the episode's socket: %v", r)
+	}
+}

@@ -34,8 +34,13 @@ func (e *env) synth(args []string) error {
 	tasks := fs.Int("tasks", 10, "tasks per world")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worlds built and validated in parallel")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	shardArg := fs.String("shard", "", "build only shard I of K (0-based, e.g. 2/8): every K-th world from the I-th; the shards' union is the whole corpus, byte for byte")
 	if err := parse(fs, args); err != nil {
 		return done(err)
+	}
+	shard, err := parseShard(*shardArg)
+	if err != nil {
+		return err
 	}
 	modes := 0
 	for _, on := range []bool{*industry != "" || *country != "", *briefs != "", *count > 0} {
@@ -71,6 +76,7 @@ func (e *env) synth(args []string) error {
 		}
 		jobs = []synthJob{j}
 	}
+	jobs = shard.of(jobs)
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fmt.Errorf("--out: %w", err)
 	}
