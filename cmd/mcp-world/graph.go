@@ -1,8 +1,8 @@
 package main
 
 import (
-	"fmt"
 	"cmp"
+	"fmt"
 	"html"
 	"math"
 	"slices"
