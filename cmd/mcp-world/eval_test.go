@@ -92,13 +92,7 @@ func (m *scriptedModel) serve(w http.ResponseWriter, r *http.Request) {
 			ToolCalls  []toolCall `json:"tool_calls"`
 			ToolCallID string     `json:"tool_call_id"`
 		} `json:"messages"`
-		Tools []struct {
-			Type     string `json:"type"`
-			Function struct {
-				Name       string          `json:"name"`
-				Parameters json.RawMessage `json:"parameters"`
-			} `json:"function"`
-		} `json:"tools"`
+		Tools []openAITool `json:"tools"`
 	}
 	if err := json.Unmarshal(body, &req); err != nil {
 		apiError(w, 400, "bad JSON: "+err.Error(), "invalid_request_error")

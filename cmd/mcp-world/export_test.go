@@ -169,13 +169,7 @@ func TestExportCorpusHidesHidden(t *testing.T) {
 func TestExportTools(t *testing.T) {
 	line, _, _ := strings.Cut(runCLI(t, "export"), "\n")
 	var row struct {
-		Tools []struct {
-			Type     string `json:"type"`
-			Function struct {
-				Name       string          `json:"name"`
-				Parameters json.RawMessage `json:"parameters"`
-			} `json:"function"`
-		} `json:"tools"`
+		Tools    []openAITool `json:"tools"`
 		MCPTools []struct {
 			Name        string          `json:"name"`
 			InputSchema json.RawMessage `json:"inputSchema"`

@@ -162,20 +162,29 @@ func (o *openEnv) reset(ctx context.Context, p resetParams) (string, map[string]
 		return "", nil, err
 	}
 	id := p.EpisodeID
-	if id == "" {
-		id = fmt.Sprintf("openenv-%06d", o.next.Add(1))
-	} else if !world.ValidEpisodeID(id) {
+	if id != "" && !world.ValidEpisodeID(id) {
 		return "", nil, badRequest("bad episode_id %q: use 1-128 of A-Z a-z 0-9 . _ -, starting with a letter or digit", id)
 	}
 	ep, err := o.world.NewEpisode(ctx, task)
 	if err != nil {
 		return "", nil, err
 	}
-	// An MCP request may create the id between Delete and Put; try again.
-	for range 3 {
-		o.episodes.Delete(id)
-		if err = o.episodes.Put(id, ep); err == nil || errors.Is(err, world.ErrTooManyEpisodes) {
-			break
+	if id == "" {
+		// A name of our own, never one in use.
+		for {
+			id = fmt.Sprintf("openenv-%06d", o.next.Add(1))
+			if err = o.episodes.Put(id, ep); err == nil || errors.Is(err, world.ErrTooManyEpisodes) {
+				break
+			}
+		}
+	} else {
+		// Reset replaces a live episode of that name. An MCP request may
+		// create the id between Delete and Put; try again.
+		for range 3 {
+			o.episodes.Delete(id)
+			if err = o.episodes.Put(id, ep); err == nil || errors.Is(err, world.ErrTooManyEpisodes) {
+				break
+			}
 		}
 	}
 	if err != nil {
@@ -185,9 +194,16 @@ func (o *openEnv) reset(ctx context.Context, p resetParams) (string, map[string]
 		}
 		return "", nil, err
 	}
+	// Forget the progress of episodes that are gone. IDs, unlike Lookup,
+	// does not count as use, so it keeps no episode from idling out; an
+	// entry for an id that now names another episode is replaced on use.
+	live := map[string]bool{}
+	for _, k := range o.episodes.IDs() {
+		live[k] = true
+	}
 	o.mu.Lock()
-	for k, pr := range o.progress { // forget episodes that are gone
-		if cur, err := o.episodes.Lookup(k); err != nil || cur != pr.ep {
+	for k := range o.progress {
+		if !live[k] {
 			delete(o.progress, k)
 		}
 	}

@@ -368,10 +368,18 @@ func TestOpenEnvCappedAndReaped(t *testing.T) {
 	if res := tr.http("POST", agent, "/reset", `{"episode_id":"a"}`); res["observation"] == nil {
 		t.Errorf("reset of a live id at the cap: %v", res)
 	}
-	time.Sleep(3 * time.Second)
+	// Busy with a, idle with b: other resets must not keep b alive.
+	for range 6 {
+		time.Sleep(500 * time.Millisecond)
+		tr.http("POST", agent, "/step", `{"episode_id":"a","action":{"type":"list_tools"}}`)
+		tr.http("POST", agent, "/reset", `{"episode_id":"a"}`)
+	}
 	res = tr.http("POST", agent, "/step", `{"episode_id":"b","action":{"type":"submit"}}`)
 	if d, _ := res["detail"].(string); !strings.Contains(d, `no episode "b"`) {
 		t.Errorf("idle episode not reaped: %v", res)
+	}
+	if res := tr.http("GET", agent, "/state?episode_id=a", ""); res["episode_id"] != "a" {
+		t.Errorf("busy episode reaped: %v", res)
 	}
 }
 
