@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/charmbracelet/log v1.0.0
+	github.com/coder/websocket v1.8.15
 	github.com/google/go-cmp v0.7.0
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/nyaruka/phonenumbers v1.8.1

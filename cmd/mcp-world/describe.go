@@ -92,14 +92,23 @@ func describeWorld(w *world.World) Description {
 }
 
 func (e *env) describe(args []string) error {
-	fs := e.flags("describe", "[--world NAME|PATH] [--json]")
+	fs := e.flags("describe", "[--world NAME|PATH] [--json] [--graph mermaid|dot|svg]")
 	worldName := fs.String("world", "", "embedded world name or bundle file (default: the default world)")
 	asJSON := fs.Bool("json", false, "print JSON with company, services, tools, tables, policies and tasks")
+	graph := fs.String("graph", "", "print the service graph instead: mermaid, dot or svg (graph.go)")
 	if err := parse(fs, args); err != nil {
 		return done(err)
 	}
 	w, err := loadWorld(*worldName)
 	if err != nil {
+		return err
+	}
+	if *graph != "" {
+		out, err := renderGraph(w, *graph)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprint(e.stdout, out)
 		return err
 	}
 	d := describeWorld(w)

@@ -56,6 +56,9 @@ Usage:
   mcp-world synth    --briefs FILE.jsonl --out DIR | --count N [--seed S] --out DIR
                                                                      synthesize validated worlds with tasks
   mcp-world stats    DIR [--json]                                    diversity figures of a corpus
+  mcp-world export   --world W|DIR [--format jsonl] [--out FILE]     one dataset row per task, nothing hidden
+  mcp-world eval     --world W|DIR --base-url URL --model NAME --out DIR [--k K] [--concurrency N] [--json]
+                                                                     run a model (OpenAI-compatible API) on tasks, grade it
   mcp-world help                                                     this text
 
 Run "mcp-world COMMAND -h" for a command's flags.
@@ -87,6 +90,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return env.synth(rest)
 	case "stats":
 		return env.stats(rest)
+	case "export":
+		return env.export(rest)
+	case "eval":
+		return env.eval(rest)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -94,7 +101,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stdout, "mcp-world", version)
 		return nil
 	}
-	return &exitError{2, fmt.Errorf("unknown command %q (commands: serve, worlds, describe, grade, replay, rollout, validate, synth, stats, help)", cmd)}
+	return &exitError{2, fmt.Errorf("unknown command %q (commands: serve, worlds, describe, grade, replay, rollout, validate, synth, stats, export, eval, help)", cmd)}
 }
 
 // env is what every command runs with.

@@ -197,7 +197,11 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 	// own check, which knows no exceptions, is off.
 	h := toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{Options: opts, SessionIdle: cfg.idle, MaxSessions: cfg.maxSessions, AllowRemoteHosts: true})
 	agentGuard := newGuard("mcp-world", agentToken, cfg.security, cfg.limits, rejectJSONRPC, log)
-	srv := httpServer(agentMux(agentGuard, h.Handler(), eps, cfg.maxEpisodes), cfg.limits, log)
+	// OpenEnv protocol beside MCP (openenv.go), on the same episodes and
+	// behind the same guard.
+	oe := newOpenEnv(w, eps, task, version, log)
+	defer oe.close()
+	srv := httpServer(agentMux(agentGuard, withOpenEnv(h.Handler(), oe), eps, cfg.maxEpisodes), cfg.limits, log)
 
 	ln, err := net.Listen("tcp", listenAddr(cfg.addr))
 	if err != nil {
@@ -227,6 +231,7 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 	if agentToken == "" && !isLoopback(ln.Addr()) {
 		log.Warn("the agent port is reachable beyond this machine without a token: anyone who reaches it can create and drive episodes; set --token-file")
 	}
+	fmt.Fprintf(e.stderr, "  OpenEnv (TRL, SkyRL, verifiers): %s/reset, /step, /state, /schema, /metadata, /health; WebSocket ws%s/ws\n", base, strings.TrimPrefix(base, "http"))
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
 	if cfg.controlAddr != "" {
@@ -263,6 +268,7 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 		// or Shutdown waits for them until its deadline.
 		sctx, scancel := context.WithTimeout(context.WithoutCancel(e.ctx), 5*time.Second)
 		h.CloseSessions(sctx)
+		oe.close()
 		if serr := srv.Shutdown(sctx); serr != nil {
 			log.Warn("shutdown: closing remaining connections", "err", serr)
 			srv.Close()

@@ -59,8 +59,9 @@ func (m *minMeanMax) add(v int) {
 func (m minMeanMax) String() string { return fmt.Sprintf("%d / %.1f / %d", m.Min, m.Mean, m.Max) }
 
 func (e *env) stats(args []string) error {
-	fs := e.flags("stats", "DIR [--json]")
+	fs := e.flags("stats", "DIR [--json] [--html FILE]")
 	asJSON := fs.Bool("json", false, "print JSON")
+	htmlOut := fs.String("html", "", "also write a self-contained page of corpus charts to FILE (statshtml.go); runs every task's noop and reference for the score charts")
 	var dir string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		dir, args = args[0], args[1:]
@@ -78,6 +79,16 @@ func (e *env) stats(args []string) error {
 	st, err := computeStats(files)
 	if err != nil {
 		return err
+	}
+	if *htmlOut != "" {
+		figs, err := computeFigures(e.ctx, files)
+		if err != nil {
+			return err
+		}
+		if err := writeStatsHTML(*htmlOut, dir, st, figs); err != nil {
+			return fmt.Errorf("--html: %w", err)
+		}
+		fmt.Fprintf(e.stderr, "mcp-world: wrote %s\n", *htmlOut)
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, st)

@@ -34,8 +34,13 @@ func (e *env) synth(args []string) error {
 	tasks := fs.Int("tasks", 10, "tasks per world")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worlds built and validated in parallel")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	shardArg := fs.String("shard", "", "build only shard I of K (0-based, e.g. 2/8): every K-th world from the I-th; the shards' union is the whole corpus, byte for byte")
 	if err := parse(fs, args); err != nil {
 		return done(err)
+	}
+	shard, err := parseShard(*shardArg)
+	if err != nil {
+		return err
 	}
 	modes := 0
 	for _, on := range []bool{*industry != "" || *country != "", *briefs != "", *count > 0} {
@@ -71,6 +76,7 @@ func (e *env) synth(args []string) error {
 		}
 		jobs = []synthJob{j}
 	}
+	jobs = shard.of(jobs)
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fmt.Errorf("--out: %w", err)
 	}
@@ -224,7 +230,7 @@ func runSynth(ctx context.Context, jobs []synthJob, dir string, opts planet.Opti
 	sum := synthSummary{Worlds: len(jobs)}
 	failures := make([]string, len(jobs))
 	var doneN atomic.Int64
-	bar := newProgress(stderr, len(jobs))
+	bar := newProgress(stderr, len(jobs), "worlds")
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range workers {
@@ -301,14 +307,15 @@ func buildWorld(ctx context.Context, j synthJob, dir string, opts planet.Options
 type progress struct {
 	w     io.Writer
 	total int
+	unit  string // what is counted: "worlds", "episodes"
 	on    bool
 	start time.Time
 	mu    sync.Mutex
 	last  time.Time
 }
 
-func newProgress(w io.Writer, total int) *progress {
-	p := &progress{w: w, total: total, start: time.Now()}
+func newProgress(w io.Writer, total int, unit string) *progress {
+	p := &progress{w: w, total: total, unit: unit, start: time.Now()}
 	if f, ok := w.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
 			p.on = true
@@ -330,7 +337,7 @@ func (p *progress) set(n int) {
 	const width = 30
 	fill := width * n / max(p.total, 1)
 	rate := float64(n) / time.Since(p.start).Seconds()
-	fmt.Fprintf(p.w, "\r[%s%s] %d/%d worlds  %.1f/s ", strings.Repeat("#", fill), strings.Repeat(" ", width-fill), n, p.total, rate)
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d %s  %.1f/s ", strings.Repeat("#", fill), strings.Repeat(" ", width-fill), n, p.total, p.unit, rate)
 }
 
 func (p *progress) finish() {
