@@ -135,7 +135,7 @@ func GradeWith(ctx context.Context, ep *world.Episode, task *world.Task, opts Op
 		}
 		return nil, fmt.Errorf("grade: the episode started at %s, not at task %s", got, task.ID())
 	}
-	g := newGrader(w, task, version, opts.Budget)
+	g := newGrader(w, task, version, budgetOf(ctx, opts.Budget))
 
 	// Reading takes several turns of the episode's lock; a call landing in
 	// between would mix two states in one report.
