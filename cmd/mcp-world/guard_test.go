@@ -526,6 +526,22 @@ func TestPublicURL(t *testing.T) {
 	}
 }
 
+// TestReadableControlTokenWarns: a control token file others can read is
+// used, with a warning.
+func TestReadableControlTokenWarns(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "control.token")
+	os.WriteFile(f, []byte("loose-token-0123456789abcdef\n"), 0o644)
+	s := startServe(t, nil, "--control", "127.0.0.1:0", "--control-token-file", f, "--log-level", "warn")
+	request(t, "GET", s.control+"/episodes", "loose-token-0123456789abcdef", "", 200)
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(s.stderr.String(), "readable by other users") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no warning:\n%s", s.stderr)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // TestReadyzAtCapacity: /readyz turns 503 when the episode cap is reached.
 func TestReadyzAtCapacity(t *testing.T) {
 	s := startServe(t, nil, "--max-episodes", "1")

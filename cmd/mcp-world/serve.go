@@ -238,6 +238,9 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 			return &exitError{2, err}
 		}
 		defer ct.cleanup()
+		if ct.readable {
+			log.Warn("the control token file is readable by other users: an agent on this machine could read it and grade itself; chmod 600 it", "file", ct.file)
+		}
 		cln, err := net.Listen("tcp", listenAddr(cfg.controlAddr))
 		if err != nil {
 			return fmt.Errorf("--control: %w", err)
