@@ -72,6 +72,7 @@ type limits struct {
 	maxStreams    int           // open streams at once (listening GETs, subscriptions)
 	headerTimeout time.Duration // to receive the request headers
 	idleTimeout   time.Duration // a keep-alive connection between requests
+	maxConns      int           // open connections at once
 }
 
 var defaultLimits = limits{
@@ -81,6 +82,7 @@ var defaultLimits = limits{
 	maxStreams:    1000,
 	headerTimeout: 10 * time.Second,
 	idleTimeout:   2 * time.Minute,
+	maxConns:      4096,
 }
 
 // newGuard makes a guard; token "" turns auth off.

@@ -550,6 +550,46 @@ func TestReadableControlTokenWarns(t *testing.T) {
 	}
 }
 
+// TestConnectionCap: beyond --max-conns open connections a new one waits
+// until another closes.
+func TestConnectionCap(t *testing.T) {
+	s := startServe(t, nil, "--max-conns", "3")
+	addr := strings.TrimPrefix(s.agent, "http://")
+	var held []net.Conn
+	for range 3 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		held = append(held, c)
+	}
+	answered := make(chan int, 1)
+	go func() {
+		resp, err := http.Get(s.agent + "/healthz")
+		if err != nil {
+			answered <- -1
+			return
+		}
+		readBody(resp)
+		answered <- resp.StatusCode
+	}()
+	select {
+	case code := <-answered:
+		t.Fatalf("a 4th connection was served (%d) while 3 were open", code)
+	case <-time.After(300 * time.Millisecond):
+	}
+	held[0].Close()
+	select {
+	case code := <-answered:
+		if code != 200 {
+			t.Errorf("after a connection closed: %d", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the waiting connection was not served after another closed")
+	}
+}
+
 // TestReadyzAtCapacity: /readyz turns 503 when the episode cap is reached.
 func TestReadyzAtCapacity(t *testing.T) {
 	s := startServe(t, nil, "--max-episodes", "1")

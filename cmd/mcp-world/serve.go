@@ -38,6 +38,7 @@ func (e *env) serve(args []string) error {
 	fs.Int64Var(&lim.maxBody, "max-body", lim.maxBody, "HTTP: most bytes in a request body (413 beyond)")
 	fs.IntVar(&lim.maxRequests, "max-requests", lim.maxRequests, "HTTP: most requests in progress at once, streams not counted (503 beyond)")
 	fs.IntVar(&lim.maxStreams, "max-streams", lim.maxStreams, "HTTP: most open listening streams at once (503 beyond)")
+	fs.IntVar(&lim.maxConns, "max-conns", lim.maxConns, "HTTP: most open connections per port at once (more wait to be accepted)")
 	publicURL := fs.String("public-url", "", "HTTP: the agent port's base URL as clients reach it, e.g. behind a proxy (https://mcp.example.com); used in the control API's mcp_url and the connection hints")
 	maxSessions := fs.Int("max-sessions", 10_000, "HTTP: most live 2025-11-25 MCP sessions at once (an initialize beyond gets 503)")
 	stateDir := fs.String("state-dir", "", "stdio: keep the episode's state.db and trajectory.jsonl in DIR, each call on disk before it is answered")
@@ -84,7 +85,7 @@ func (e *env) serve(args []string) error {
 	for _, l := range []struct {
 		name string
 		v    int64
-	}{{"--max-body", lim.maxBody}, {"--max-requests", int64(lim.maxRequests)}, {"--max-streams", int64(lim.maxStreams)}, {"--max-sessions", int64(*maxSessions)}} {
+	}{{"--max-body", lim.maxBody}, {"--max-requests", int64(lim.maxRequests)}, {"--max-streams", int64(lim.maxStreams)}, {"--max-conns", int64(lim.maxConns)}, {"--max-sessions", int64(*maxSessions)}} {
 		if l.v <= 0 {
 			return &exitError{2, fmt.Errorf("%s: %d; it must be at least 1", l.name, l.v)}
 		}
@@ -250,7 +251,7 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 		csrv := httpServer(ctlGuard.wrap(ctl.handler()), cfg.limits, log)
 		fmt.Fprintf(e.stderr, "  Control API (harness only): http://%s  (POST /episodes, /episodes/{id}/grade, /fork; GET /trajectory; DELETE)\n", cln.Addr())
 		fmt.Fprintf(e.stderr, "  Control token: %s  (send Authorization: Bearer <token>; it is not valid on the agent port)\n", ct.file)
-		go csrv.Serve(cln)
+		go csrv.Serve(limitListen(cln, cfg.limits.maxConns))
 		defer csrv.Close()
 	}
 	reaped := make(chan struct{})
@@ -261,7 +262,7 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 		})
 	}()
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(limitListen(ln, cfg.limits.maxConns)) }()
 	select {
 	case err = <-errc:
 	case <-e.ctx.Done():
