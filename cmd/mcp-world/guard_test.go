@@ -728,3 +728,50 @@ func BenchmarkHTTPCallGuard(b *testing.B) {
 		})
 	}
 }
+
+// TestGuardMountsAnyHandler: another agent-facing handler mounted on the
+// agent mux through the guard gets the same token, Origin and body checks.
+func TestGuardMountsAnyHandler(t *testing.T) {
+	w, err := loadWorld(miniPath(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eps := world.NewEpisodes(w, world.RegistryOptions{})
+	defer eps.CloseAll()
+	l := defaultLimits
+	l.maxBody = 16
+	g := newGuard("mcp-world", "other-token-0123456789abcdef", httpSecurity{}, l, rejectJSONRPC, slog.New(slog.DiscardHandler))
+	mux := agentMux(g, toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{}).Handler(), eps, 10)
+	mux.Handle("/other/", g.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		fmt.Fprintf(w, "other got %q", b)
+	})))
+	ts := httptest.NewServer(mux)
+	defer ts.Close()
+	for _, c := range []struct {
+		token, origin, body string
+		want                int
+	}{
+		{"", "", "hi", 401},
+		{"other-token-0123456789abcdef", "", "hi", 200},
+		{"other-token-0123456789abcdef", "http://evil.example", "hi", 403},
+		{"other-token-0123456789abcdef", "", strings.Repeat("x", 17), 413},
+	} {
+		req, _ := http.NewRequest("POST", ts.URL+"/other/x", strings.NewReader(c.body))
+		if c.token != "" {
+			req.Header.Set("Authorization", "Bearer "+c.token)
+		}
+		if c.origin != "" {
+			req.Header.Set("Origin", c.origin)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := readBody(resp)
+		if resp.StatusCode != c.want || c.want == 200 && string(b) != `other got "hi"` {
+			t.Errorf("%+v: %s %s", c, resp.Status, b)
+		}
+	}
+	request(t, "GET", ts.URL+"/healthz", "", "", 200)
+}

@@ -201,7 +201,10 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 	// own check, which knows no exceptions, is off.
 	h := toolgen.NewHTTP(w, eps, toolgen.HTTPOptions{Options: opts, SessionIdle: cfg.idle, MaxSessions: cfg.maxSessions, AllowRemoteHosts: true})
 	agentGuard := newGuard("mcp-world", agentToken, cfg.security, cfg.limits, rejectJSONRPC, log)
-	srv := httpServer(agentMux(agentGuard, h.Handler(), eps, cfg.maxEpisodes), cfg.limits, log)
+	mux := agentMux(agentGuard, h.Handler(), eps, cfg.maxEpisodes)
+	// Another agent-facing handler goes behind the same guard, e.g.
+	//	mux.Handle("/openenv/", agentGuard.wrap(openenv))
+	srv := httpServer(mux, cfg.limits, log)
 
 	ln, err := net.Listen("tcp", listenAddr(cfg.addr))
 	if err != nil {
@@ -285,11 +288,11 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 	return err
 }
 
-// agentMux is everything the agent port answers: the health checks, open
-// to orchestrators and telling nothing about the world, and the MCP
-// endpoints behind the guard. Mount further agent-facing handlers here,
-// through g.wrap.
-func agentMux(g *guard, mcpHandler http.Handler, eps *world.Episodes, maxEpisodes int) http.Handler {
+// agentMux is what the agent port answers: the health checks, open to
+// orchestrators and telling nothing about the world, and the MCP endpoints
+// behind the guard, as the catch-all "/". Mount further agent-facing
+// handlers on it under their own prefix, through g.wrap.
+func agentMux(g *guard, mcpHandler http.Handler, eps *world.Episodes, maxEpisodes int) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		reply(w, http.StatusOK, map[string]string{"status": "ok"})
