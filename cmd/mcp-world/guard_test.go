@@ -775,3 +775,16 @@ func TestGuardMountsAnyHandler(t *testing.T) {
 	}
 	request(t, "GET", ts.URL+"/healthz", "", "", 200)
 }
+
+// TestTokensFromEnvironment: both tokens can come from the environment.
+func TestTokensFromEnvironment(t *testing.T) {
+	const agentTok, ctlTok = "env-agent-token-0123456789", "env-control-token-0123456789"
+	s := startServe(t, []string{agentTokenEnv + "=" + agentTok, controlTokenEnv + "=" + ctlTok}, "--control", "127.0.0.1:0")
+	if s.tokenFile != "$"+controlTokenEnv {
+		t.Errorf("control token named as %q", s.tokenFile)
+	}
+	request(t, "GET", s.agent+"/", "", "", 401)
+	request(t, "GET", s.agent+"/", agentTok, "", 200)
+	request(t, "GET", s.control+"/episodes", agentTok, "", 401)
+	request(t, "GET", s.control+"/episodes", ctlTok, "", 200)
+}
