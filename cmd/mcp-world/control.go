@@ -14,7 +14,8 @@ import (
 
 // control is the harness-facing JSON API of an HTTP server: create, grade,
 // fork, inspect and delete episodes. It listens on its own address, never
-// on the agent port, because grading reads hidden checks.
+// on the agent port, and behind a guard with its own token (always set;
+// see [httpSecurity.controlToken]), because grading reads hidden checks.
 type control struct {
 	world    *world.World
 	episodes *world.Episodes

@@ -20,20 +20,22 @@ import (
 // guard is the middleware in front of everything serve --http answers,
 // on the agent port and on the control port. In order, it:
 //
-//  0. on a loopback listener, refuses a Host that is neither a loopback
+//  1. on a loopback listener, refuses a Host that is neither a loopback
 //     name nor one of hosts (403): a rebound DNS name must not reach it;
-//  1. refuses a request whose Origin header is present and not allowed
+//  2. refuses a request whose Origin header is present and not allowed
 //     (403): a browser page must not drive a local server (DNS rebinding);
 //     pages of allowed origins get CORS headers, and their preflights are
 //     answered here, without a token;
-//  2. checks the bearer token, when one is set (401 with WWW-Authenticate);
-//  3. bounds the work in progress: at most maxRequests requests and
+//  3. checks the bearer token, when one is set (401 with WWW-Authenticate);
+//  4. bounds the work in progress: at most maxRequests requests and
 //     maxStreams long-lived streams at once (503 beyond);
-//  4. reads the request body, up to maxBody bytes (413 beyond) and within
+//  5. reads the request body, up to maxBody bytes (413 beyond) and within
 //     bodyTimeout (408 beyond), so the handler never waits on a client.
 //
 // Every refusal carries a body from reject: a JSON-RPC error on the agent
-// port (what MCP clients read), the control API's {"error": …} there.
+// port (what MCP clients read), {"error": …} on the control port. The
+// connection-level bounds (header and idle timeouts, connection count) are
+// the listener's: see [httpServer] and [limitListen].
 //
 // To serve another handler on the agent port behind the same checks, mount
 // it on the agent mux through the same guard:
@@ -72,6 +74,7 @@ type limits struct {
 	maxStreams    int           // open streams at once (listening GETs, subscriptions)
 	headerTimeout time.Duration // to receive the request headers
 	idleTimeout   time.Duration // a keep-alive connection between requests
+	maxConns      int           // open connections at once
 }
 
 var defaultLimits = limits{
@@ -81,6 +84,7 @@ var defaultLimits = limits{
 	maxStreams:    1000,
 	headerTimeout: 10 * time.Second,
 	idleTimeout:   2 * time.Minute,
+	maxConns:      4096,
 }
 
 // newGuard makes a guard; token "" turns auth off.

@@ -29,15 +29,16 @@ func (e *env) serve(args []string) error {
 	maxEpisodes := fs.Int("max-episodes", 1000, "HTTP: most live episodes at once")
 	controlAddr := fs.String("control", "", "HTTP: serve the control API (create, grade, fork, delete episodes) on ADDR; never on the agent port")
 	var hs httpSecurity
-	fs.StringVar(&hs.tokenFile, "token-file", "", "HTTP: agents must send the bearer token in FILE (or set "+agentTokenEnv+"); default: no agent auth")
-	fs.StringVar(&hs.controlTokenFile, "control-token-file", "", "HTTP: the control API's bearer token: read from FILE, or made and written to FILE (mode 0600) if missing; default: "+controlTokenEnv+", else a fresh token in a temporary file")
-	fs.Func("allow-origin", "HTTP: an Origin (scheme://host[:port]) whose browser pages may call the server; repeat or comma-separate; requests with any other Origin get 403", listFlag(&hs.origins))
-	fs.Func("allow-host", "HTTP: a Host name accepted on a loopback listener besides localhost and loopback addresses (e.g. the public name a proxy in front passes on); repeat or comma-separate", listFlag(&hs.hosts))
+	fs.StringVar(&hs.tokenFile, "token-file", "", "HTTP: agents must send the bearer token in `FILE` (or set "+agentTokenEnv+"); default: no agent auth")
+	fs.StringVar(&hs.controlTokenFile, "control-token-file", "", "HTTP: the control API's bearer token: read from `FILE`, or made and written to it (mode 0600) if missing; default: "+controlTokenEnv+", else a fresh token in a temporary file")
+	fs.Func("allow-origin", "HTTP: an `ORIGIN` (scheme://host[:port]) whose browser pages may call the server; repeat or comma-separate; requests with any other Origin get 403", listFlag(&hs.origins))
+	fs.Func("allow-host", "HTTP: a `HOST` name accepted on a loopback listener besides localhost and loopback addresses (e.g. the public name a proxy in front passes on); repeat or comma-separate", listFlag(&hs.hosts))
 	lim := defaultLimits
 	fs.Int64Var(&lim.maxBody, "max-body", lim.maxBody, "HTTP: most bytes in a request body (413 beyond)")
 	fs.IntVar(&lim.maxRequests, "max-requests", lim.maxRequests, "HTTP: most requests in progress at once, streams not counted (503 beyond)")
 	fs.IntVar(&lim.maxStreams, "max-streams", lim.maxStreams, "HTTP: most open listening streams at once (503 beyond)")
-	publicURL := fs.String("public-url", "", "HTTP: the agent port's base URL as clients reach it, e.g. behind a proxy (https://mcp.example.com); used in the control API's mcp_url and the connection hints")
+	fs.IntVar(&lim.maxConns, "max-conns", lim.maxConns, "HTTP: most open connections per port at once (more wait to be accepted)")
+	publicURL := fs.String("public-url", "", "HTTP: the agent port's base `URL` as clients reach it, e.g. behind a proxy (https://mcp.example.com); used in the control API's mcp_url and the connection hints")
 	maxSessions := fs.Int("max-sessions", 10_000, "HTTP: most live 2025-11-25 MCP sessions at once (an initialize beyond gets 503)")
 	stateDir := fs.String("state-dir", "", "stdio: keep the episode's state.db and trajectory.jsonl in DIR, each call on disk before it is answered")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error (logs go to stderr)")
@@ -83,7 +84,7 @@ func (e *env) serve(args []string) error {
 	for _, l := range []struct {
 		name string
 		v    int64
-	}{{"--max-body", lim.maxBody}, {"--max-requests", int64(lim.maxRequests)}, {"--max-streams", int64(lim.maxStreams)}, {"--max-sessions", int64(*maxSessions)}} {
+	}{{"--max-body", lim.maxBody}, {"--max-requests", int64(lim.maxRequests)}, {"--max-streams", int64(lim.maxStreams)}, {"--max-conns", int64(lim.maxConns)}, {"--max-sessions", int64(*maxSessions)}} {
 		if l.v <= 0 {
 			return &exitError{2, fmt.Errorf("%s: %d; it must be at least 1", l.name, l.v)}
 		}
@@ -240,6 +241,9 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 			return &exitError{2, err}
 		}
 		defer ct.cleanup()
+		if ct.readable {
+			log.Warn("the control token file is readable by other users: an agent on this machine could read it and grade itself; chmod 600 it", "file", ct.file)
+		}
 		cln, err := net.Listen("tcp", listenAddr(cfg.controlAddr))
 		if err != nil {
 			return fmt.Errorf("--control: %w", err)
@@ -249,7 +253,7 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 		csrv := httpServer(ctlGuard.wrap(ctl.handler()), cfg.limits, log)
 		fmt.Fprintf(e.stderr, "  Control API (harness only): http://%s  (POST /episodes, /episodes/{id}/grade, /fork; GET /trajectory; DELETE)\n", cln.Addr())
 		fmt.Fprintf(e.stderr, "  Control token: %s  (send Authorization: Bearer <token>; it is not valid on the agent port)\n", ct.file)
-		go csrv.Serve(cln)
+		go csrv.Serve(limitListen(cln, cfg.limits.maxConns))
 		defer csrv.Close()
 	}
 	reaped := make(chan struct{})
@@ -260,7 +264,7 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 		})
 	}()
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(limitListen(ln, cfg.limits.maxConns)) }()
 	select {
 	case err = <-errc:
 	case <-e.ctx.Done():
@@ -284,11 +288,11 @@ func (e *env) serveHTTP(w *world.World, task *world.Task, opts toolgen.Options, 
 	return err
 }
 
-// agentMux is everything the agent port answers: the health checks, open
-// to orchestrators and telling nothing about the world, and the MCP
-// endpoints behind the guard. Mount further agent-facing handlers here,
-// through g.wrap.
-func agentMux(g *guard, mcpHandler http.Handler, eps *world.Episodes, maxEpisodes int) http.Handler {
+// agentMux is what the agent port answers: the health checks, open to
+// orchestrators and telling nothing about the world, and the MCP endpoints
+// behind the guard, as the catch-all "/". Mount further agent-facing
+// handlers on it under their own prefix, through g.wrap.
+func agentMux(g *guard, mcpHandler http.Handler, eps *world.Episodes, maxEpisodes int) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		reply(w, http.StatusOK, map[string]string{"status": "ok"})

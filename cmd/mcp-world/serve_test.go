@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -123,7 +124,25 @@ type served struct {
 	agent, control string // base URLs
 	tokenFile      string // the control token's file
 	cmd            *exec.Cmd
-	stderr         *bytes.Buffer
+	stderr         *syncBuffer
+}
+
+// syncBuffer is a bytes.Buffer safe to read while a process writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // startServe runs serve --http on a free loopback port with args and
@@ -132,7 +151,7 @@ func startServe(t *testing.T, env []string, args ...string) *served {
 	t.Helper()
 	cmd := self(t, append([]string{"serve", "--world", miniPath(t), "--http", "127.0.0.1:0", "--log-level", "error"}, args...)...)
 	cmd.Env = append(cmd.Env, env...)
-	s := &served{cmd: cmd, stderr: &bytes.Buffer{}}
+	s := &served{cmd: cmd, stderr: &syncBuffer{}}
 	pr, pw := io.Pipe()
 	cmd.Stderr = io.MultiWriter(s.stderr, pw)
 	if err := cmd.Start(); err != nil {

@@ -53,6 +53,8 @@ type controlCredential struct {
 	token   string
 	file    string
 	cleanup func()
+	// readable is set when others than the owner may read the file.
+	readable bool
 }
 
 // controlToken is the control port's token, which always exists: read from
@@ -72,6 +74,9 @@ func (s httpSecurity) controlToken(agentToken string) (controlCredential, error)
 		}
 		if err != nil {
 			return c, fmt.Errorf("--control-token-file: %w", err)
+		}
+		if st, err := os.Stat(c.file); err == nil && st.Mode().Perm()&0o077 != 0 {
+			c.readable = true
 		}
 	case os.Getenv(controlTokenEnv) != "":
 		c.token = strings.TrimSpace(os.Getenv(controlTokenEnv))
