@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Mercury side by side with the TypeScript reference MCP server (the "anchor":
+# the official TS SDK, better-sqlite3 and zod serving the same CRM data), in one
+# run on this machine, and the table of medians and ratios that BENCHMARKS.md
+# quotes.
+#
+#   bench/anchor.sh ANCHORS_DIR
+#
+# ANCHORS_DIR holds the anchor's three folders, used read-only: ts-ref/ (the
+# server and the Node SDK benchmark driver bench.mjs), goload/ (a Go load
+# client) and crm-bundle/ (the same world as a Mercury bundle, and gen.mjs,
+# which makes it at any size). Everything is copied to and built in WORK.
+#
+# Env: REPS=3 (repetitions, interleaved: each runs every measurement once),
+# CALLS=2000 (sequential stdio calls per run), HTTP_SECONDS=10 (each HTTP load
+# run), PORT=38411, WORK=${TMPDIR:-/tmp}/mercury-bench-anchor (npm install,
+# builds and the 100,000-contact bundle are kept there between runs),
+# OUT=$WORK/results-<UTC time>. Needs go, node (20+), npm, jq and curl; the
+# first run compiles better-sqlite3 from source (about a minute).
+#
+# Output: OUT/*.jsonl (every raw record, labelled), OUT/inprocess.txt (the Go
+# benchmarks) and OUT/table.md, also printed.
+set -euo pipefail
+ANCHORS=$(cd "${1:?usage: bench/anchor.sh ANCHORS_DIR (the folder holding ts-ref, goload and crm-bundle)}" && pwd)
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+REPS=${REPS:-3}
+CALLS=${CALLS:-2000}
+HTTP_SECONDS=${HTTP_SECONDS:-10}
+PORT=${PORT:-38411}
+WORK=${WORK:-${TMPDIR:-/tmp}/mercury-bench-anchor}
+OUT=${OUT:-$WORK/results-$(date -u +%Y%m%dT%H%M%SZ)}
+mkdir -p "$WORK" "$OUT"
+log() { echo "bench-anchor: $*" >&2; }
+
+for d in ts-ref goload crm-bundle; do
+  [ -d "$ANCHORS/$d" ] || { echo "bench-anchor: $ANCHORS/$d is missing" >&2; exit 2; }
+  mkdir -p "$WORK/$d"
+  (cd "$ANCHORS/$d" && tar cf - --exclude node_modules --exclude results .) | (cd "$WORK/$d" && tar xf -)
+  chmod -R u+w "$WORK/$d"
+done
+if [ ! -d "$WORK/ts-ref/node_modules/better-sqlite3/build" ]; then
+  log "npm ci in $WORK/ts-ref (better-sqlite3 builds from source)"
+  (cd "$WORK/ts-ref" && npm ci --no-audit --no-fund >&2)
+fi
+log "building mcp-world and goload"
+go build -C "$ROOT" -o "$WORK/mcp-world" ./cmd/mcp-world
+(cd "$WORK/goload" && go build -o goload .)
+cp "$ANCHORS/crm-bundle/crm-anchor.json" "$WORK/crm-anchor.json"
+if [ ! -s "$WORK/crm-100k.json" ]; then
+  log "generating the 100,000-contact bundle"
+  (cd "$WORK/crm-bundle" && N_CONTACTS=100000 node gen.mjs >"$WORK/crm-100k.json.tmp") && mv "$WORK/crm-100k.json.tmp" "$WORK/crm-100k.json"
+fi
+
+MW="$WORK/mcp-world serve --log-level error"
+SEARCH_TS='{"query":"an","limit":10}' # the anchor's tool takes a limit; Mercury's page size is 10
+SEARCH='{"query":"an"}'
+GET='{"deal_id":"d_0007"}'
+export MERCURY_CACHE_DIR="$WORK/cache"
+rm -rf "$MERCURY_CACHE_DIR"
+
+# bench LABEL BENCH.MJS-ARGS...: one bench.mjs run (the official SDK client as driver).
+bench() {
+  local label=$1; shift
+  log "rep $rep: $label"
+  (cd "$WORK/ts-ref" && node bench.mjs --sessions "" --label "$label" "$@") 2>>"$OUT/stderr.log" |
+    jq -c --argjson rep "$rep" '. + {rep: $rep}' >>"$OUT/stdio.jsonl"
+}
+
+# http LABEL TOOL ARGS SERVER-COMMAND...: start the server, warm it up, then
+# 100 sessions with 4 calls in flight each for HTTP_SECONDS (goload -lean).
+http() {
+  local label=$1 tool=$2 args=$3 srv; shift 3
+  log "rep $rep: $label"
+  "$@" 2>>"$OUT/stderr.log" &
+  srv=$!
+  until curl -s -o /dev/null "http://127.0.0.1:$PORT/"; do sleep 0.05; done
+  local G=(-url "http://127.0.0.1:$PORT/mcp" -pid "$srv" -tool "$tool" -args "$args")
+  "$WORK/goload/goload" "${G[@]}" -sessions 10 -calls 300 -warmup 0 -lean >/dev/null 2>>"$OUT/stderr.log"
+  "$WORK/goload/goload" "${G[@]}" -sessions 100 -workers 4 -duration "${HTTP_SECONDS}s" -lean 2>>"$OUT/stderr.log" |
+    jq -c --arg l "$label" --argjson rep "$rep" '{label: $l, rep: $rep} + .' >>"$OUT/http.jsonl"
+  kill "$srv"
+  wait "$srv" 2>/dev/null || true
+}
+
+# bench.mjs starts a server once, untimed, before its timed cold starts: with
+# the cache on, that first start fills the world cache; "nocache" rows turn it
+# off, so every start compiles the bundle as a first start does.
+for rep in $(seq 1 "$REPS"); do
+  bench ts-search --stdio "node server.mjs" --tool crm_search_contacts --args "$SEARCH_TS" --calls "$CALLS"
+  bench mercury-search --stdio "$MW --world $WORK/crm-anchor.json" --tool crm_search_contacts --args "$SEARCH" --calls "$CALLS"
+  bench ts-get --stdio "node server.mjs" --tool crm_get_deal --args "$GET" --cold-runs 0 --calls "$CALLS"
+  bench mercury-get --stdio "$MW --world $WORK/crm-anchor.json" --tool crm_get_deal --args "$GET" --cold-runs 0 --calls "$CALLS"
+  bench mercury-embedded --stdio "$MW" --tool search_contacts --args '{}' --calls 0
+  bench mercury-100k --stdio "$MW --world $WORK/crm-100k.json" --tool crm_search_contacts --args "$SEARCH" --calls "$CALLS"
+  bench mercury-100k-nomatch --stdio "$MW --world $WORK/crm-100k.json" --tool crm_search_contacts --args '{"query":"zzzz"}' --cold-runs 0 --calls 200 --warmup 20
+  MERCURY_CACHE_DIR=off bench mercury-nocache --stdio "$MW --world $WORK/crm-anchor.json" --tool crm_search_contacts --args "$SEARCH" --calls 0
+  MERCURY_CACHE_DIR=off bench mercury-nocache-100k --stdio "$MW --world $WORK/crm-100k.json" --tool crm_search_contacts --args "$SEARCH" --cold-runs 2 --calls 0
+
+  http ts-http-search crm_search_contacts "$SEARCH_TS" node "$WORK/ts-ref/server.mjs" --http --port "$PORT"
+  http mercury-http-search crm_search_contacts "$SEARCH" $MW --world "$WORK/crm-anchor.json" --http "127.0.0.1:$PORT"
+  http ts-http-get crm_get_deal "$GET" node "$WORK/ts-ref/server.mjs" --http --port "$PORT"
+  http mercury-http-get crm_get_deal "$GET" $MW --world "$WORK/crm-anchor.json" --http "127.0.0.1:$PORT"
+done
+
+log "in-process benchmarks"
+(cd "$ROOT" &&
+  go test ./world -run '^$' -bench 'AnchorSearch' -benchtime 200x -count "$REPS" &&
+  MERCURY_ANCHOR_BUNDLE="$WORK/crm-anchor.json" go test ./cmd/mcp-world -run '^$' -bench 'StdioCall' -benchtime 3000x -count "$REPS" &&
+  go test ./cmd/mcp-world -run '^$' -bench 'StdioStartup' -benchtime 30x -count "$REPS" &&
+  MERCURY_EPISODES=10000 go test ./cmd/mcp-world -run '^$' -bench 'EpisodeMemory' -benchtime 1x -count 1
+) 2>&1 | tee "$OUT/inprocess.txt" >&2
+
+node "$ROOT/bench/anchor-table.mjs" "$OUT" | tee "$OUT/table.md"
+log "raw records and the table are in $OUT"
