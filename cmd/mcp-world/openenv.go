@@ -643,11 +643,13 @@ func (o *openEnv) schemas() map[string]any {
 		props["metadata"] = metadata
 		return map[string]any{"title": title, "description": desc, "type": "object", "properties": props, "required": append([]string{"type"}, required...), "additionalProperties": false}
 	}
-	obsBase := func(title, desc string, props map[string]any) map[string]any {
+	// Like OpenEnv's Observation, each lists done, reward and metadata,
+	// which /step and /ws lift out beside the observation.
+	obsBase := func(title, desc string, props map[string]any, required ...string) map[string]any {
 		props["done"] = map[string]any{"type": "boolean", "default": false}
 		props["reward"] = map[string]any{"type": []string{"number", "null"}, "default": nil}
 		props["metadata"] = metadata
-		return map[string]any{"title": title, "description": desc, "type": "object", "properties": props}
+		return map[string]any{"title": title, "description": desc, "type": "object", "properties": props, "required": required, "additionalProperties": false}
 	}
 	str := map[string]any{"type": "string"}
 	nullableStr := map[string]any{"type": []string{"string", "null"}}
@@ -668,13 +670,13 @@ func (o *openEnv) schemas() map[string]any {
 			"anyOf": []any{
 				obsBase("ResetObservation", "What reset returns: the episode and the task's prompts.", map[string]any{
 					"episode_id": str, "mcp_path": str, "task_id": nullableStr, "persona": str, "title": str, "system_prompt": str, "prompt": str,
-				}),
+				}, "episode_id", "mcp_path", "task_id", "system_prompt"),
 				obsBase("ListToolsObservation", "The tools.", map[string]any{
 					"tools": map[string]any{"type": "array", "items": map[string]any{"type": "object", "properties": map[string]any{"name": str, "description": str, "input_schema": map[string]any{"type": "object"}}, "required": []string{"name", "description", "input_schema"}}},
-				}),
+				}, "tools"),
 				obsBase("CallToolObservation", "A tool's result; is_error marks a failure the agent can read and recover from. error is set only for an unknown tool or a server fault.", map[string]any{
 					"tool_name": str,
-					"result": map[string]any{"type": []string{"object", "null"}, "properties": map[string]any{
+					"result": map[string]any{"type": []string{"object", "null"}, "required": []string{"content", "is_error"}, "properties": map[string]any{
 						"content":            map[string]any{"type": "array", "items": map[string]any{"type": "object", "properties": map[string]any{"type": str, "text": str}}},
 						"structured_content": map[string]any{},
 						"data":               map[string]any{},
@@ -683,15 +685,15 @@ func (o *openEnv) schemas() map[string]any {
 					"error": map[string]any{"type": []string{"object", "null"}, "properties": map[string]any{
 						"error_type": map[string]any{"type": "string", "enum": []string{"execution_error", "invalid_args", "transport_error", "tool_not_found", "timeout"}},
 						"message":    str,
-					}},
-				}),
+					}, "required": []string{"error_type", "message"}},
+				}, "tool_name", "result", "error"),
 				obsBase("SubmitObservation", "The episode is done; reward holds the score.", map[string]any{
 					"episode_id": str, "step_count": map[string]any{"type": "integer"}, "tool_calls": map[string]any{"type": "integer"},
-				}),
+				}, "episode_id", "step_count", "tool_calls"),
 			},
 		},
 		"state": map[string]any{
-			"title": "MercuryState", "type": "object", "additionalProperties": true,
+			"title": "MercuryState", "type": "object", "additionalProperties": true, "required": []string{"episode_id", "step_count"},
 			"properties": map[string]any{
 				"episode_id": nullableStr,
 				"step_count": map[string]any{"type": "integer", "minimum": 0, "default": 0},

@@ -18,7 +18,7 @@ import (
 
 // openEnvServer serves the default world's agent port, OpenEnv included,
 // on loopback.
-func openEnvServer(b *testing.B) string {
+func openEnvServer(b testing.TB) string {
 	w, err := loadWorld("")
 	if err != nil {
 		b.Fatal(err)
