@@ -61,7 +61,9 @@ type evalResult struct {
 func (r evalResult) key() string { return episodeKey(r.World, r.Task, r.Trial) }
 
 // episodeKey names one trial of one task in results.jsonl.
-func episodeKey(world, task string, trial int) string { return fmt.Sprintf("%s/%s/%d", world, task, trial) }
+func episodeKey(world, task string, trial int) string {
+	return fmt.Sprintf("%s/%s/%d", world, task, trial)
+}
 
 // evalJob is one episode to run.
 type evalJob struct {

@@ -58,10 +58,9 @@ type openEnv struct {
 }
 
 type oeProgress struct {
-	ep     *world.Episode
-	steps  int
-	done   bool
-	reward *float64
+	ep    *world.Episode
+	steps int
+	done  bool
 }
 
 func newOpenEnv(w *world.World, eps *world.Episodes, task *world.Task, version string, log *slog.Logger) *openEnv {
@@ -326,7 +325,7 @@ func (o *openEnv) step(ctx context.Context, id string, a action) (stepResult, er
 	}
 	score := rep.Score
 	o.mu.Lock()
-	pr.done, pr.reward = true, &score
+	pr.done = true
 	steps := pr.steps
 	o.mu.Unlock()
 	return stepResult{Observation: map[string]any{"episode_id": id, "step_count": steps, "tool_calls": pr.ep.Calls()}, Reward: &score, Done: true}, nil
