@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -111,11 +112,42 @@ func pinned(r *http.Request, given string) (string, error) {
 }
 
 // withOpenEnv serves OpenEnv's routes and hands everything else to mcp.
+// OpenEnv gets the guard the MCP endpoints have against DNS rebinding: on
+// a loopback listener, a request must name a loopback host, so a web page
+// cannot drive local episodes through a hostname that resolves to
+// 127.0.0.1.
 func withOpenEnv(mcp http.Handler, o *openEnv) http.Handler {
+	oe := http.NewServeMux()
+	o.routes(oe)
 	mux := http.NewServeMux()
-	o.routes(mux)
 	mux.Handle("/", mcp)
+	for _, p := range []string{"/health", "/metadata", "/schema", "/reset", "/step", "/state", "/ws", "/episodes/{id}/reset", "/episodes/{id}/step", "/episodes/{id}/state", "/episodes/{id}/ws"} {
+		mux.Handle(p, loopbackHostOnly(oe))
+	}
 	return mux
+}
+
+func loopbackHostOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && isLoopback(local.String()) && !isLoopback(r.Host) {
+			reply(w, http.StatusForbidden, map[string]any{"detail": fmt.Sprintf("Host %q is not this loopback server's; connect to localhost or 127.0.0.1, or serve on a named host", r.Host)})
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// isLoopback reports whether a host or host:port names this machine.
+func isLoopback(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 func (o *openEnv) metadata(w http.ResponseWriter, r *http.Request) {

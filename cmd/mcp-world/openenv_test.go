@@ -482,3 +482,24 @@ func TestOpenEnvSchemaDescribesMessages(t *testing.T) {
 		t.Error("the observation schema accepts unknown fields")
 	}
 }
+
+// TestOpenEnvRejectsRebinding: on a loopback listener, OpenEnv routes
+// refuse a Host that is not loopback, as the MCP endpoints do.
+func TestOpenEnvRejectsRebinding(t *testing.T) {
+	url := openEnvServer(t)
+	for _, tc := range []struct {
+		host string
+		code int
+	}{{"evil.example:80", 403}, {"localhost", 200}, {"127.0.0.1:1234", 200}, {"[::1]:80", 200}} {
+		req, _ := http.NewRequest("POST", url+"/reset", strings.NewReader(`{}`))
+		req.Host = tc.host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tc.code {
+			t.Errorf("Host %s: %d, want %d", tc.host, resp.StatusCode, tc.code)
+		}
+	}
+}
