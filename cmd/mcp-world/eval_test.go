@@ -77,7 +77,6 @@ func (m *scriptedModel) serve(w http.ResponseWriter, r *http.Request) {
 	m.requests++
 	first := !m.seen[sha256.Sum256(body)]
 	m.seen[sha256.Sum256(body)] = true
-	drop := !m.dropped
 	m.mu.Unlock()
 	if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
 		apiError(w, 404, "no route "+r.URL.Path, "not_found")
@@ -171,10 +170,11 @@ func (m *scriptedModel) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		play(turn)
 	case "flaky":
+		m.mu.Lock()
+		drop := !m.dropped
+		m.dropped = true
+		m.mu.Unlock()
 		if drop {
-			m.mu.Lock()
-			m.dropped = true
-			m.mu.Unlock()
 			conn, _, _ := w.(http.Hijacker).Hijack()
 			conn.Close()
 			return
