@@ -58,7 +58,12 @@ type evalResult struct {
 	Dir              string   `json:"dir"` // trajectory, transcript and report, relative to --out
 }
 
-func (r evalResult) key() string { return fmt.Sprintf("%s/%s/%d", r.World, r.Task, r.Trial) }
+func (r evalResult) key() string { return episodeKey(r.World, r.Task, r.Trial) }
+
+// episodeKey names one trial of one task in results.jsonl.
+func episodeKey(world, task string, trial int) string {
+	return fmt.Sprintf("%s/%s/%d", world, task, trial)
+}
 
 // evalJob is one episode to run.
 type evalJob struct {
@@ -66,6 +71,8 @@ type evalJob struct {
 	task  *world.Task
 	trial int
 }
+
+func (j evalJob) key() string { return episodeKey(j.world.Name(), j.task.ID(), j.trial) }
 
 func (e *env) eval(args []string) error {
 	fs := e.flags("eval", "--world W|DIR [--tasks IDS] --base-url URL --model NAME [--api-key-env VAR] [--concurrency N] [--max-turns T] [--k K] --out DIR [--json]")
@@ -125,17 +132,17 @@ func (e *env) eval(args []string) error {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fmt.Errorf("--out: %w", err)
 	}
-	done, err := resumeRun(*out, cfg)
+	finished, err := resumeRun(*out, cfg)
 	if err != nil {
 		return err
 	}
 	var todo []evalJob
 	for _, j := range jobs {
-		if _, ok := done[fmt.Sprintf("%s/%s/%d", j.world.Name(), j.task.ID(), j.trial)]; !ok {
+		if _, ok := finished[j.key()]; !ok {
 			todo = append(todo, j)
 		}
 	}
-	if len(done) > 0 {
+	if len(finished) > 0 {
 		fmt.Fprintf(e.stderr, "mcp-world: resuming %s: %d of %d episodes already done\n", *out, len(jobs)-len(todo), len(jobs))
 	}
 	m := &modelClient{base: cfg.BaseURL, model: cfg.Model, key: apiKey, temperature: cfg.Temperature, retries: *retries, http: &http.Client{Timeout: *timeout}}

@@ -12,7 +12,9 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mercury/mcp-world/world"
 )
@@ -29,6 +31,7 @@ import (
 //   - flaky: drops the connection of the first request, answers each other
 //     distinct request once with 503, then as reference
 //   - overflow: one solution call, then says the context is full
+//   - slow: the reference, 100 ms a turn
 //
 // It checks what a real endpoint would reject: a missing model, tools not
 // in function form, tool answers without the id of their call.
@@ -74,7 +77,6 @@ func (m *scriptedModel) serve(w http.ResponseWriter, r *http.Request) {
 	m.requests++
 	first := !m.seen[sha256.Sum256(body)]
 	m.seen[sha256.Sum256(body)] = true
-	drop := !m.dropped
 	m.mu.Unlock()
 	if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
 		apiError(w, 404, "no route "+r.URL.Path, "not_found")
@@ -145,6 +147,9 @@ func (m *scriptedModel) serve(w http.ResponseWriter, r *http.Request) {
 	switch req.Model {
 	case "reference":
 		play(turn)
+	case "slow":
+		time.Sleep(100 * time.Millisecond)
+		play(turn)
 	case "wrong-tool":
 		if turn == 0 {
 			answer(w, len(body), "refund_everything", `{}`)
@@ -165,10 +170,11 @@ func (m *scriptedModel) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		play(turn)
 	case "flaky":
+		m.mu.Lock()
+		drop := !m.dropped
+		m.dropped = true
+		m.mu.Unlock()
 		if drop {
-			m.mu.Lock()
-			m.dropped = true
-			m.mu.Unlock()
 			conn, _, _ := w.(http.Hijacker).Hijack()
 			conn.Close()
 			return
@@ -370,4 +376,41 @@ func readLines(t *testing.T, path string) []string {
 		lines = append(lines, sc.Text())
 	}
 	return lines
+}
+
+// TestEvalInterruptAndResume stops a real eval process with SIGINT mid-run:
+// it says how to resume and exits non-zero; the finished episodes are in
+// results.jsonl; running the command again finishes the rest.
+func TestEvalInterruptAndResume(t *testing.T) {
+	m, url := newScriptedModel(t, loadMini(t))
+	out := t.TempDir()
+	args := []string{"eval", "--world", miniPath(t), "--base-url", url, "--model", "slow", "--k", "6", "--concurrency", "1", "--out", out}
+	cmd := self(t, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Each episode takes 4 turns of 100 ms: stop during the third or so.
+	for m.count() < 9 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	if err == nil || !strings.Contains(stderr.String(), "run the same command again to resume") {
+		t.Fatalf("interrupted eval: %v\n%s", err, stderr.String())
+	}
+	first, _ := readResults(filepath.Join(out, "results.jsonl"))
+	if len(first) < 1 || len(first) >= 6 {
+		t.Fatalf("%d episodes finished before the interrupt, want some but not all", len(first))
+	}
+	for _, r := range first {
+		if r.Status != "stopped" || !r.Success {
+			t.Errorf("kept an unfinished episode: %+v", r)
+		}
+	}
+	s := evalSummaryOf(t, args[1:]...)
+	if s.Episodes != 6 || s.SuccessRate != 1 {
+		t.Errorf("after resume: %d episodes, success %v", s.Episodes, s.SuccessRate)
+	}
 }

@@ -69,7 +69,7 @@ func summarize(cfg evalConfig, jobs []evalJob, results []evalResult) evalSummary
 	}
 	planned := map[string]bool{}
 	for _, j := range jobs {
-		planned[fmt.Sprintf("%s/%s/%d", j.world.Name(), j.task.ID(), j.trial)] = true
+		planned[j.key()] = true
 	}
 	type tally struct{ n, ok int }
 	perTask := map[string]*tally{}

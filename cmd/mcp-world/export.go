@@ -61,12 +61,17 @@ type openAIFunction struct {
 type exportEpisode struct {
 	// Serve is the command line that serves this world over HTTP.
 	Serve []string `json:"serve"`
-	// MCPURL is a template: fill in {base_url} and an {episode_id} of your
-	// choosing; the episode is created on first use.
+	// MCPURL is a template: fill in {base_url} and an {episode_id}. An
+	// unknown id is created on first use at the server's --task; to start
+	// at this row's task, create the episode first (ControlCreate or
+	// OpenEnvReset with that id).
 	MCPURL string `json:"mcp_url"`
 	// OpenEnvReset is the body of POST {base_url}/reset (or the data of a
 	// WebSocket reset message) that starts an episode of this task.
 	OpenEnvReset map[string]any `json:"openenv_reset"`
+	// ControlCreate is the body of POST /episodes on the control port that
+	// makes an episode of this task, to reach afterwards by MCPURL.
+	ControlCreate map[string]any `json:"control_create"`
 }
 
 // taskPrompts is what a model is told about one task: the system prompt
@@ -116,9 +121,10 @@ func exportRows(w *world.World, source string) []exportRow {
 			TaskID: info.ID, Persona: info.Persona, Title: info.Title, Services: services, Company: comp,
 			SystemPrompt: sys, UserPrompt: user, Tools: tools, MCPTools: mcpTools,
 			Episode: exportEpisode{
-				Serve:        []string{"mcp-world", "serve", "--world", source, "--http", ":8080"},
-				MCPURL:       "{base_url}/episodes/{episode_id}/mcp",
-				OpenEnvReset: map[string]any{"task_id": info.ID},
+				Serve:         []string{"mcp-world", "serve", "--world", source, "--http", ":8080"},
+				MCPURL:        "{base_url}/episodes/{episode_id}/mcp",
+				OpenEnvReset:  map[string]any{"task_id": info.ID},
+				ControlCreate: map[string]any{"task": info.ID},
 			},
 		})
 	}

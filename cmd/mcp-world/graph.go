@@ -197,6 +197,7 @@ func (g serviceGraph) svg() string {
 		dx := max((x2-x1)/2, 30)
 		fmt.Fprintf(&sb, `<path d="M%.0f,%.0f C%.0f,%.0f %.0f,%.0f %.0f,%.0f" fill="none" stroke="#8a94a8" stroke-width="1.6" marker-end="url(#dep)"/>`+"\n", x1, y1, x1+dx, y1, x2-dx, y2, x2, y2)
 	}
+	var labels strings.Builder // policy numbers go on top of the boxes
 	for k, p := range g.policies {
 		a, b := pos[index[p.trigger]], pos[index[p.target]]
 		x1, y1 := a[0]+boxW/2, a[1]+boxH/2
@@ -215,7 +216,7 @@ func (g serviceGraph) svg() string {
 		ex, ey := clipToBox(x2, y2, cx, cy, boxW, boxH)
 		fmt.Fprintf(&sb, `<path d="M%.0f,%.0f Q%.0f,%.0f %.0f,%.0f" fill="none" stroke="#c0392b" stroke-width="1.4" stroke-dasharray="5 3" marker-end="url(#pol)"><title>%d. %s (%s → %s)</title></path>`+"\n", sx, sy, cx, cy, ex, ey, p.n, esc(p.title), esc(p.trigger), esc(p.target))
 		lx, ly := (sx+2*cx+ex)/4, (sy+2*cy+ey)/4 // the curve's midpoint
-		fmt.Fprintf(&sb, `<circle cx="%.0f" cy="%.0f" r="9" fill="#c0392b"/><text x="%.0f" y="%.0f" font-size="11" fill="#fff" text-anchor="middle">%d</text>`+"\n", lx, ly, lx, ly+4, p.n)
+		fmt.Fprintf(&labels, `<circle cx="%.0f" cy="%.0f" r="9" fill="#c0392b"/><text x="%.0f" y="%.0f" font-size="11" fill="#fff" text-anchor="middle">%d</text>`+"\n", lx, ly, lx, ly+4, p.n)
 	}
 	for i, n := range g.nodes {
 		x, y := pos[i][0], pos[i][1]
@@ -223,6 +224,7 @@ func (g serviceGraph) svg() string {
 		fmt.Fprintf(&sb, `<text x="%.0f" y="%.0f" font-size="13" font-weight="bold" fill="#1c2333" text-anchor="middle">%s</text>`, x+boxW/2, y+22, esc(ellipsize(n.title, 26)))
 		fmt.Fprintf(&sb, `<text x="%.0f" y="%.0f" font-size="11" fill="#4a5a7a" text-anchor="middle">%s · %s</text></g>`+"\n", x+boxW/2, y+40, esc(n.name), plural(n.tools, "tool"))
 	}
+	sb.WriteString(labels.String())
 	y := graphH + 10
 	fmt.Fprintf(&sb, `<text x="%d" y="%d" font-size="13" font-weight="bold" fill="#1c2333">Policies (dashed: from the system whose change triggers it to the one that must follow; grey: depends on)</text>`+"\n", margin, y)
 	for _, p := range g.policies {

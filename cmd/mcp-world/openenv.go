@@ -57,10 +57,9 @@ type openEnv struct {
 }
 
 type oeProgress struct {
-	ep     *world.Episode
-	steps  int
-	done   bool
-	reward *float64
+	ep    *world.Episode
+	steps int
+	done  bool
 }
 
 func newOpenEnv(w *world.World, eps *world.Episodes, task *world.Task, version string, log *slog.Logger) *openEnv {
@@ -111,10 +110,16 @@ func pinned(r *http.Request, given string) (string, error) {
 }
 
 // withOpenEnv serves OpenEnv's routes and hands everything else to mcp.
+// serve mounts the result behind the agent port's guard, so OpenEnv gets
+// the same token, Host, Origin and size checks as the MCP endpoints.
 func withOpenEnv(mcp http.Handler, o *openEnv) http.Handler {
+	oe := http.NewServeMux()
+	o.routes(oe)
 	mux := http.NewServeMux()
-	o.routes(mux)
 	mux.Handle("/", mcp)
+	for _, p := range []string{"/health", "/metadata", "/schema", "/reset", "/step", "/state", "/ws", "/episodes/{id}/reset", "/episodes/{id}/step", "/episodes/{id}/state", "/episodes/{id}/ws"} {
+		mux.Handle(p, oe)
+	}
 	return mux
 }
 
@@ -325,7 +330,7 @@ func (o *openEnv) step(ctx context.Context, id string, a action) (stepResult, er
 	}
 	score := rep.Score
 	o.mu.Lock()
-	pr.done, pr.reward = true, &score
+	pr.done = true
 	steps := pr.steps
 	o.mu.Unlock()
 	return stepResult{Observation: map[string]any{"episode_id": id, "step_count": steps, "tool_calls": pr.ep.Calls()}, Reward: &score, Done: true}, nil
@@ -642,11 +647,13 @@ func (o *openEnv) schemas() map[string]any {
 		props["metadata"] = metadata
 		return map[string]any{"title": title, "description": desc, "type": "object", "properties": props, "required": append([]string{"type"}, required...), "additionalProperties": false}
 	}
-	obsBase := func(title, desc string, props map[string]any) map[string]any {
+	// Like OpenEnv's Observation, each lists done, reward and metadata,
+	// which /step and /ws lift out beside the observation.
+	obsBase := func(title, desc string, props map[string]any, required ...string) map[string]any {
 		props["done"] = map[string]any{"type": "boolean", "default": false}
 		props["reward"] = map[string]any{"type": []string{"number", "null"}, "default": nil}
 		props["metadata"] = metadata
-		return map[string]any{"title": title, "description": desc, "type": "object", "properties": props}
+		return map[string]any{"title": title, "description": desc, "type": "object", "properties": props, "required": required, "additionalProperties": false}
 	}
 	str := map[string]any{"type": "string"}
 	nullableStr := map[string]any{"type": []string{"string", "null"}}
@@ -667,13 +674,13 @@ func (o *openEnv) schemas() map[string]any {
 			"anyOf": []any{
 				obsBase("ResetObservation", "What reset returns: the episode and the task's prompts.", map[string]any{
 					"episode_id": str, "mcp_path": str, "task_id": nullableStr, "persona": str, "title": str, "system_prompt": str, "prompt": str,
-				}),
+				}, "episode_id", "mcp_path", "task_id", "system_prompt"),
 				obsBase("ListToolsObservation", "The tools.", map[string]any{
 					"tools": map[string]any{"type": "array", "items": map[string]any{"type": "object", "properties": map[string]any{"name": str, "description": str, "input_schema": map[string]any{"type": "object"}}, "required": []string{"name", "description", "input_schema"}}},
-				}),
+				}, "tools"),
 				obsBase("CallToolObservation", "A tool's result; is_error marks a failure the agent can read and recover from. error is set only for an unknown tool or a server fault.", map[string]any{
 					"tool_name": str,
-					"result": map[string]any{"type": []string{"object", "null"}, "properties": map[string]any{
+					"result": map[string]any{"type": []string{"object", "null"}, "required": []string{"content", "is_error"}, "properties": map[string]any{
 						"content":            map[string]any{"type": "array", "items": map[string]any{"type": "object", "properties": map[string]any{"type": str, "text": str}}},
 						"structured_content": map[string]any{},
 						"data":               map[string]any{},
@@ -682,15 +689,15 @@ func (o *openEnv) schemas() map[string]any {
 					"error": map[string]any{"type": []string{"object", "null"}, "properties": map[string]any{
 						"error_type": map[string]any{"type": "string", "enum": []string{"execution_error", "invalid_args", "transport_error", "tool_not_found", "timeout"}},
 						"message":    str,
-					}},
-				}),
+					}, "required": []string{"error_type", "message"}},
+				}, "tool_name", "result", "error"),
 				obsBase("SubmitObservation", "The episode is done; reward holds the score.", map[string]any{
 					"episode_id": str, "step_count": map[string]any{"type": "integer"}, "tool_calls": map[string]any{"type": "integer"},
-				}),
+				}, "episode_id", "step_count", "tool_calls"),
 			},
 		},
 		"state": map[string]any{
-			"title": "MercuryState", "type": "object", "additionalProperties": true,
+			"title": "MercuryState", "type": "object", "additionalProperties": true, "required": []string{"episode_id", "step_count"},
 			"properties": map[string]any{
 				"episode_id": nullableStr,
 				"step_count": map[string]any{"type": "integer", "minimum": 0, "default": 0},

@@ -18,6 +18,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // startOpenEnv runs serve --http --control in a subprocess for OpenEnv
@@ -325,7 +326,7 @@ func TestOpenEnvConcurrent(t *testing.T) {
 	}
 	// Unnamed episodes go with their sessions.
 	var list struct{ Episodes []any }
-	for range 50 {
+	for range 250 { // sessions end asynchronously: allow 5 s on a loaded machine
 		resp, err := cc.Get(ctl + "/episodes")
 		if err != nil {
 			t.Fatal(err)
@@ -402,5 +403,96 @@ func TestOpenEnvEpisodePath(t *testing.T) {
 	}
 	if r := s.send(`{"type":"step","data":{"type":"submit"}}`); r["data"].(map[string]any)["reward"] != 1.0 {
 		t.Errorf("submit over the episode's socket: %v", r)
+	}
+}
+
+// TestOpenEnvSchemaDescribesMessages compiles the /schema answer and
+// holds what the server sends, and what it accepts, to it: every
+// observation of a played episode validates, the state validates, the
+// actions the server takes validate and the ones it refuses do not.
+func TestOpenEnvSchemaDescribesMessages(t *testing.T) {
+	url := openEnvServer(t)
+	tr := &transcript{t: t}
+	schemas := tr.http("GET", url, "/schema", "")
+	compile := func(name string) *jsonschema.Schema {
+		b, _ := json.Marshal(schemas[name])
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := jsonschema.NewCompiler()
+		if err := c.AddResource(name+".json", doc); err != nil {
+			t.Fatal(err)
+		}
+		s, err := c.Compile(name + ".json")
+		if err != nil {
+			t.Fatalf("%s schema: %v", name, err)
+		}
+		return s
+	}
+	action, observation, state := compile("action"), compile("observation"), compile("state")
+	valid := func(s *jsonschema.Schema, v any) error {
+		b, _ := json.Marshal(v)
+		inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		return s.Validate(inst)
+	}
+	steps := []string{
+		`{"type":"list_tools"}`,
+		`{"type":"call_tool","tool_name":"get_shipment","arguments":{"shipment_id":"SHP-00031"}}`,
+		`{"type":"call_tool","tool_name":"get_shipment","arguments":{"shipment_id":"SHP-99999"}}`,
+		`{"type":"call_tool","tool_name":"refund_everything","arguments":{}}`,
+		`{"type":"submit"}`,
+	}
+	res := tr.http("POST", url, "/reset", `{"episode_id":"s-1","task_id":"close-out-delivered-shipment"}`)
+	if err := valid(observation, res["observation"]); err != nil {
+		t.Errorf("reset observation: %v", err)
+	}
+	for _, a := range steps {
+		var av any
+		json.Unmarshal([]byte(a), &av)
+		// The unknown tool is a valid step (it gets a tool_not_found
+		// observation) but not a valid action: tool_name is an enum.
+		if err := valid(action, av); (err != nil) != strings.Contains(a, "refund_everything") {
+			t.Errorf("action %s against the action schema: %v", a, err)
+		}
+		res := tr.http("POST", url, "/step", `{"episode_id":"s-1","action":`+a+`}`)
+		if err := valid(observation, res["observation"]); err != nil {
+			t.Errorf("observation of %s: %v", a, err)
+		}
+	}
+	if err := valid(state, tr.http("GET", url, "/state?episode_id=s-1", "")); err != nil {
+		t.Errorf("state: %v", err)
+	}
+	for _, bad := range []string{`{"type":"dance"}`, `{"type":"call_tool"}`, `{"type":"list_tools","colour":"red"}`} {
+		var av any
+		json.Unmarshal([]byte(bad), &av)
+		if valid(action, av) == nil {
+			t.Errorf("the action schema accepts %s, which /step refuses", bad)
+		}
+	}
+	if err := valid(observation, map[string]any{"tools": []any{}, "secret": 1}); err == nil {
+		t.Error("the observation schema accepts unknown fields")
+	}
+}
+
+// TestOpenEnvRejectsRebinding: on a loopback listener, OpenEnv routes
+// refuse a Host that is not loopback: they sit behind the agent port's
+// guard, as the MCP endpoints do.
+func TestOpenEnvRejectsRebinding(t *testing.T) {
+	url, _, _ := startOpenEnv(t)
+	for _, tc := range []struct {
+		host string
+		code int
+	}{{"evil.example:80", 403}, {"localhost", 200}, {"127.0.0.1:1234", 200}, {"[::1]:80", 200}} {
+		req, _ := http.NewRequest("POST", url+"/reset", strings.NewReader(`{}`))
+		req.Host = tc.host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tc.code {
+			t.Errorf("Host %s: %d, want %d", tc.host, resp.StatusCode, tc.code)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"runtime"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -81,7 +82,7 @@ func (e *env) stats(args []string) error {
 		return err
 	}
 	if *htmlOut != "" {
-		figs, err := computeFigures(e.ctx, files)
+		figs, err := computeFigures(e.ctx, files, runtime.GOMAXPROCS(0))
 		if err != nil {
 			return err
 		}

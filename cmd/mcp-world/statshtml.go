@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/verifier"
@@ -27,49 +28,100 @@ type corpusFigures struct {
 	graded, failed                            int       // tasks graded; tasks that would not run
 }
 
+// worldFigures is what one world adds to the figures.
+type worldFigures struct {
+	industry, country string
+	services          []string
+	tools             int
+	tasks             []taskFigures
+	err               error
+}
+
+type taskFigures struct {
+	persona              string
+	services, assertions int
+	noop, ref            float64
+	ran                  bool
+}
+
 // computeFigures reads every bundle and, to draw the score
 // distributions, runs each task twice: doing nothing (noop) and the
-// reference solution. Worlds are compiled one at a time.
-func computeFigures(ctx context.Context, files []string) (*corpusFigures, error) {
+// reference solution. Worlds are compiled and run by a pool of workers,
+// one world per worker at a time; results merge in file order.
+func computeFigures(ctx context.Context, files []string, workers int) (*corpusFigures, error) {
+	results := make([]worldFigures, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(workers, len(files))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = figuresOf(ctx, files[i])
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	f := &corpusFigures{industries: map[string]int{}, countries: map[string]int{}, services: map[string]int{}, personas: map[string]int{},
 		servicesPerWorld: map[int]int{}, toolsPerWorld: map[int]int{}, servicesPerTask: map[int]int{}, assertionsPerTask: map[int]int{}}
-	for _, file := range files {
-		data, err := readBundle(file)
-		if err != nil {
-			return nil, err
+	for _, r := range results {
+		if r.err != nil {
+			return nil, r.err
 		}
-		w, err := world.Compile(data)
-		if err != nil {
-			return nil, &bundleError{name: file, err: err}
+		f.industries[r.industry]++
+		f.countries[r.country]++
+		for _, s := range r.services {
+			f.services[s]++
 		}
-		b := w.Bundle()
-		f.industries[b.Company.Industry]++
-		country := b.Company.Country
-		if c, ok := catalog.CountryByCode(country); ok {
-			country = c.Name + " (" + c.Code + ")"
-		}
-		f.countries[country]++
-		for _, s := range b.Services {
-			f.services[s.Name]++
-		}
-		f.servicesPerWorld[len(b.Services)]++
-		f.toolsPerWorld[len(b.Tools)]++
-		for _, t := range w.Tasks() {
-			spec := t.Spec()
-			f.personas[spec.Persona]++
-			f.servicesPerTask[len(spec.Services)]++
-			f.assertionsPerTask[len(spec.Assertions)]++
-			noop, ref, err := taskScores(ctx, w, t)
-			if err != nil {
+		f.servicesPerWorld[len(r.services)]++
+		f.toolsPerWorld[r.tools]++
+		for _, t := range r.tasks {
+			f.personas[t.persona]++
+			f.servicesPerTask[t.services]++
+			f.assertionsPerTask[t.assertions]++
+			if !t.ran {
 				f.failed++
 				continue
 			}
 			f.graded++
-			f.noop = append(f.noop, noop)
-			f.reference = append(f.reference, ref)
+			f.noop = append(f.noop, t.noop)
+			f.reference = append(f.reference, t.ref)
 		}
 	}
 	return f, nil
+}
+
+func figuresOf(ctx context.Context, file string) worldFigures {
+	data, err := readBundle(file)
+	if err != nil {
+		return worldFigures{err: err}
+	}
+	w, err := world.Compile(data)
+	if err != nil {
+		return worldFigures{err: &bundleError{name: file, err: err}}
+	}
+	b := w.Bundle()
+	r := worldFigures{industry: b.Company.Industry, country: b.Company.Country, tools: len(b.Tools)}
+	if c, ok := catalog.CountryByCode(r.country); ok {
+		r.country = c.Name + " (" + c.Code + ")"
+	}
+	for _, s := range b.Services {
+		r.services = append(r.services, s.Name)
+	}
+	for _, t := range w.Tasks() {
+		spec := t.Spec()
+		tf := taskFigures{persona: spec.Persona, services: len(spec.Services), assertions: len(spec.Assertions)}
+		noop, ref, err := taskScores(ctx, w, t)
+		if err == nil {
+			tf.noop, tf.ref, tf.ran = noop, ref, true
+		}
+		r.tasks = append(r.tasks, tf)
+	}
+	return r
 }
 
 // taskScores grades a task untouched and after its reference solution.
