@@ -134,6 +134,7 @@ func worldScores(ctx context.Context, file string) ([]taskScores, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	defer w.CloseScratch()
 	var out []taskScores
 	for _, t := range w.Tasks() {
 		ts := taskScores{cross: crossSystem(w, t)}
