@@ -107,8 +107,22 @@ func hiddenColumns(cols []string) []string {
 
 // queryHidden runs hidden SQL, materialized and under the budget.
 func queryHidden(ctx context.Context, q world.Querier, budget time.Duration, sql string) (*result, error) {
+	return runHidden(ctx, q, budget, sql, true)
+}
+
+// queryCompiled runs the hidden SQL a structured rule compiled to, under
+// the budget. It is not materialized: the compiler writes no recursion,
+// so no step after the first can search without end.
+func queryCompiled(ctx context.Context, q world.Querier, budget time.Duration, sql string) (*result, error) {
+	return runHidden(ctx, q, budget, sql, false)
+}
+
+func runHidden(ctx context.Context, q world.Querier, budget time.Duration, sql string, materialize bool) (*result, error) {
 	if err := world.CheckQuery(sql); err != nil {
 		return nil, err
+	}
+	if !materialize {
+		return budgeted(ctx, budget, func(ctx context.Context) (*result, error) { return query(ctx, q, sql) })
 	}
 	return budgeted(ctx, budget, func(ctx context.Context) (*result, error) {
 		res, err := query(ctx, q, materialized(sql))

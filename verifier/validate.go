@@ -157,6 +157,7 @@ func ValidateWith(ctx context.Context, data []byte, opts ValidateOptions) *Valid
 	} else {
 		rep.World = w.Name()
 		v.run(ctx, w)
+		w.CloseScratch()
 	}
 	rep.OK = true
 	for _, n := range validatorNames {

@@ -42,6 +42,8 @@ type World struct {
 	// rowCounts, when set, counts the seed rows of a world rebuilt by
 	// Recompile, whose bundle has none.
 	rowCounts map[string]int
+	// scratch: idle scratch databases the grader borrows (scratch.go).
+	scratch scratchPool
 }
 
 type table struct {

@@ -35,6 +35,8 @@ type corpusStats struct {
 	CrossSystemShare    float64        `json:"cross_system_share"`
 	Personas            map[string]int `json:"personas"`
 	IndustryMix         map[string]int `json:"industry_mix"`
+	// Scores is there with --scores.
+	Scores *scoreStats `json:"scores,omitempty"`
 }
 
 type minMeanMax struct {
@@ -60,9 +62,11 @@ func (m *minMeanMax) add(v int) {
 func (m minMeanMax) String() string { return fmt.Sprintf("%d / %.1f / %d", m.Min, m.Mean, m.Max) }
 
 func (e *env) stats(args []string) error {
-	fs := e.flags("stats", "DIR [--json] [--html FILE]")
+	fs := e.flags("stats", "DIR [--scores] [--json] [--html FILE]")
 	asJSON := fs.Bool("json", false, "print JSON")
 	htmlOut := fs.String("html", "", "also write a self-contained page of corpus charts to FILE (statshtml.go); runs every task's noop and reference for the score charts")
+	scores := fs.Bool("scores", false, "also play noop, first-write and oracle on every task and report their score distributions (compiles every world: slower)")
+	workers := fs.Int("workers", defaultWorkers(), "worlds graded in parallel with --scores")
 	var dir string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		dir, args = args[0], args[1:]
@@ -91,6 +95,11 @@ func (e *env) stats(args []string) error {
 		}
 		fmt.Fprintf(e.stderr, "mcp-world: wrote %s\n", *htmlOut)
 	}
+	if *scores {
+		if st.Scores, err = computeScores(e.ctx, files, *workers); err != nil {
+			return err
+		}
+	}
 	if *asJSON {
 		return writeJSON(e.stdout, st)
 	}
@@ -118,6 +127,9 @@ func (e *env) stats(args []string) error {
 		ps = append(ps, fmt.Sprintf("%s %d", p, st.Personas[p]))
 	}
 	row("personas", strings.Join(ps, ", "))
+	if st.Scores != nil {
+		printScores(tw, st.Scores)
+	}
 	return tw.Flush()
 }
 

@@ -115,7 +115,7 @@ func figuresOf(ctx context.Context, file string) worldFigures {
 	for _, t := range w.Tasks() {
 		spec := t.Spec()
 		tf := taskFigures{persona: spec.Persona, services: len(spec.Services), assertions: len(spec.Assertions)}
-		noop, ref, err := taskScores(ctx, w, t)
+		noop, ref, err := noopAndReference(ctx, w, t)
 		if err == nil {
 			tf.noop, tf.ref, tf.ran = noop, ref, true
 		}
@@ -124,8 +124,8 @@ func figuresOf(ctx context.Context, file string) worldFigures {
 	return r
 }
 
-// taskScores grades a task untouched and after its reference solution.
-func taskScores(ctx context.Context, w *world.World, t *world.Task) (noop, ref float64, err error) {
+// noopAndReference grades a task untouched and after its reference solution.
+func noopAndReference(ctx context.Context, w *world.World, t *world.Task) (noop, ref float64, err error) {
 	for i, calls := range [][]world.Call{nil, t.Spec().Solution} {
 		ep, err := w.NewEpisode(ctx, t)
 		if err != nil {
