@@ -15,8 +15,8 @@ func mapFS(industries string) fstest.MapFS {
 // validated their form when the catalog loaded).
 func TestPacksAreComplete(t *testing.T) {
 	inds := Industries()
-	if n := len(inds); n < 36 {
-		t.Errorf("%d industries, want at least 36", n)
+	if n := len(inds); n < 120 {
+		t.Errorf("%d industries, want at least 120", n)
 	}
 	for _, in := range inds {
 		if err := checkPack(in); err != nil {
