@@ -247,8 +247,8 @@ func (g *guard) authorized(w http.ResponseWriter, r *http.Request) bool {
 // readBody reads the whole body into memory within the limits and puts it
 // back for the handler.
 func (g *guard) readBody(w http.ResponseWriter, r *http.Request) bool {
-	if r.Body == nil || r.Body == http.NoBody {
-		return true
+	if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
+		return true // no body (a chunked one has ContentLength -1)
 	}
 	tooLarge := fmt.Sprintf("request body over %d bytes, the most this server reads", g.maxBody)
 	if r.ContentLength > g.maxBody {
