@@ -179,7 +179,7 @@ func isLoopbackName(addr string) bool {
 		return true
 	}
 	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.IsLoopback()
+	return err == nil && ip.Unmap().IsLoopback()
 }
 
 // allowCORS lets a browser page of an allowed origin read the answers:
