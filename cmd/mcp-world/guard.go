@@ -226,7 +226,7 @@ func (g *guard) authorized(w http.ResponseWriter, r *http.Request) bool {
 		g.refuse(w, r, http.StatusBadRequest, "send the token in the Authorization header (Bearer), never in the URL")
 		return false
 	}
-	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	got, ok := bearer(r.Header.Get("Authorization"))
 	if ok {
 		sum := sha256.Sum256([]byte(strings.TrimSpace(got)))
 		if subtle.ConstantTimeCompare(sum[:], g.token) == 1 {
@@ -242,6 +242,16 @@ func (g *guard) authorized(w http.ResponseWriter, r *http.Request) bool {
 	w.Header().Set("WWW-Authenticate", challenge)
 	g.refuse(w, r, http.StatusUnauthorized, msg)
 	return false
+}
+
+// bearer returns the token of an Authorization header of the Bearer
+// scheme, whose name is case-insensitive (RFC 7235).
+func bearer(h string) (string, bool) {
+	const scheme = "bearer "
+	if len(h) < len(scheme) || !strings.EqualFold(h[:len(scheme)], scheme) {
+		return "", false
+	}
+	return h[len(scheme):], true
 }
 
 // readBody reads the whole body into memory within the limits and puts it

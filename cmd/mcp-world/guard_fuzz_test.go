@@ -55,8 +55,8 @@ func FuzzGuard(f *testing.F) {
 		ip := net.ParseIP(addr)
 		hostOK := name == "localhost" || name == "mcp.example.com" || ip != nil && ip.IsLoopback()
 		originOK := req.Header.Get("Origin") == "" || req.Header.Get("Origin") == "http://ok.example"
-		got, isBearer := strings.CutPrefix(req.Header.Get("Authorization"), "Bearer ")
-		tokenOK := isBearer && strings.TrimSpace(got) == token
+		a := req.Header.Get("Authorization")
+		tokenOK := len(a) > 7 && strings.ToLower(a[:7]) == "bearer " && strings.TrimSpace(a[7:]) == token
 		bodyOK := len(body) <= 64
 		want := hostOK && originOK && tokenOK && bodyOK
 		if reached != want {
