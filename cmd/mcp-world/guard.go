@@ -179,7 +179,7 @@ func isLoopbackName(addr string) bool {
 		return true
 	}
 	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.IsLoopback()
+	return err == nil && ip.Unmap().IsLoopback()
 }
 
 // allowCORS lets a browser page of an allowed origin read the answers:
@@ -226,7 +226,7 @@ func (g *guard) authorized(w http.ResponseWriter, r *http.Request) bool {
 		g.refuse(w, r, http.StatusBadRequest, "send the token in the Authorization header (Bearer), never in the URL")
 		return false
 	}
-	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	got, ok := bearer(r.Header.Get("Authorization"))
 	if ok {
 		sum := sha256.Sum256([]byte(strings.TrimSpace(got)))
 		if subtle.ConstantTimeCompare(sum[:], g.token) == 1 {
@@ -244,11 +244,21 @@ func (g *guard) authorized(w http.ResponseWriter, r *http.Request) bool {
 	return false
 }
 
+// bearer returns the token of an Authorization header of the Bearer
+// scheme, whose name is case-insensitive (RFC 7235).
+func bearer(h string) (string, bool) {
+	const scheme = "bearer "
+	if len(h) < len(scheme) || !strings.EqualFold(h[:len(scheme)], scheme) {
+		return "", false
+	}
+	return h[len(scheme):], true
+}
+
 // readBody reads the whole body into memory within the limits and puts it
 // back for the handler.
 func (g *guard) readBody(w http.ResponseWriter, r *http.Request) bool {
-	if r.Body == nil || r.Body == http.NoBody {
-		return true
+	if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
+		return true // no body (a chunked one has ContentLength -1)
 	}
 	tooLarge := fmt.Sprintf("request body over %d bytes, the most this server reads", g.maxBody)
 	if r.ContentLength > g.maxBody {
