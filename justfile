@@ -27,6 +27,10 @@ ci:
 bench:
     go test ./cmd/mcp-world ./verifier -run '^$' -bench . -benchtime 2s
 
+# Side by side with the TypeScript reference server: just bench-anchor /path/to/anchors (see bench/anchor.sh)
+bench-anchor ANCHORS:
+    bash bench/anchor.sh {{ANCHORS}}
+
 # Validate every embedded world and run the oracle and noop policies on every task
 check-worlds:
     go run ./cmd/mcp-world validate

@@ -11,10 +11,11 @@ import (
 	"log/slog"
 	"sync"
 	"sync/atomic"
-	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/mercury/mcp-world/world"
 )
 
 // ServeStdio serves s over newline-delimited JSON-RPC on in and out until
@@ -247,11 +248,11 @@ func appendToolResponse(b []byte, id json.RawMessage, r *mcp.CallToolResult) ([]
 	b = append(b, `,"result":{`...)
 	if r.ResultType != "" {
 		b = append(b, `"resultType":`...)
-		b = appendString(b, string(r.ResultType))
+		b = world.AppendJSONString(b, string(r.ResultType))
 		b = append(b, ',')
 	}
 	b = append(b, `"content":[{"type":"text","text":`...)
-	b = appendString(b, text.Text)
+	b = world.AppendJSONString(b, text.Text)
 	b = append(b, "}]"...)
 	if len(structured) > 0 {
 		b = append(b, `,"structuredContent":`...)
@@ -266,56 +267,6 @@ func appendToolResponse(b []byte, id json.RawMessage, r *mcp.CallToolResult) ([]
 func isRaw(v any) bool {
 	_, ok := v.(json.RawMessage)
 	return ok
-}
-
-// appendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD,
-// as with encoding/json; HTML characters are not escaped (the reader is a
-// JSON parser, not a browser).
-func appendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			if r == utf8.RuneError {
-				b = append(b, `\ufffd`...)
-			} else {
-				b = append(b, `\u202`...)
-				b = append(b, hex[r&0xf])
-			}
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 // stdioSession is the one client of a stdio server.

@@ -62,27 +62,6 @@ func TestAppendToolResponse(t *testing.T) {
 	}
 }
 
-// FuzzAppendString: any string encodes to JSON that decodes to what
-// encoding/json's encoding of it decodes to.
-func FuzzAppendString(f *testing.F) {
-	for _, s := range []string{"", "plain", "\"\\/\b\f\n\r\t", "\x00\x1f\x7f", "é€😀", "\xff\xfe", "\u2028\u2029", "<>&"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got := appendString(nil, s)
-		var g string
-		if err := json.Unmarshal(got, &g); err != nil {
-			t.Fatalf("appendString(%q) = %s: %v", s, got, err)
-		}
-		want, _ := json.Marshal(s)
-		var w string
-		json.Unmarshal(want, &w)
-		if g != w {
-			t.Fatalf("appendString(%q) decodes to %q, encoding/json's to %q", s, g, w)
-		}
-	})
-}
-
 // rawStdio serves the mini world with ServeStdio over pipes and returns
 // the client's ends.
 func rawStdio(t *testing.T) (io.WriteCloser, *bufio.Scanner, <-chan error) {

@@ -361,10 +361,10 @@ func (c *call) search(s *step) error {
 		}
 		offset = off
 	}
-	// One row past the page says whether another page follows. Counting
+	// One row past the page says whether another page follows: counting
 	// every match instead would make each page cost a scan of the whole
-	// filtered table, however small the page.
-	// Only the fields the page shows are read.
+	// filtered table, however small the page. Only the fields the page
+	// shows are read.
 	q := "SELECT " + columnList(s.fields) + " FROM " + quoteIdent(s.t.name) + where + " ORDER BY " + orderClause(s.order) + " LIMIT ? OFFSET ?"
 	rows, err := c.tx.QueryContext(c.ctx, q, append(args, limit+1, offset)...)
 	if err != nil {

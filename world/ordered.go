@@ -45,6 +45,10 @@ func (o object) appendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
+// AppendJSONString appends s as a JSON string, as encoding/json encodes it
+// but without HTML escaping. toolgen writes tool results with it.
+func AppendJSONString(b []byte, s string) []byte { return appendJSONString(b, s) }
+
 // appendAnyJSON appends v as encoding/json encodes it without HTML
 // escaping.
 func appendAnyJSON(b []byte, v any) ([]byte, error) {
