@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -143,7 +144,7 @@ type worldSource struct {
 // order). fn sees one world at a time, so a large corpus is never held
 // in memory at once.
 func eachWorld(arg string, fn func(worldSource) error) error {
-	if st, err := os.Stat(arg); err == nil && st.IsDir() && !fileExists(arg+"/world.json") {
+	if st, err := os.Stat(arg); err == nil && st.IsDir() && !fileExists(filepath.Join(arg, "world.json")) {
 		files, err := bundleFiles(arg)
 		if err != nil {
 			return err

@@ -18,6 +18,7 @@ package main
 // episode; its reward is the grade's score and nothing else of the grade.
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -260,9 +261,7 @@ func decodeAction(raw json.RawMessage) (action, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return a, badRequest("action is missing: send {\"type\": \"list_tools\"}, {\"type\": \"call_tool\", \"tool_name\": …, \"arguments\": {…}} or {\"type\": \"submit\"}")
 	}
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&a); err != nil {
+	if err := decodeJSON(bytes.NewReader(raw), &a, true); err != nil {
 		return a, badRequest("bad action: %v (fields: type, tool_name, arguments, metadata)", err)
 	}
 	switch a.Type {
@@ -417,13 +416,25 @@ func (o *openEnv) detail(w http.ResponseWriter, err error) {
 
 // decodeBody reads a JSON object body; an empty body is {}.
 func decodeBody(r *http.Request, v any, strict bool) error {
-	body := http.MaxBytesReader(nil, r.Body, 1<<20)
-	dec := json.NewDecoder(body)
+	err := decodeJSON(http.MaxBytesReader(nil, r.Body, 1<<20), v, strict)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return badRequest("bad JSON body: %v", err)
+	}
+	return nil
+}
+
+// decodeJSON decodes exactly one JSON value: anything after it is an
+// error, not ignored. strict refuses unknown fields.
+func decodeJSON(r io.Reader, v any, strict bool) error {
+	dec := json.NewDecoder(r)
 	if strict {
 		dec.DisallowUnknownFields()
 	}
-	if err := dec.Decode(v); err != nil && err.Error() != "EOF" {
-		return badRequest("bad JSON body: %v", err)
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("unexpected data after the JSON value")
 	}
 	return nil
 }
@@ -553,9 +564,7 @@ func (o *openEnv) ws(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		var m wsMessage
-		dec := json.NewDecoder(strings.NewReader(string(raw)))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&m); err != nil {
+		if err := decodeJSON(bytes.NewReader(raw), &m, true); err != nil {
 			if errors.As(err, new(*json.SyntaxError)) || errors.Is(err, io.ErrUnexpectedEOF) {
 				err = sendErr(&oeError{code: "INVALID_JSON", msg: "Invalid JSON: " + err.Error()})
 			} else {
@@ -570,9 +579,7 @@ func (o *openEnv) ws(w http.ResponseWriter, r *http.Request) {
 		case "reset":
 			var p resetParams
 			if len(m.Data) > 0 {
-				d := json.NewDecoder(strings.NewReader(string(m.Data)))
-				d.DisallowUnknownFields()
-				if err := d.Decode(&p); err != nil {
+				if err := decodeJSON(bytes.NewReader(m.Data), &p, true); err != nil {
 					err = sendErr(badRequest("bad reset data: %v (reset takes seed, episode_id, task_id)", err))
 					if err != nil {
 						return
