@@ -31,13 +31,13 @@ func startOpenEnv(t *testing.T, args ...string) (agent, ctl string, cc *http.Cli
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.agent, s.control, &http.Client{Transport: bearer{strings.TrimSpace(string(tok))}}
+	return s.agent, s.control, &http.Client{Transport: withToken{strings.TrimSpace(string(tok))}}
 }
 
-// bearer sends a token with every request.
-type bearer struct{ token string }
+// withToken sends a token with every request.
+type withToken struct{ token string }
 
-func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+func (b withToken) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.Header.Set("Authorization", "Bearer "+b.token)
 	return http.DefaultTransport.RoundTrip(r)

@@ -107,7 +107,7 @@ func TestReplicasBehindNginx(t *testing.T) {
 	// front of them can use it.
 	tokenFile := filepath.Join(t.TempDir(), "control-token")
 	os.WriteFile(tokenFile, []byte("replicas-control-token-0123456789abcdef\n"), 0o600)
-	cc := &http.Client{Transport: bearer{"replicas-control-token-0123456789abcdef"}}
+	cc := &http.Client{Transport: withToken{"replicas-control-token-0123456789abcdef"}}
 	for range 2 {
 		s := startServe(t, nil, "--task", "invoice-delivered-order", "--control", "127.0.0.1:0", "--control-token-file", tokenFile)
 		a, c := s.agent, s.control
