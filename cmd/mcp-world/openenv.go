@@ -622,6 +622,7 @@ func (o *openEnv) ws(w http.ResponseWriter, r *http.Request) {
 			}
 			if anonymous { // the previous unnamed episode is finished with
 				o.episodes.Delete(id)
+				anonymous = false
 			}
 			newID, obs, err := o.reset(ctx, p)
 			if err != nil {
