@@ -139,9 +139,9 @@ func (m *scriptedModel) serve(w http.ResponseWriter, r *http.Request) {
 	play := func(i int) {
 		if i < len(solution) {
 			args, _ := json.Marshal(solution[i].Args)
-			answer(w, len(body), solution[i].Tool, string(args))
+			answer(w, len(req.Messages), solution[i].Tool, string(args))
 		} else {
-			answer(w, len(body), "", "")
+			answer(w, len(req.Messages), "", "")
 		}
 	}
 	switch req.Model {
@@ -152,13 +152,13 @@ func (m *scriptedModel) serve(w http.ResponseWriter, r *http.Request) {
 		play(turn)
 	case "wrong-tool":
 		if turn == 0 {
-			answer(w, len(body), "refund_everything", `{}`)
+			answer(w, len(req.Messages), "refund_everything", `{}`)
 		} else {
-			answer(w, len(body), "", "")
+			answer(w, len(req.Messages), "", "")
 		}
 	case "malformed":
 		if turn == 0 {
-			answer(w, len(body), solution[0].Tool, `{"order_id": "ORD-`)
+			answer(w, len(req.Messages), solution[0].Tool, `{"order_id": "ORD-`)
 		} else {
 			play(turn - 1)
 		}
@@ -197,9 +197,9 @@ func (m *scriptedModel) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // answer writes a chat completion: one tool call, or a final text when
-// tool is "". Token counts are a function of the request size, so runs
-// are reproducible.
-func answer(w http.ResponseWriter, promptBytes int, tool, args string) {
+// tool is "". Token counts depend only on how many messages the request
+// has, so runs are reproducible and goldens do not move with tool texts.
+func answer(w http.ResponseWriter, messages int, tool, args string) {
 	msg := map[string]any{"role": "assistant", "content": nil}
 	finish := "tool_calls"
 	if tool == "" {
@@ -211,7 +211,7 @@ func answer(w http.ResponseWriter, promptBytes int, tool, args string) {
 	json.NewEncoder(w).Encode(map[string]any{
 		"id": "chatcmpl-scripted", "object": "chat.completion", "model": "scripted",
 		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
-		"usage":   map[string]any{"prompt_tokens": promptBytes / 4, "completion_tokens": 12, "total_tokens": promptBytes/4 + 12},
+		"usage":   map[string]any{"prompt_tokens": 250 * messages, "completion_tokens": 12, "total_tokens": 250*messages + 12},
 	})
 }
 

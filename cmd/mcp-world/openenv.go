@@ -33,6 +33,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/mercury/mcp-world/toolgen"
 	"github.com/mercury/mcp-world/verifier"
 	"github.com/mercury/mcp-world/world"
 )
@@ -595,6 +596,7 @@ func (o *openEnv) ws(w http.ResponseWriter, r *http.Request) {
 			}
 			if anonymous { // the previous unnamed episode is finished with
 				o.episodes.Delete(id)
+				anonymous = false
 			}
 			newID, obs, err := o.reset(ctx, p)
 			if err != nil {
@@ -630,11 +632,15 @@ func (o *openEnv) ws(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return
 			}
+		case "mcp":
+			if err := send("mcp", o.jsonRPC(ctx, id, m.Data)); err != nil {
+				return
+			}
 		case "close":
 			c.Close(websocket.StatusNormalClosure, "")
 			return
 		default:
-			if err := sendErr(&oeError{code: "UNKNOWN_TYPE", msg: fmt.Sprintf("Unknown message type: %q (types: reset, step, state, close)", m.Type)}); err != nil {
+			if err := sendErr(&oeError{code: "UNKNOWN_TYPE", msg: fmt.Sprintf("Unknown message type: %q (types: reset, step, state, mcp, close)", m.Type)}); err != nil {
 				return
 			}
 		}
@@ -714,4 +720,57 @@ func (o *openEnv) schemas() map[string]any {
 			},
 		},
 	}
+}
+
+// jsonRPC answers a WebSocket "mcp" message (OpenEnv's WSMCPMessage): MCP
+// tools/list and tools/call as JSON-RPC, on the session's episode, with
+// MCP's own result shapes. It bypasses step: no step is counted, and it
+// cannot submit.
+func (o *openEnv) jsonRPC(ctx context.Context, id string, raw json.RawMessage) map[string]any {
+	var req struct {
+		JSONRPC string          `json:"jsonrpc"`
+		Method  string          `json:"method"`
+		Params  json.RawMessage `json:"params"`
+		ID      any             `json:"id"`
+	}
+	fail := func(code int, msg string) map[string]any {
+		return map[string]any{"jsonrpc": "2.0", "id": req.ID, "error": map[string]any{"code": code, "message": msg}}
+	}
+	if err := decodeJSON(bytes.NewReader(raw), &req, true); err != nil || req.JSONRPC != "2.0" {
+		return fail(-32600, "Invalid request: want {\"jsonrpc\": \"2.0\", \"method\", \"params\", \"id\"}")
+	}
+	switch req.Method {
+	case "tools/list":
+		tools := make([]any, 0, len(o.world.Tools()))
+		for _, t := range o.world.Tools() {
+			tools = append(tools, toolgen.Tool(t))
+		}
+		return map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{"tools": tools}}
+	case "tools/call":
+		var p struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+		}
+		if err := json.Unmarshal(req.Params, &p); err != nil || p.Name == "" {
+			return fail(-32602, "Invalid params: want {\"name\", \"arguments\"}")
+		}
+		pr, err := o.lookup(id)
+		if err != nil {
+			return fail(-32000, err.Error())
+		}
+		if len(p.Arguments) == 0 || string(p.Arguments) == "null" {
+			p.Arguments = json.RawMessage("{}")
+		}
+		obs := o.callTool(ctx, pr.ep, action{Type: "call_tool", ToolName: p.Name, Arguments: p.Arguments})
+		if e, ok := obs["error"].(map[string]string); ok {
+			return fail(-32602, e["message"])
+		}
+		r := obs["result"].(map[string]any)
+		res := map[string]any{"content": r["content"], "isError": r["is_error"]}
+		if r["structured_content"] != nil {
+			res["structuredContent"] = r["structured_content"]
+		}
+		return map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": res}
+	}
+	return fail(-32601, fmt.Sprintf("Method not found: %q (methods: tools/list, tools/call)", req.Method))
 }

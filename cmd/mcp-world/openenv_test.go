@@ -256,6 +256,15 @@ func TestOpenEnvWebSocket(t *testing.T) {
 		t.Fatalf("MCP call on the OpenEnv episode: %v %v", err, res)
 	}
 	tr.note("the last solution call went over MCP, to /episodes/ws-1/mcp")
+	tr.note("MCP JSON-RPC over the socket (OpenEnv's mcp message): no step is counted")
+	s.send(`{"type":"mcp","data":{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_order","arguments":{"order_id":"ORD-00002"}}}}`)
+	s.send(`{"type":"mcp","data":{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"refund_everything"}}}`)
+	s.send(`{"type":"mcp","data":{"jsonrpc":"2.0","id":9,"method":"resources/list"}}`)
+	s.tr = nil // the MCP tool definitions have goldens of their own (toolgen)
+	if r := s.send(`{"type":"mcp","data":{"jsonrpc":"2.0","id":10,"method":"tools/list"}}`); len(r["data"].(map[string]any)["result"].(map[string]any)["tools"].([]any)) != 5 {
+		t.Errorf("tools/list over the socket: %v", r)
+	}
+	s.tr = tr
 	s.send(`{"type":"state"}`)
 	s.send(`{"type":"step","data":{"type":"submit"}}`)
 	golden(t, "testdata/openenv/ws.golden", tr.buf.Bytes())
