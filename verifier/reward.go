@@ -416,7 +416,7 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 			return terr
 		}
 		if len(rows) == 0 {
-			return fmt.Errorf("the policy text says otherwise, but the check still passes when %s", m.what)
+			return fmt.Errorf("the check does not hold the state to its policy text: it still passes when %s", m.what)
 		}
 	}
 	return nil
