@@ -327,7 +327,7 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 	if len(target) == 0 {
 		return nil
 	}
-	text := strings.ToLower(inv.Policy)
+	text := inv.Policy
 	type mutation struct {
 		what  string
 		stmts []stmt
@@ -416,7 +416,7 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 			return terr
 		}
 		if len(rows) == 0 {
-			return fmt.Errorf("the policy text says otherwise, but the check still passes when %s", m.what)
+			return fmt.Errorf("the check does not hold the state to its policy text: it still passes when %s", m.what)
 		}
 	}
 	return nil
@@ -446,17 +446,23 @@ func setColumn(w *world.World, table string, key any, col string, v any) stmt {
 	return stmt{"UPDATE " + quoteIdent(table) + " SET " + quoteIdent(col) + " = ? WHERE " + quoteIdent(pk) + " = ?", []any{v, key}}
 }
 
-// named reports whether policy text (lower case) names the value s as a
+// named reports whether policy text names the value s as a
 // token of its own, and distinctly enough to be a value rather than a
 // word of the sentence: a value with a character other than a lower-case
 // letter ("billing@…", "customs-desk", "on_hold", "Support"), or one the
 // text marks ("#finance", "'sent'"). "open, paid" names neither: a rule
 // about an emailed invoice does not name the ticket channel "email".
-func named(text, s string) bool {
-	plain := strings.Trim(s, "abcdefghijklmnopqrstuvwxyz") == ""
-	s = strings.ToLower(s)
+//
+// A value in lower case matches the text in any case; one with capitals
+// only as written ("Support" is not named by "a support ticket").
+func named(policy, s string) bool {
 	if len(s) < 3 {
 		return false
+	}
+	plain := strings.Trim(s, "abcdefghijklmnopqrstuvwxyz") == ""
+	text := policy
+	if strings.ToLower(s) == s {
+		text = strings.ToLower(policy)
 	}
 	for i := 0; ; {
 		j := strings.Index(text[i:], s)
@@ -476,7 +482,7 @@ func named(text, s string) bool {
 }
 
 func tokenByte(b byte) bool {
-	return b == '_' || b == '-' || b == '@' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z'
+	return b == '_' || b == '-' || b == '@' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 // unnamedValue picks a value for column col of table that the policy
@@ -543,7 +549,8 @@ func readRow(ctx context.Context, ep *world.Episode, table, col string, key any)
 // asksForID reports whether policy text asks for an id like key to be
 // named: it quotes an example id with the same prefix, or says to mention
 // or name it.
-func asksForID(text, key string) bool {
+func asksForID(policy, key string) bool {
+	text := strings.ToLower(policy)
 	prefix := strings.ToLower(key[:strings.LastIndex(key, "-")+1])
 	for _, id := range exampleID.FindAllString(strings.ToUpper(text), -1) {
 		if strings.HasPrefix(strings.ToLower(id), prefix) {
