@@ -13,7 +13,10 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "helpdesk", Title: "Helpdesk", After: []string{"crm", "work", "orders"}, Weight: 2, Build: buildHelpdesk})
+	register(&ServiceDef{Name: "helpdesk", Title: "Helpdesk", After: []string{"crm", "work", "orders",
+		// Tickets follow the industry's own services too.
+		"appointments", "reservations", "shipments", "claims", "work_orders", "listings", "enrolments", "projects", "cases", "policies_insurance",
+		"prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "properties", "vehicles", "tickets_events", "fleet", "production"}, Weight: 2, Build: buildHelpdesk})
 }
 
 // Helpers shared by the horizontal services (helpdesk, calendar, hr,

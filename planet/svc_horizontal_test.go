@@ -38,7 +38,9 @@ func TestHorizontalServices(t *testing.T) {
 		{"orders", [][]string{{"inventory", "helpdesk"}, {"drive"}},
 			[]string{"order-shipped-", "order-cancelled-"}, []string{"Place order", "Confirm order"}},
 		{"inventory", [][]string{{"orders", "procurement", "chat"}, {"drive"}},
-			[]string{"item-low-stock-", "-counted"}, []string{"Record stock count", "Raise reorder level"}},
+			// Low stock compares two columns, which no structured rule can
+			// say, so no policy reacts to it.
+			[]string{"-counted"}, []string{"Record stock count", "Raise reorder level"}},
 		{"procurement", [][]string{{"inventory", "drive"}},
 			[]string{"po-received-"}, []string{"Raise purchase order"}},
 	}

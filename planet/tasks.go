@@ -96,6 +96,11 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	// its turn before any gets a second chore.
 	g.R.Shuffle(len(chores), func(i, j int) { chores[i], chores[j] = chores[j], chores[i] })
 	order := map[string]int{}
+	for _, f := range g.forced {
+		if g.Has(f) {
+			order[f] = len(order)
+		}
+	}
 	for _, c := range chores {
 		if _, ok := order[c.Service]; !ok {
 			order[c.Service] = len(order)
