@@ -183,8 +183,12 @@ func buildCalendar(g *Gen, s *Svc) {
 				}}
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
-			return []world.Assertion{{Description: fmt.Sprintf("A confirmed %s names the %s.", one, up.Noun), Exists: &world.RowMatch{Table: table,
-				Where: map[string]any{"title": map[string]any{"contains": r[up.Key]}, "status": "confirmed"}}}}
+			about := map[string]any{"title": map[string]any{"contains": r[up.Key]}}
+			return []world.Assertion{
+				{Description: fmt.Sprintf("A confirmed %s names the %s.", one, up.Noun), Exists: &world.RowMatch{Table: table,
+					Where: map[string]any{"title": map[string]any{"contains": r[up.Key]}, "status": "confirmed"}}},
+				{Description: "It was booked once, not twice.", Count: &world.CountMatch{Table: table, Where: about, Equals: ptrInt(1)}},
+			}
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 		Seed: func(g *Gen, up *Entity, r Row) {
