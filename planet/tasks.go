@@ -94,7 +94,7 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	}
 	pairs := 0
 	for i := len(events) - 1; i >= 0; i-- {
-		for j := 0; j < i && len(out)+wantChores < n && pairs < n/2; j++ {
+		for j := 0; j < i && len(out)+wantChores < n && pairs < 2*n/3; j++ {
 			if cross(events[j], events[i]) {
 				pairs++
 				wantChores = max(1, minTypes-len(out))
@@ -355,7 +355,13 @@ func (g *Gen) crossTask(tc *TaskCtx, evs []*Event, byEvent map[*Event][]*Link) (
 	if len(asks) == 1 {
 		t.Instruction = phrase(tc.R, persona, asks[0])
 	} else {
-		t.Instruction = phrase(tc.R, persona, Pick(tc.R, []string{"Two things today.", "Two updates.", "A couple of things."})+" First: "+asks[0]+" Second: "+asks[1])
+		// The pair is its own opener; the persona only closes.
+		t.Instruction = phrase(tc.R, "", Pick(tc.R, []string{"Two things today.", "Two updates.", "A couple of things."})+" First: "+asks[0]+" Second: "+asks[1])
+		if v, ok := voices[persona]; ok {
+			if c := Pick(tc.R, v.close); c != "" {
+				t.Instruction += " " + c
+			}
+		}
 	}
 	t.Services = services
 	// Every policy the task sets off must be followed, or the reference
