@@ -399,3 +399,49 @@ func BenchmarkGrade(b *testing.B) {
 		}
 	}
 }
+
+// TestGradeScratch: grading on a scratch database (the episode's changes
+// replayed on the task's initial state) gives byte-identical reports to
+// grading the episode itself, for every task of the default world and the
+// mini world after many partial plays; and a scratch database is clean
+// again once released.
+func TestGradeScratch(t *testing.T) {
+	ctx := context.Background()
+	for _, w := range []*world.World{loadDefault(t), compile(t, miniBytes(t))} {
+		for _, task := range w.Tasks() {
+			sol := task.Spec().Solution
+			plays := [][]world.Call{nil, sol}
+			for n := 1; n < len(sol); n++ {
+				plays = append(plays, sol[:n])
+			}
+			for _, j := range writeCalls(w, sol) {
+				plays = append(plays, without(sol, []int{j}))
+			}
+			for k, calls := range plays {
+				ep, err := w.NewEpisode(ctx, task)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, c := range calls {
+					ep.Call(ctx, c.Tool, callArgs(c))
+				}
+				scratch, err := Grade(ctx, ep, task)
+				if err != nil {
+					t.Fatal(err)
+				}
+				noScratch = true
+				direct, err := Grade(ctx, ep, task)
+				noScratch = false
+				ep.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				a, _ := json.Marshal(scratch)
+				b, _ := json.Marshal(direct)
+				if !bytes.Equal(a, b) {
+					t.Errorf("%s/%s play %d: the scratch report differs from the episode's:\n%s\n%s", w.Name(), task.ID(), k, a, b)
+				}
+			}
+		}
+	}
+}

@@ -31,6 +31,28 @@ const maxResultRows = 100_000
 // statement that ran past its budget and was stopped.
 var ErrBudget = errors.New("the query ran past its budget")
 
+// budgetKey carries a budget through the validators to every grade and
+// hidden query they run.
+type budgetKey struct{}
+
+func withBudget(ctx context.Context, d time.Duration) context.Context {
+	if d <= 0 {
+		return ctx
+	}
+	return context.WithValue(ctx, budgetKey{}, d)
+}
+
+// budgetOf is d, or else the budget ctx carries, or else [DefaultBudget].
+func budgetOf(ctx context.Context, d time.Duration) time.Duration {
+	if d > 0 {
+		return d
+	}
+	if b, ok := ctx.Value(budgetKey{}).(time.Duration); ok {
+		return b
+	}
+	return DefaultBudget
+}
+
 // budgeted runs fn under a deadline of d. A statement SQLite interrupted
 // because the deadline passed comes back as an [ErrBudget]; a ctx the
 // caller canceled stays a cancellation.
@@ -85,6 +107,23 @@ func hiddenColumns(cols []string) []string {
 
 // queryHidden runs hidden SQL, materialized and under the budget.
 func queryHidden(ctx context.Context, q world.Querier, budget time.Duration, sql string) (*result, error) {
+	return runHidden(ctx, q, budget, sql, true)
+}
+
+// queryCompiled runs the hidden SQL a structured rule compiled to, under
+// the budget. It is not materialized: the compiler writes no recursion,
+// so no step after the first can search without end.
+func queryCompiled(ctx context.Context, q world.Querier, budget time.Duration, sql string) (*result, error) {
+	return runHidden(ctx, q, budget, sql, false)
+}
+
+func runHidden(ctx context.Context, q world.Querier, budget time.Duration, sql string, materialize bool) (*result, error) {
+	if err := world.CheckQuery(sql); err != nil {
+		return nil, err
+	}
+	if !materialize {
+		return budgeted(ctx, budget, func(ctx context.Context) (*result, error) { return query(ctx, q, sql) })
+	}
 	return budgeted(ctx, budget, func(ctx context.Context) (*result, error) {
 		res, err := query(ctx, q, materialized(sql))
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mercury/mcp-world/toolgen"
 	"github.com/mercury/mcp-world/world"
@@ -32,16 +33,47 @@ const (
 	VNoopFails           = "noop-fails"
 	VReplayDeterministic = "replay-deterministic"
 	VNoLeaks             = "no-leaks"
+
+	// The reward validators (see the package documentation).
+	VGoalsUnmet    = "goals-unmet-initially"
+	VPartialCredit = "partial-credit"
+	VStepsNeeded   = "steps-needed"
+	VPolicyNeeded  = "policy-needed"
+	VPolicyAgrees  = "policy-agrees"
 )
 
 var validatorNames = []string{
 	VSchema, VReferences, VOwnership, VToolScope, VReadOnly, VToolSchemas, VSeed,
 	VSeedInvariants, VCrossService, VVisiblePolicy, VReadOnlySQL, VTaskSeed,
 	VReferenceSolves, VNoopFails, VReplayDeterministic, VNoLeaks,
+	VGoalsUnmet, VPartialCredit, VStepsNeeded, VPolicyNeeded, VPolicyAgrees,
 }
 
 // ValidatorNames lists the validators in the order a report lists them.
 func ValidatorNames() []string { return slices.Clone(validatorNames) }
+
+// RewardValidators lists the validators that prove a task's reward
+// teaches (doing nothing scores 0, progress shows, every step and policy
+// counts), in report order.
+func RewardValidators() []string {
+	return []string{VGoalsUnmet, VPartialCredit, VStepsNeeded, VPolicyNeeded, VPolicyAgrees}
+}
+
+// ValidateOptions change what [ValidateWith] enforces.
+type ValidateOptions struct {
+	// Advisory names validators that run and report their errors but do
+	// not make the bundle fail (ValidationReport.OK ignores them). A
+	// corpus generator that is not yet held to a validator uses this.
+	Advisory []string
+	// Skip names reward validators ([RewardValidators]) not to run at
+	// all: they are reported skipped and, like advisory ones, do not fail
+	// the bundle. Tests of a generator that is not yet held to them use
+	// this to save their cost.
+	Skip []string
+	// Budget bounds each hidden statement the validators run; 0 means
+	// [DefaultBudget].
+	Budget time.Duration
+}
 
 // ruleValidator says which validator reports a compiler error of each rule.
 var ruleValidator = map[world.Rule]string{
@@ -80,6 +112,8 @@ type ValidatorResult struct {
 	OK      bool     `json:"ok"`
 	Errors  []string `json:"errors"`
 	Skipped string   `json:"skipped,omitempty"`
+	// Advisory: the validator's errors do not fail the bundle.
+	Advisory bool `json:"advisory,omitempty"`
 }
 
 // Failed lists the validators that ran and found errors, in report order.
@@ -107,7 +141,13 @@ func (r *ValidationReport) Validator(name string) (ValidatorResult, bool) {
 // reported as skipped. Problems are never returned as an error: a canceled
 // ctx, too, shows up as errors of the validators that were running.
 func Validate(ctx context.Context, data []byte) *ValidationReport {
-	v := &validation{byName: map[string]*ValidatorResult{}}
+	return ValidateWith(ctx, data, ValidateOptions{})
+}
+
+// ValidateWith is [Validate] with options.
+func ValidateWith(ctx context.Context, data []byte, opts ValidateOptions) *ValidationReport {
+	ctx = withBudget(ctx, opts.Budget)
+	v := &validation{byName: map[string]*ValidatorResult{}, skipped: opts.Skip}
 	for _, n := range validatorNames {
 		v.byName[n] = &ValidatorResult{Name: n, OK: true, Errors: []string{}}
 	}
@@ -118,12 +158,14 @@ func Validate(ctx context.Context, data []byte) *ValidationReport {
 	} else {
 		rep.World = w.Name()
 		v.run(ctx, w)
+		w.CloseScratch()
 	}
 	rep.OK = true
 	for _, n := range validatorNames {
 		r := v.byName[n]
 		r.OK = len(r.Errors) == 0 && r.Skipped == ""
-		rep.OK = rep.OK && r.OK
+		r.Advisory = slices.Contains(opts.Advisory, n) || v.unwanted(n)
+		rep.OK = rep.OK && (r.OK || r.Advisory)
 		rep.Validators = append(rep.Validators, *r)
 	}
 	return rep
@@ -139,7 +181,22 @@ func worldName(data []byte) string {
 }
 
 type validation struct {
-	byName map[string]*ValidatorResult
+	byName  map[string]*ValidatorResult
+	skipped []string // reward validators the caller does not want run
+}
+
+// unwanted reports whether the caller asked not to run a reward validator.
+func (v *validation) unwanted(name string) bool {
+	return slices.Contains(v.skipped, name) && slices.Contains(RewardValidators(), name)
+}
+
+// wanted marks an unwanted validator skipped and reports whether to run it.
+func (v *validation) wanted(name string) bool {
+	if v.unwanted(name) {
+		v.skip(name, "not run: the caller skipped it")
+		return false
+	}
+	return true
 }
 
 func (v *validation) fail(name, format string, a ...any) {
@@ -242,11 +299,27 @@ func (v *validation) run(ctx context.Context, w *world.World) {
 	}
 	if v.failed(VReadOnlySQL) {
 		reason := "not checked: hidden SQL does not run read-only (see read-only-sql)"
-		v.skip(VReferenceSolves, reason)
-		v.skip(VNoopFails, reason)
+		for _, n := range append([]string{VReferenceSolves, VNoopFails}, RewardValidators()...) {
+			v.skip(n, reason)
+		}
 	} else {
 		v.referenceSolves(runs)
-		v.noopFails(ctx, w)
+		noops := v.noopFails(ctx, w)
+		if v.wanted(VGoalsUnmet) {
+			v.goalsUnmet(w, noops)
+		}
+		if v.wanted(VPartialCredit) {
+			v.partialCredit(ctx, w, runs, noops)
+		}
+		if v.wanted(VStepsNeeded) {
+			v.stepsNeeded(ctx, w, runs)
+		}
+		if v.wanted(VPolicyNeeded) {
+			v.policyNeeded(ctx, w, runs)
+		}
+		if v.wanted(VPolicyAgrees) {
+			v.policyAgrees(ctx, w, runs)
+		}
 	}
 	v.deterministic(ctx, w, runs)
 	v.noLeaks(w, runs)
@@ -466,7 +539,7 @@ func (v *validation) readOnlySQL(ctx context.Context, w *world.World) (badInvari
 			return false
 		}
 		err = ep.Read(ctx, func(q world.Querier) error {
-			res, err := query(ctx, q, sql)
+			res, err := queryHidden(ctx, q, budgetOf(ctx, 0), sql)
 			if err == nil && len(res.cols) == 0 {
 				err = errors.New("returns no columns")
 			}
@@ -508,7 +581,7 @@ func (v *validation) seedInvariants(ctx context.Context, w *world.World) {
 		var res *result
 		err := ep.Read(ctx, func(q world.Querier) error {
 			var err error
-			res, err = query(ctx, q, inv.Check)
+			res, err = queryHidden(ctx, q, budgetOf(ctx, 0), inv.Check)
 			return err
 		})
 		if err != nil {
@@ -573,7 +646,10 @@ func checkPointer(r *solveRun, c Check) string {
 
 func formatScore(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) }
 
-func (v *validation) noopFails(ctx context.Context, w *world.World) {
+// noopFails grades each task's initial state and returns the reports (nil
+// where grading failed).
+func (v *validation) noopFails(ctx context.Context, w *world.World) []*Report {
+	reports := make([]*Report, len(w.Tasks()))
 	for i, t := range w.Tasks() {
 		ep, err := w.NewEpisode(ctx, t)
 		if err != nil {
@@ -585,10 +661,13 @@ func (v *validation) noopFails(ctx context.Context, w *world.World) {
 		switch {
 		case err != nil:
 			v.fail(VNoopFails, "/tasks/%d: %v", i, err)
+			continue
 		case r.Score >= 1:
 			v.fail(VNoopFails, "/tasks/%d: doing nothing scores 1: the initial state already passes every check of task %s", i, t.ID())
 		}
+		reports[i] = r
 	}
+	return reports
 }
 
 // deterministic runs each reference solution a second time and compares

@@ -39,6 +39,8 @@ type World struct {
 	s0       lazyState
 	// invReads: the tables each invariant's check reads, by name.
 	invReads map[string][]string
+	// scratch: idle scratch databases the grader borrows (scratch.go).
+	scratch scratchPool
 }
 
 type table struct {

@@ -11,6 +11,12 @@ import (
 	"time"
 )
 
+// CallBudget is how long one tool call may run before it is stopped.
+const CallBudget = 5 * time.Second
+
+// callBudget is CallBudget; tests shorten it.
+var callBudget = CallBudget
+
 // ErrClosed is returned by calls on a closed episode.
 var ErrClosed = errors.New("episode is closed")
 
@@ -186,8 +192,16 @@ func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage
 		}
 		return err
 	}
-	c := &call{ctx: ctx, tx: tx, tool: tool, args: args, rows: map[string]object{}, now: now}
+	// A call that runs past its budget is interrupted (the driver's
+	// progress handler sees the deadline) and rolled back: the agent reads
+	// that it was stopped, and the state is as before.
+	cctx, cancel := context.WithTimeout(ctx, callBudget)
+	defer cancel()
+	c := &call{ctx: cctx, tx: tx, tool: tool, args: args, rows: map[string]object{}, now: now}
 	if err := c.run(); err != nil {
+		if ctx.Err() == nil && cctx.Err() != nil {
+			err = toolErr("%s ran past its budget of %s and was stopped; nothing was changed. Narrow the request (filters, a smaller page) and try again", name, callBudget)
+		}
 		return nil, rollback(err)
 	}
 	if _, err := tx.ExecContext(ctx, "COMMIT"); err != nil {

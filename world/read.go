@@ -134,6 +134,12 @@ func (r *reader) QueryRowContext(ctx context.Context, query string, args ...any)
 	return r.e.queryRow(ctx, query, args...)
 }
 
+// CheckQuery reports why q is not a single read-only query: an error
+// matching [ErrNotReadOnly], or nil. [Episode.Read] runs only queries that
+// pass; a grader that wraps hidden SQL checks the SQL it was given first,
+// so the error names what the author wrote.
+func CheckQuery(q string) error { return checkQuery(q) }
+
 // checkQuery reports why q is not a single read-only query; the error is
 // an [ErrNotReadOnly]. [Episode.Read] runs only queries that pass.
 //

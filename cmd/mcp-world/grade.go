@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -150,8 +151,21 @@ func (e *env) replay(args []string) error {
 func (e *env) validate(args []string) error {
 	fs := e.flags("validate", "[--json] [PATH|NAME...]  (a folder validates every *.json bundle in it; no argument: every embedded world)")
 	asJSON := fs.Bool("json", false, "print one JSON report per bundle: {ok, world, validators: [{name, ok, errors, skipped}]}, as a JSON array")
+	advisory := fs.String("advisory", "", "comma-separated validators whose errors are reported but do not fail a bundle; \"rewards\" names the reward validators ("+strings.Join(verifier.RewardValidators(), ", ")+")")
 	if err := fs.Parse(args); err != nil {
 		return done(parseErr(err))
+	}
+	var opts verifier.ValidateOptions
+	for _, n := range strings.Split(*advisory, ",") {
+		switch n = strings.TrimSpace(n); {
+		case n == "":
+		case n == "rewards":
+			opts.Advisory = append(opts.Advisory, verifier.RewardValidators()...)
+		case slices.Contains(verifier.ValidatorNames(), n):
+			opts.Advisory = append(opts.Advisory, n)
+		default:
+			return &exitError{2, fmt.Errorf("--advisory: unknown validator %q (validators: rewards, %s)", n, strings.Join(verifier.ValidatorNames(), ", "))}
+		}
 	}
 	targets := fs.Args()
 	if len(targets) == 0 {
@@ -173,7 +187,7 @@ func (e *env) validate(args []string) error {
 			if err != nil {
 				return err
 			}
-			rep := verifier.Validate(e.ctx, data)
+			rep := verifier.ValidateWith(e.ctx, data, opts)
 			items = append(items, item{f, rep})
 			if !rep.OK {
 				failed = append(failed, f)
@@ -215,6 +229,11 @@ func printValidation(w io.Writer, source string, r *verifier.ValidationReport) {
 			fmt.Fprintf(w, "  - %-22s skipped: %s\n", v.Name, v.Skipped)
 		case v.OK:
 			fmt.Fprintf(w, "  ✓ %s\n", v.Name)
+		case v.Advisory:
+			fmt.Fprintf(w, "  ! %s (advisory)\n", v.Name)
+			for _, e := range v.Errors {
+				fmt.Fprintf(w, "      %s\n", e)
+			}
 		default:
 			fmt.Fprintf(w, "  ✗ %s\n", v.Name)
 			for _, e := range v.Errors {

@@ -47,15 +47,15 @@ Usage:
   mcp-world serve    [--world NAME|PATH] [--task ID] [--http ADDR]   serve a world (stdio by default)
   mcp-world worlds   [--json]                                        list the embedded worlds
   mcp-world describe [--world NAME|PATH] [--json]                    company, services, tools, tables, tasks
-  mcp-world grade    --world W --task T --state-dir DIR [--json]     grade an episode from its state directory
-  mcp-world replay   --world W --task T --trajectory FILE [--json]   re-run a trajectory, check it, regrade
-  mcp-world rollout  --world W --task T|all --policy oracle|noop [--state-dir DIR] [--json]
+  mcp-world grade    --world W --task T --state-dir DIR [--grader G] [--json]  grade an episode from its state directory
+  mcp-world replay   --world W --task T --trajectory FILE [--grader G] [--json]  re-run a trajectory, check it, regrade
+  mcp-world rollout  --world W --task T|all --policy P [--grader G] [--state-dir DIR] [--json]
                                                                      run a scripted policy through an MCP client, grade it
-  mcp-world validate [--json] [PATH|NAME...]                         run the bundle validators (a folder: every bundle)
+  mcp-world validate [--json] [--advisory V,..] [PATH|NAME...]      run the bundle validators (a folder: every bundle)
   mcp-world synth    --industry X --country Y [--description TEXT] [--seed S] --out DIR
   mcp-world synth    --briefs FILE.jsonl --out DIR | --count N [--seed S] --out DIR
                                                                      synthesize validated worlds with tasks
-  mcp-world stats    DIR [--json]                                    diversity figures of a corpus
+  mcp-world stats    DIR [--scores] [--json]                         diversity figures (and score distributions) of a corpus
   mcp-world help                                                     this text
 
 Run "mcp-world COMMAND -h" for a command's flags.

@@ -34,6 +34,8 @@ type corpusStats struct {
 	CrossSystemShare    float64        `json:"cross_system_share"`
 	Personas            map[string]int `json:"personas"`
 	IndustryMix         map[string]int `json:"industry_mix"`
+	// Scores is there with --scores.
+	Scores *scoreStats `json:"scores,omitempty"`
 }
 
 type minMeanMax struct {
@@ -59,8 +61,10 @@ func (m *minMeanMax) add(v int) {
 func (m minMeanMax) String() string { return fmt.Sprintf("%d / %.1f / %d", m.Min, m.Mean, m.Max) }
 
 func (e *env) stats(args []string) error {
-	fs := e.flags("stats", "DIR [--json]")
+	fs := e.flags("stats", "DIR [--scores] [--json]")
 	asJSON := fs.Bool("json", false, "print JSON")
+	scores := fs.Bool("scores", false, "also play noop, first-write and oracle on every task and report their score distributions (compiles every world: slower)")
+	workers := fs.Int("workers", defaultWorkers(), "worlds graded in parallel with --scores")
 	var dir string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		dir, args = args[0], args[1:]
@@ -78,6 +82,11 @@ func (e *env) stats(args []string) error {
 	st, err := computeStats(files)
 	if err != nil {
 		return err
+	}
+	if *scores {
+		if st.Scores, err = computeScores(e.ctx, files, *workers); err != nil {
+			return err
+		}
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, st)
@@ -106,6 +115,9 @@ func (e *env) stats(args []string) error {
 		ps = append(ps, fmt.Sprintf("%s %d", p, st.Personas[p]))
 	}
 	row("personas", strings.Join(ps, ", "))
+	if st.Scores != nil {
+		printScores(tw, st.Scores)
+	}
 	return tw.Flush()
 }
 

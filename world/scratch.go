@@ -1,0 +1,292 @@
+package world
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// Scratch is a database at a task's initial state (s0 + Δs0) that a
+// grader borrows to run hidden SQL against an episode's state, without
+// parsing it on the episode's own connection. [Scratch.Apply] replays the
+// episode's changed rows ([Episode.Diff]) inside a transaction,
+// [Scratch.Read] runs read-only queries on the result, and
+// [Scratch.Release] rolls the transaction back and returns the database
+// to its world's pool. Its statements stay prepared from one borrowing to
+// the next, so a world's hidden SQL is parsed once per pooled database
+// rather than once per episode: SQLite statements belong to one
+// connection, and an episode's connection lives for one episode.
+//
+// A Scratch is used by one goroutine at a time.
+type Scratch struct {
+	w     *World
+	task  *Task
+	db    *sql.DB
+	conn  *sql.Conn
+	stmts map[string]*scratchStmt
+	inTx  bool
+}
+
+type scratchStmt struct {
+	st   *sql.Stmt
+	busy bool
+}
+
+// scratchIdle is how many idle scratch databases a world keeps per task.
+const scratchIdle = 2
+
+// scratchPool holds a world's idle scratch databases, by task.
+type scratchPool struct {
+	mu   sync.Mutex
+	idle map[*Task][]*Scratch
+}
+
+// Scratch borrows a scratch database at the initial state of task (nil:
+// s0). Release it when done.
+func (w *World) Scratch(ctx context.Context, task *Task) (*Scratch, error) {
+	w.scratch.mu.Lock()
+	if l := w.scratch.idle[task]; len(l) > 0 {
+		s := l[len(l)-1]
+		w.scratch.idle[task] = l[:len(l)-1]
+		w.scratch.mu.Unlock()
+		return s, nil
+	}
+	w.scratch.mu.Unlock()
+	image := w.image
+	if task != nil {
+		var err error
+		if image, err = w.taskImage(ctx, task); err != nil {
+			return nil, err
+		}
+	}
+	db, conn, err := openMemory(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("open scratch database: %w", err)
+	}
+	s := &Scratch{w: w, task: task, db: db, conn: conn, stmts: map[string]*scratchStmt{}}
+	if err := deserialize(conn, image); err != nil {
+		s.close()
+		return nil, fmt.Errorf("load scratch image: %w", err)
+	}
+	// The replayed state is a valid one, but not every intermediate state
+	// of the replay is: rows come by table name, not in the order the keys
+	// between them need.
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys=OFF"); err != nil {
+		s.close()
+		return nil, err
+	}
+	if _, err := conn.ExecContext(ctx, w.scratchIndexes()); err != nil {
+		s.close()
+		return nil, fmt.Errorf("index scratch database: %w", err)
+	}
+	return s, nil
+}
+
+// scratchIndexes indexes the columns hidden checks join on across and
+// within services: every references and refers_to column, and every
+// email column (a requester, a bill-to address, a recipient). Episodes
+// do without them (their tools read by key); on the default world they
+// halve the time of the slowest checks. An index changes no result, only
+// how SQLite finds it.
+func (w *World) scratchIndexes() string {
+	var sb strings.Builder
+	n := 0
+	for _, t := range w.tables {
+		for _, c := range t.cols {
+			if c.PrimaryKey || c.Unique || (c.References == "" && c.RefersTo == "" && c.typ != typeEmail) {
+				continue
+			}
+			n++
+			fmt.Fprintf(&sb, "CREATE INDEX \"_mercury_scratch_%d\" ON %s (%s);\n", n, quoteIdent(t.name), quoteIdent(c.Name))
+		}
+	}
+	if n == 0 {
+		return "SELECT 1"
+	}
+	return sb.String()
+}
+
+// Apply replays changes (an episode's [Diff.Changes], compared with this
+// scratch database's initial state) inside a transaction. An error leaves
+// the scratch database unusable for this borrowing: release it, and read
+// the episode itself instead.
+func (s *Scratch) Apply(ctx context.Context, changes []RowChange) error {
+	if s.inTx {
+		return errors.New("scratch: changes already applied")
+	}
+	if _, err := s.exec(ctx, "BEGIN"); err != nil {
+		return err
+	}
+	s.inTx = true
+	for _, ch := range changes {
+		t := s.w.tableBy[ch.Table]
+		if t == nil || t.pk == nil {
+			return fmt.Errorf("scratch: unknown table %q", ch.Table)
+		}
+		var q string
+		var args []any
+		switch ch.Op {
+		case "delete":
+			q, args = "DELETE FROM "+quoteIdent(t.name)+" WHERE "+quoteIdent(t.pk.Name)+" = ?", []any{ch.Key}
+		case "insert":
+			q, args = insertSQL(t, ch.Columns), ch.After
+		case "update":
+			sets := make([]string, len(ch.Columns))
+			for i, c := range ch.Columns {
+				sets[i] = quoteIdent(c) + " = ?"
+			}
+			q = "UPDATE " + quoteIdent(t.name) + " SET " + strings.Join(sets, ", ") + " WHERE " + quoteIdent(t.pk.Name) + " = ?"
+			args = append(append(make([]any, 0, len(ch.After)+1), ch.After...), ch.Key)
+		default:
+			return fmt.Errorf("scratch: unknown change %q", ch.Op)
+		}
+		if _, err := s.exec(ctx, q, args...); err != nil {
+			return fmt.Errorf("scratch: replay %s %s: %w", ch.Op, ch.Table, err)
+		}
+	}
+	return nil
+}
+
+// Read runs fn with read-only access to the scratch state, with the same
+// rules as [Episode.Read]: the [Querier] runs one read-only statement per
+// query. What a statement might still write is rolled back on Release.
+func (s *Scratch) Read(ctx context.Context, fn func(Querier) error) error {
+	r := &scratchReader{s: s}
+	defer func() { r.over = true }()
+	return fn(r)
+}
+
+// Release rolls back what Apply replayed and returns the database to its
+// world's pool (or closes it, when the pool is full or it cannot be
+// rolled back).
+func (s *Scratch) Release() {
+	if s.inTx {
+		s.inTx = false
+		if _, err := s.exec(context.Background(), "ROLLBACK"); err != nil {
+			s.close()
+			return
+		}
+	}
+	p := &s.w.scratch
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.idle == nil {
+		p.idle = map[*Task][]*Scratch{}
+	}
+	if len(p.idle[s.task]) >= scratchIdle {
+		s.close()
+		return
+	}
+	p.idle[s.task] = append(p.idle[s.task], s)
+}
+
+// CloseScratch closes the world's idle scratch databases. A long-lived
+// server keeps them; code that grades a world and then drops it (a
+// validation run over a corpus) calls this so their memory, which the Go
+// garbage collector does not see, is freed.
+func (w *World) CloseScratch() {
+	w.scratch.mu.Lock()
+	defer w.scratch.mu.Unlock()
+	for _, l := range w.scratch.idle {
+		for _, s := range l {
+			s.close()
+		}
+	}
+	w.scratch.idle = nil
+}
+
+func (s *Scratch) close() {
+	for _, st := range s.stmts {
+		st.st.Close()
+	}
+	s.stmts = nil
+	s.conn.Close()
+	s.db.Close()
+}
+
+// prepared returns the statement for q, marked busy, or nil when it is
+// busy (its rows are still open): the query then runs unprepared.
+func (s *Scratch) prepared(ctx context.Context, q string) (*scratchStmt, error) {
+	if st := s.stmts[q]; st != nil {
+		if st.busy {
+			return nil, nil
+		}
+		st.busy = true
+		return st, nil
+	}
+	if len(s.stmts) >= maxStmts {
+		return nil, nil
+	}
+	p, err := s.conn.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	st := &scratchStmt{st: p, busy: true}
+	s.stmts[q] = st
+	return st, nil
+}
+
+func (s *Scratch) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	st, err := s.prepared(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		return s.conn.ExecContext(ctx, q, args...)
+	}
+	defer func() { st.busy = false }()
+	return st.st.ExecContext(ctx, args...)
+}
+
+// scratchReader is the Querier of one Scratch.Read.
+type scratchReader struct {
+	s    *Scratch
+	over bool
+}
+
+func (r *scratchReader) check(q string) error {
+	if r.over {
+		return errors.New("read-only querier used after its Read returned")
+	}
+	return checkQuery(q)
+}
+
+func (r *scratchReader) QueryContext(ctx context.Context, q string, args ...any) (*Rows, error) {
+	if err := r.check(q); err != nil {
+		return nil, err
+	}
+	st, err := r.s.prepared(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		rows, err := r.s.conn.QueryContext(ctx, q, args...)
+		if err != nil {
+			return nil, err
+		}
+		return &Rows{Rows: rows}, nil
+	}
+	rows, err := st.st.QueryContext(ctx, args...)
+	if err != nil {
+		st.busy = false
+		return nil, err
+	}
+	return &Rows{Rows: rows, done: func() { st.busy = false }}, nil
+}
+
+func (r *scratchReader) QueryRowContext(ctx context.Context, q string, args ...any) *Row {
+	if err := r.check(q); err != nil {
+		return &Row{err: err}
+	}
+	st, err := r.s.prepared(ctx, q)
+	switch {
+	case err != nil:
+		return &Row{err: err}
+	case st == nil:
+		return &Row{row: r.s.conn.QueryRowContext(ctx, q, args...)}
+	}
+	return &Row{row: st.st.QueryRowContext(ctx, args...), done: func() { st.busy = false }}
+}
