@@ -265,12 +265,9 @@ func runSynth(ctx context.Context, jobs []synthJob, dir string, opts planet.Opti
 	return sum
 }
 
-// synthValidation is what synth holds a generated world to. The reward
-// validators (verifier.RewardValidators) are advisory until Planet's
-// worlds satisfy them: they run, `validate` reports their errors, but they
-// do not keep a world out of the corpus. Make them enforced (the zero
-// ValidateOptions) once Planet's worlds comply.
-var synthValidation = verifier.ValidateOptions{Advisory: verifier.RewardValidators()}
+// synthValidation is what synth holds a generated world to: every
+// validator, the reward validators (verifier.RewardValidators) included.
+var synthValidation = verifier.ValidateOptions{}
 
 // buildWorld synthesizes one world, validates it with every validator and
 // writes it only if it passes.
