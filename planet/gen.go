@@ -115,7 +115,8 @@ type Gen struct {
 	svcBy    map[string]*Svc
 	tables   map[string]*world.Table
 	entities map[string]*Entity
-	links    []*Link // the world's policies, once picked
+	links    []*Link  // the world's policies, once picked
+	forced   []string // services the options asked for: their chores first
 }
 
 // Has reports whether the world has a service.

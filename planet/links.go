@@ -72,12 +72,24 @@ func (g *Gen) pickLinks() []*Link {
 			created[l.Action.Creates] = true
 		}
 	}
+	// A rule that forbids rows (no open ticket about a finished job) and
+	// one that asks for them (a ticket about a cancelled one), on rows of
+	// the same table, would clash on a row in both states.
+	clashes := func(l *Link) bool {
+		for _, o := range out {
+			if o.Event.Entity.Table == l.Event.Entity.Table && o.Rule.Then.Table == l.Rule.Then.Table &&
+				(o.Rule.Then.Require == world.RequireNone) != (l.Rule.Then.Require == world.RequireNone) {
+				return true
+			}
+		}
+		return false
+	}
 	// reachable: a task can start at the event, or a picked rule makes
 	// rows in its state.
 	reachable := func(l *Link) bool { return l.Event.Setup != nil || created[l.Event.Entity.Table] }
-	for pass := 0; pass < 4; pass++ {
+	for pass := 0; pass < 5; pass++ {
 		for _, l := range all {
-			if len(out) >= maxLinks || slices.Contains(out, l) || perEvent[l.Event] >= 4 || acted[l.Event.Entity.Table+">"+l.Action.Service+">"+l.Action.Name] {
+			if len(out) >= maxLinks || slices.Contains(out, l) || perEvent[l.Event] >= 4 || acted[l.Event.Entity.Table+">"+l.Action.Service+">"+l.Action.Name] || clashes(l) {
 				continue
 			}
 			edge := l.Event.Entity.Service + ">" + l.Action.Service
@@ -90,8 +102,9 @@ func (g *Gen) pickLinks() []*Link {
 				if l.Action.Notify || !reachable(l) {
 					continue
 				}
-			case 2, 3: // notifications, at most a third; chained ones first
-				if !l.Action.Notify || 3*(notify+1) > len(out)+1 || (pass == 2 && (l.Event.Setup != nil || !reachable(l))) || !reachable(l) {
+			case 2, 3, 4: // notifications, at most a third: first for events no rule covers yet, then chained ones
+				if !l.Action.Notify || 3*(notify+1) > len(out)+1 || !reachable(l) ||
+					(pass == 2 && perEvent[l.Event] > 0) || (pass == 3 && l.Event.Setup != nil) {
 					continue
 				}
 			}
@@ -219,7 +232,10 @@ func (g *Gen) bundle(links []*Link, tasks []*world.TaskSpec) *world.Bundle {
 		}
 	}
 	for _, l := range links {
-		b.Invariants = append(b.Invariants, world.Invariant{Name: l.Name, Title: l.Title, Rule: l.Rule})
+		// Trigger and target are what the rule implies; the compiler checks
+		// they agree and fills in the policy text and check.
+		b.Invariants = append(b.Invariants, world.Invariant{Name: l.Name, Title: l.Title, Rule: l.Rule,
+			Trigger: l.Event.Entity.Service, Target: l.Action.Service})
 	}
 	b.Tools = g.pickTools(tasks)
 	for _, t := range tasks {

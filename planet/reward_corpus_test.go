@@ -30,13 +30,13 @@ func TestRewardCorpus(t *testing.T) {
 	}
 	ctx := context.Background()
 	var (
-		tasks, noopZero, oracleOne                  int
-		cross, crossMulti, firstBetween             int
-		multi, multiBetween                         int
-		stepTasks, stepsNeeded, drops, dropsLower   int
-		services, assertions                        int
-		worlds, typesOK                             int
-		failures                                    []string
+		tasks, noopZero, oracleOne                int
+		cross, crossMulti, firstBetween           int
+		multi, multiBetween                       int
+		stepTasks, stepsNeeded, drops, dropsLower int
+		services, assertions                      int
+		worlds, typesOK                           int
+		failures                                  []string
 	)
 	for _, f := range files {
 		data, err := os.ReadFile(f)

@@ -9,7 +9,10 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "calendar", Title: "Calendar", After: []string{"crm", "work", "hr"}, Weight: 1.5, Build: buildCalendar})
+	register(&ServiceDef{Name: "calendar", Title: "Calendar", After: []string{"crm", "work", "hr",
+		// Bookings follow the industry's own services too.
+		"appointments", "reservations", "shipments", "claims", "work_orders", "listings", "enrolments", "projects", "cases", "policies_insurance",
+		"prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "properties", "vehicles", "tickets_events", "fleet", "production"}, Weight: 1.5, Build: buildCalendar})
 }
 
 func buildCalendar(g *Gen, s *Svc) {
@@ -180,8 +183,12 @@ func buildCalendar(g *Gen, s *Svc) {
 				}}
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
-			return []world.Assertion{{Description: fmt.Sprintf("A confirmed %s names the %s.", one, up.Noun), Exists: &world.RowMatch{Table: table,
-				Where: map[string]any{"title": map[string]any{"contains": r[up.Key]}, "status": "confirmed"}}}}
+			about := map[string]any{"title": map[string]any{"contains": r[up.Key]}}
+			return []world.Assertion{
+				{Description: fmt.Sprintf("A confirmed %s names the %s.", one, up.Noun), Exists: &world.RowMatch{Table: table,
+					Where: map[string]any{"title": map[string]any{"contains": r[up.Key]}, "status": "confirmed"}}},
+				{Description: "It was booked once, not twice.", Count: &world.CountMatch{Table: table, Where: about, Equals: ptrInt(1)}},
+			}
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 		Seed: func(g *Gen, up *Entity, r Row) {

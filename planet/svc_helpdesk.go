@@ -13,7 +13,10 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "helpdesk", Title: "Helpdesk", After: []string{"crm", "work", "orders"}, Weight: 2, Build: buildHelpdesk})
+	register(&ServiceDef{Name: "helpdesk", Title: "Helpdesk", After: []string{"crm", "work", "orders",
+		// Tickets follow the industry's own services too.
+		"appointments", "reservations", "shipments", "claims", "work_orders", "listings", "enrolments", "projects", "cases", "policies_insurance",
+		"prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "properties", "vehicles", "tickets_events", "fleet", "production"}, Weight: 2, Build: buildHelpdesk})
 }
 
 // Helpers shared by the horizontal services (helpdesk, calendar, hr,
@@ -336,8 +339,13 @@ func buildHelpdesk(g *Gen, s *Svc) {
 			return []world.Call{{Tool: "create_" + one, Args: args}}
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
-			return []world.Assertion{{Description: fmt.Sprintf("A %s names the %s and was opened for the email on file.", one, up.Noun), Exists: &world.RowMatch{Table: table,
-				Where: map[string]any{"subject": map[string]any{"contains": r[up.Key]}, "requester_email": up.Val("email", r)}}}}
+			about := map[string]any{"subject": map[string]any{"contains": r[up.Key]}}
+			return []world.Assertion{
+				{Description: fmt.Sprintf("A %s names the %s in its subject.", one, up.Noun), Exists: &world.RowMatch{Table: table, Where: about}},
+				{Description: "It was opened for the email on file.", Exists: &world.RowMatch{Table: table,
+					Where: map[string]any{"subject": map[string]any{"contains": r[up.Key]}, "requester_email": up.Val("email", r)}}},
+				{Description: fmt.Sprintf("Only one %s was opened about it.", one), Count: &world.CountMatch{Table: table, Where: about, Equals: ptrInt(1)}},
+			}
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 		Creates: table,

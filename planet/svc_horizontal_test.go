@@ -38,7 +38,9 @@ func TestHorizontalServices(t *testing.T) {
 		{"orders", [][]string{{"inventory", "helpdesk"}, {"drive"}},
 			[]string{"order-shipped-", "order-cancelled-"}, []string{"Place order", "Confirm order"}},
 		{"inventory", [][]string{{"orders", "procurement", "chat"}, {"drive"}},
-			[]string{"item-low-stock-", "-counted"}, []string{"Record stock count", "Raise reorder level"}},
+			// Low stock compares two columns, which no structured rule can
+			// say, so no policy reacts to it.
+			[]string{"-counted"}, []string{"Record stock count", "Raise reorder level"}},
 		{"procurement", [][]string{{"inventory", "drive"}},
 			[]string{"po-received-"}, []string{"Raise purchase order"}},
 	}
@@ -80,7 +82,7 @@ func TestHorizontalServices(t *testing.T) {
 							return
 						}
 						label := fmt.Sprintf("%s/%s %v seed %d", ind, country, opts.Services, seed)
-						rep := verifier.ValidateWith(context.Background(), data, verifier.ValidateOptions{Skip: verifier.RewardValidators()}) // issue 9: reward validators not run until Planet complies
+						rep := verifier.Validate(context.Background(), data)
 						for _, v := range rep.Validators {
 							if !v.OK && v.Skipped == "" {
 								t.Errorf("%s: %s %s %v", label, v.Name, v.Skipped, v.Errors)

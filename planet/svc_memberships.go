@@ -225,7 +225,7 @@ func buildMemberships(k *vk) {
 			Calls: []world.Call{{Tool: "set_membership_status", Args: map[string]any{"membership_id": m["id"], "status": "paused"}}},
 			Assertions: []world.Assertion{
 				vkField("The membership is paused.", mt, m["id"], "status", "paused"),
-				vkField("The renewal date is unchanged.", mt, m["id"], "renews_on", m["renews_on"]),
+				constraint(vkField("The renewal date is unchanged.", mt, m["id"], "renews_on", m["renews_on"])),
 			},
 			MayChange: []world.Change{vkChange(mt, []any{m["id"]}, "update")},
 			Services:  []string{s.Name},

@@ -170,8 +170,11 @@ func buildPayments(g *Gen, s *Svc) {
 				"amount": up.Val("amount", r), "method": "transfer"}}}
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
-			return []world.Assertion{{Description: "A settled " + one + " for the full amount is recorded.", Exists: &world.RowMatch{Table: table,
-				Where: map[string]any{"reference": r[up.Key], "amount": up.Val("amount", r), "status": "settled"}}}}
+			return []world.Assertion{
+				{Description: "A settled " + one + " references it.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"reference": r[up.Key], "status": "settled"}}},
+				{Description: "It is for the full amount.", Exists: &world.RowMatch{Table: table,
+					Where: map[string]any{"reference": r[up.Key], "amount": up.Val("amount", r), "status": "settled"}}},
+			}
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 		Seed: func(g *Gen, up *Entity, r Row) {

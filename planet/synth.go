@@ -84,6 +84,7 @@ func Synthesize(s Scenario, opts Options) (b *world.Bundle, err error) {
 	g.R = s.rng(stageGraph)
 	g.Locale.R = g.R
 	defs := g.pickServices(ind, opts.Services)
+	g.forced = opts.Services
 
 	g.R = s.rng(stageSeed)
 	g.Locale.R = g.R

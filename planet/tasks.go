@@ -72,21 +72,30 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 		}
 		return false
 	}
+	// An event whose policies reach one other service only (a single
+	// notification) makes a thin task alone: it is asked for together with
+	// another event instead.
+	reach := map[*Event]int{}
 	for _, ev := range events {
-		if len(out) < n {
+		reach[ev] = g.reach(ev, byEvent)
+	}
+	slices.SortStableFunc(events, func(a, b *Event) int { return reach[b] - reach[a] })
+	for _, ev := range events {
+		if len(out) < n && (reach[ev] >= 3 || reach[events[0]] < 3) {
 			cross(ev)
 		}
 	}
 	// Then two events in one request (a colleague's "two things today"),
-	// each pair once, while chores still have room for their kinds.
+	// each pair once, thin events first, while chores still have room for
+	// their kinds.
 	wantChores := max(1, minTypes-len(out))
 	if len(events) == 0 {
 		wantChores = n
 	}
 	pairs := 0
-	for i := range events {
-		for j := i + 1; j < len(events) && len(out)+wantChores < n && pairs < n/3; j++ {
-			if cross(events[i], events[j]) {
+	for i := len(events) - 1; i >= 0; i-- {
+		for j := 0; j < i && len(out)+wantChores < n && pairs < 2*n/3; j++ {
+			if cross(events[j], events[i]) {
 				pairs++
 				wantChores = max(1, minTypes-len(out))
 			}
@@ -96,6 +105,11 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	// its turn before any gets a second chore.
 	g.R.Shuffle(len(chores), func(i, j int) { chores[i], chores[j] = chores[j], chores[i] })
 	order := map[string]int{}
+	for _, f := range g.forced {
+		if g.Has(f) {
+			order[f] = len(order)
+		}
+	}
 	for _, c := range chores {
 		if _, ok := order[c.Service]; !ok {
 			order[c.Service] = len(order)
@@ -138,6 +152,24 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 		}
 	}
 	return out
+}
+
+// reach estimates how many services a task around ev touches: its own,
+// those its policies act in, and those of the policies on rows they
+// create.
+func (g *Gen) reach(ev *Event, byEvent map[*Event][]*Link) int {
+	seen := map[string]bool{ev.Entity.Service: true}
+	for _, l := range byEvent[ev] {
+		seen[l.Action.Service] = true
+		for e, ls := range byEvent {
+			if l.Action.Creates != "" && e.Entity.Table == l.Action.Creates {
+				for _, x := range ls {
+					seen[x.Action.Service] = true
+				}
+			}
+		}
+	}
+	return len(seen)
 }
 
 // chore makes a chore's task; the rows its seed inserts follow the
@@ -323,7 +355,13 @@ func (g *Gen) crossTask(tc *TaskCtx, evs []*Event, byEvent map[*Event][]*Link) (
 	if len(asks) == 1 {
 		t.Instruction = phrase(tc.R, persona, asks[0])
 	} else {
-		t.Instruction = phrase(tc.R, persona, Pick(tc.R, []string{"Two things today.", "Two updates.", "A couple of things."})+" First: "+asks[0]+" Second: "+asks[1])
+		// The pair is its own opener; the persona only closes.
+		t.Instruction = phrase(tc.R, "", Pick(tc.R, []string{"Two things today.", "Two updates.", "A couple of things."})+" First: "+asks[0]+" Second: "+asks[1])
+		if v, ok := voices[persona]; ok {
+			if c := Pick(tc.R, v.close); c != "" {
+				t.Instruction += " " + c
+			}
+		}
 	}
 	t.Services = services
 	// Every policy the task sets off must be followed, or the reference

@@ -379,9 +379,12 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 	// The trigger's id taken out of the text the task wrote, when the
 	// policy asks for the id (it quotes an example id of that kind, or
 	// says to mention it).
+	// A rule that forbids rows (require none) is kept by rows that do not
+	// name the id: taking it out breaks nothing the text says.
+	forbids := inv.Rule != nil && inv.Rule.Then.Require == world.RequireNone
 	for _, key := range keys {
 		ks, ok := key.(string)
-		if !ok || !asksForID(text, ks) {
+		if !ok || forbids || !asksForID(text, ks) {
 			continue
 		}
 		var strip []stmt

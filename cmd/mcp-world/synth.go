@@ -271,13 +271,9 @@ func runSynth(ctx context.Context, jobs []synthJob, dir string, opts planet.Opti
 	return sum
 }
 
-// synthValidation is what synth holds a generated world to. The reward
-// validators (verifier.RewardValidators) are not run until Planet's
-// worlds satisfy them (`validate --advisory rewards DIR` reports where a
-// corpus stands): run here, they would cost about 70% more CPU per world
-// and could not keep a world out. Hold worlds to them (the zero
-// ValidateOptions) once Planet's worlds comply.
-var synthValidation = verifier.ValidateOptions{Skip: verifier.RewardValidators()}
+// synthValidation is what synth holds a generated world to: every
+// validator, the reward validators (verifier.RewardValidators) included.
+var synthValidation = verifier.ValidateOptions{}
 
 // buildWorld synthesizes one world, validates it with every validator and
 // writes it only if it passes.
