@@ -1,0 +1,969 @@
+package planet
+
+import (
+	"cmp"
+	"maps"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/lexicon"
+)
+
+// PackThreshold is the industry match confidence at and above which a
+// brief is built on the matched pack; below it the industry is composed
+// from the brief's capabilities.
+const PackThreshold = 0.75
+
+// ErrUnreadable is returned for a brief with nothing to build on.
+var ErrUnreadable = errors.New("brief unreadable")
+
+// Read turns a brief into a plan: the industry (a matched pack, or
+// composed), the country, the headquarters city, scale, currencies, the
+// kind of customer, counterparts and, most of all, the capabilities the
+// description names, each a service with the brief's own nouns. Every
+// decision is logged in Plan.Decisions with the phrase that caused it.
+// Read is deterministic: the same brief gives the same plan.
+func Read(s Scenario) (*Plan, error) { return readForced(s, nil) }
+
+// readForced reads a brief with some services forced in (by builder
+// name) before the horizontal services are drawn.
+func readForced(s Scenario, force []string) (*Plan, error) {
+	r := &reader{lex: lexicon.Load(), s: s, force: force}
+	return r.read()
+}
+
+type reader struct {
+	lex  *lexicon.Lexicon
+	s    Scenario
+	p    *Plan
+	ind  *catalog.Industry
+	c    catalog.Country
+	desc  string
+	force []string
+}
+
+func (r *reader) decide(phrase, ptr, format string, args ...any) {
+	r.p.Decisions = append(r.p.Decisions, Decision{Phrase: phrase, Decision: fmt.Sprintf(format, args...), Pointer: ptr})
+}
+
+func (r *reader) read() (*Plan, error) {
+	s := r.s
+	r.desc = strings.TrimSpace(s.Description)
+	r.p = &Plan{Version: PlanVersion, Seed: s.Seed, Brief: s}
+	p := r.p
+
+	// Country: the brief's own field, else a country the description names.
+	c, ok := catalog.MatchCountry(s.Country)
+	if !ok && strings.TrimSpace(s.Country) == "" {
+		c, ok = catalog.MatchCountry(r.desc)
+	}
+	if !ok {
+		if strings.TrimSpace(s.Country) == "" {
+			return nil, fmt.Errorf("%w: no country: give one (an ISO code such as DE, JP, BR, or a name)", ErrUnreadable)
+		}
+		return nil, fmt.Errorf("unknown country %q: give an ISO code (DE, JP, BR…) or a country name", s.Country)
+	}
+	r.c = c
+	p.Company.Country = c.Code
+	r.decide(cmp.Or(strings.TrimSpace(s.Country), c.Name), "/company/country", "country %s (%s)", c.Code, c.Name)
+
+	// Industry: a pack when it fits well, composed otherwise.
+	indText := strings.TrimSpace(s.Industry)
+	if indText == "" && r.desc == "" {
+		return nil, fmt.Errorf("%w: the industry and the description are both empty: say what the business does (e.g. \"industry\": \"locksmith\", \"description\": \"We open locked doors and fit new locks for households in Leeds.\")", ErrUnreadable)
+	}
+	if ind, score, ok := catalog.MatchIndustry(indText); ok && indText != "" && r.packFits(ind, indText, score) {
+		r.ind = &ind
+		p.Company.Pack, p.Company.Match = ind.ID, round2(score)
+		p.Company.Industry = ind.Name
+		if score < 1 {
+			p.Company.Industry = indText
+		}
+		r.decide(indText, "/company/pack", "industry pack %s (%s), match %.2f", ind.ID, ind.Name, score)
+	} else {
+		p.Company.Pack, p.Company.Match = Composed, 0
+		p.Company.Industry = cmp.Or(indText, r.industryFromDescription())
+		why := "no pack fits"
+		if ok {
+			why = fmt.Sprintf("closest pack %s only matches %.2f", ind.ID, score)
+		}
+		r.decide(cmp.Or(indText, p.Company.Industry), "/company/pack", "composed industry %q (%s)", p.Company.Industry, why)
+		if r.desc == "" {
+			// With nothing but a name to go on, the industry's own words
+			// are the description.
+			r.desc = indText
+		}
+	}
+
+	caps := r.capabilities()
+	if p.Company.Pack == Composed && len(caps) == 0 && strings.TrimSpace(s.Description) == "" {
+		return nil, fmt.Errorf("%w: no industry pack is close to %q and there is no description: add a sentence of what the business does (what it sells, books, repairs or delivers, and for whom)", ErrUnreadable, indText)
+	}
+	r.customer()
+	r.scale(caps)
+	r.currencies()
+	r.counterparts()
+	r.work(caps)
+	r.company()
+	r.services(caps)
+	p.Tasks = PlanTasks{Count: 10, Families: []string{"cross-system", "chore"}}
+	r.decide("", "/tasks", "%d tasks: cross-system policies and chores inside one service", p.Tasks.Count)
+	return p, nil
+}
+
+func round2(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 2, 64), 64)
+	return v
+}
+
+// words folds text into lower-case words, keeping inner hyphens
+// ("call-outs").
+func words(s string) []string {
+	var out []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			out = append(out, strings.Trim(b.String(), "-"))
+			b.Reset()
+		}
+	}
+	for _, ch := range strings.ToLower(s) {
+		if unicode.IsLetter(ch) || unicode.IsDigit(ch) || ch == '-' {
+			b.WriteRune(ch)
+		} else {
+			flush()
+		}
+	}
+	flush()
+	return slices.DeleteFunc(out, func(w string) bool { return w == "" })
+}
+
+// packFits accepts a pack matched by name: exact, or every content word
+// of the brief's industry is one of the pack's words or a mere modifier
+// ("boutique hotel" is a hotel; "chess club" is not a fitness studio).
+func (r *reader) packFits(ind catalog.Industry, text string, score float64) bool {
+	if score >= 1 {
+		return true
+	}
+	if score < PackThreshold {
+		return false
+	}
+	own := map[string]bool{}
+	for _, n := range append([]string{strings.ReplaceAll(ind.ID, "-", " "), ind.Name}, ind.Aliases...) {
+		for _, w := range words(n) {
+			own[w], own[r.lex.Singular(w)] = true, true
+		}
+	}
+	for _, w := range words(text) {
+		sg := r.lex.Singular(w)
+		if own[w] || own[sg] || r.lex.Is("det", w) || r.lex.Is("stop", w) || r.lex.Is("modifier", w) || len(w) < 3 {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// industryFromDescription names a composed industry from the
+// description's first clause when the brief gave none.
+func (r *reader) industryFromDescription() string {
+	ws := words(r.desc)
+	for i, w := range ws {
+		if (w == "a" || w == "an") && i+1 < len(ws) {
+			var np []string
+			for _, x := range ws[i+1:] {
+				if r.lex.Is("stop", x) || x == "that" || x == "which" || x == "and" {
+					break
+				}
+				np = append(np, x)
+				if len(np) == 3 {
+					break
+				}
+			}
+			if len(np) > 0 {
+				return strings.Join(np, " ")
+			}
+		}
+	}
+	return "business"
+}
+
+// capability is one thing the description says the business does.
+type capability struct {
+	phrase     string // the clause it was read from
+	archetype  string
+	entity     string // singular record noun
+	qualifiers []string
+	resource   string // singular noun of what is booked, sold, worked on
+	role       string
+}
+
+var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
+
+// capabilities reads verb–object clauses: "dispatches emergency call-outs",
+// "rents kayaks by the hour", "takes deposits for bookings".
+func (r *reader) capabilities() []capability {
+	var out []capability
+	seen := map[string]bool{}
+	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
+		var last *lexicon.Verb
+		for _, clause := range clauseSplit.Split(sentence, -1) {
+			ws := words(clause)
+			if len(ws) == 0 {
+				continue
+			}
+			v, rest := r.findVerb(ws)
+			if v == nil {
+				// "sells bread, cakes and pastries": a bare noun phrase
+				// shares the verb before it.
+				if last == nil || last.Role == "entity" || len(ws) > 4 {
+					continue
+				}
+				v, rest = last, ws
+			}
+			last = v
+			c, ok := r.capability(v, rest, strings.TrimSpace(clause))
+			if !ok {
+				continue
+			}
+			key := c.archetype + "|" + c.entity + "|" + c.resource
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// findVerb finds the first lexicon verb (longest phrase first) and
+// returns it with the words after it.
+func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
+	for i := range ws {
+		var best *lexicon.Verb
+		bestLen := 0
+		for vi := range r.lex.Verbs {
+			v := &r.lex.Verbs[vi]
+			parts := strings.Fields(v.Verb)
+			if i+len(parts) > len(ws) || len(parts) <= bestLen {
+				continue
+			}
+			if !slices.Contains(lexicon.VerbLemma(ws[i]), parts[0]) {
+				continue
+			}
+			match := true
+			for k, part := range parts[1:] {
+				w := ws[i+1+k]
+				if w != part && r.lex.Singular(w) != part {
+					match = false
+					break
+				}
+			}
+			if match {
+				best, bestLen = v, len(parts)
+			}
+		}
+		if best != nil {
+			// A word that is a verb only by accident of its form ("bookings",
+			// "rentals") is a noun when a determiner comes before it.
+			if i > 0 && r.lex.Is("det", ws[i-1]) && ws[i-1] != "also" {
+				continue
+			}
+			return best, ws[i+bestLen:]
+		}
+	}
+	return nil, nil
+}
+
+// nounPhrase takes the object after a verb: determiners skipped, up to a
+// stop word; the last word is its head.
+func (r *reader) nounPhrase(ws []string) []string {
+	var np []string
+	for _, w := range ws {
+		if r.lex.Is("stop", w) {
+			break
+		}
+		if len(np) == 0 && (r.lex.Is("det", w) || isNumber(w)) {
+			continue
+		}
+		if isNumber(w) {
+			break
+		}
+		np = append(np, w)
+		if len(np) == 4 {
+			break
+		}
+	}
+	// "them", "it", leftover determiners at the end carry nothing.
+	for len(np) > 0 && r.lex.Is("det", np[len(np)-1]) {
+		np = np[:len(np)-1]
+	}
+	return np
+}
+
+func isNumber(w string) bool {
+	_, err := strconv.Atoi(strings.NewReplacer(",", "", ".", "").Replace(w))
+	return err == nil
+}
+
+func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capability, bool) {
+	np := r.nounPhrase(rest)
+	if len(np) == 0 {
+		return capability{}, false
+	}
+	head := r.lex.Singular(np[len(np)-1])
+	mods := np[:len(np)-1]
+	// A compound keeps its modifier: "consent form", "storage unit".
+	noun := head
+	if len(mods) > 0 && (r.lex.Is("head", head) || r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != "") {
+		noun = mods[len(mods)-1] + " " + head
+		mods = mods[:len(mods)-1]
+	}
+	var quals []string
+	for _, m := range mods {
+		if !r.lex.Is("det", m) && len(m) > 2 {
+			quals = append(quals, m)
+		}
+	}
+	c := capability{phrase: clause, archetype: v.Archetype, role: v.Role, qualifiers: quals}
+	// The noun's own archetype wins over the verb's ("handles deposits"
+	// is billing, "takes bookings" is bookings).
+	if a := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head)); a != "" && (v.Role == "entity" || v.Role == "subject" && a == v.Archetype) {
+		c.archetype, c.entity = a, noun
+		return c, true
+	}
+	switch v.Role {
+	case "entity":
+		c.entity = noun
+	default:
+		c.entity, c.resource = v.Entity, noun
+		if c.entity == "" {
+			a, _ := r.lex.Archetype(v.Archetype)
+			c.entity = a.Entity.One
+		}
+	}
+	// Customers, staff and places are not records a verb keeps.
+	if kind := r.lex.ScaleKind(head); v.Role == "entity" && (kind == "customers" || kind == "staff" || kind == "locations") {
+		return capability{}, false
+	}
+	return c, true
+}
+
+// customer reads the kind of customer: "for landlords", "serving
+// schools", "dog owners".
+func (r *reader) customer() {
+	p := r.p
+	if r.ind != nil {
+		v := r.ind.Vocabulary.Customer
+		p.Customer = PlanNoun{One: v.Singular, Many: v.Plural, Organisation: b2b(v.Singular), Attributes: attrsOf(v.ExtraColumns)}
+	}
+	ws := words(r.desc)
+	text := " " + strings.Join(ws, " ") + " "
+	bestAt := -1
+	var best PlanNoun
+	for _, cue := range r.lex.CustomerCues {
+		i := strings.Index(text, " "+cue+" ")
+		if i < 0 || bestAt >= 0 && i >= bestAt {
+			continue
+		}
+		after := strings.Fields(text[i+len(cue)+2:])
+		np := r.nounPhrase(after)
+		if len(np) == 0 || len(np) > 3 {
+			continue
+		}
+		head := r.lex.Singular(np[len(np)-1])
+		if !r.looksLikeCustomer(head) {
+			continue
+		}
+		one := head
+		if len(np) > 1 && !r.lex.Is("det", np[len(np)-2]) && len(np[len(np)-2]) > 2 {
+			one = r.lex.Singular(np[len(np)-2]) + " " + head
+			if np[len(np)-2] == "small" || np[len(np)-2] == "local" || np[len(np)-2] == "private" {
+				one = head
+			}
+		}
+		bestAt = i
+		best = PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", head) || r.lex.Is("org", one), From: cue + " " + strings.Join(np, " ")}
+	}
+	if bestAt >= 0 {
+		p.Customer = best
+		kind := "people"
+		if best.Organisation {
+			kind = "organisations"
+		}
+		r.decide(best.From, "/customer", "customers are %s (%s)", best.Many, kind)
+		return
+	}
+	if p.Customer.One == "" {
+		p.Customer = PlanNoun{One: "customer", Many: "customers"}
+	}
+	r.decide("", "/customer", "customers are %s", p.Customer.Many)
+}
+
+// looksLikeCustomer: a person or organisation noun, not a thing.
+func (r *reader) looksLikeCustomer(head string) bool {
+	if r.lex.ScaleKind(head) == "customers" || r.lex.Is("org", head) {
+		return true
+	}
+	for _, suf := range []string{"er", "or", "ist", "ant", "ent", "ee", "ian", "man", "woman", "person", "owner", "family", "couple", "line"} {
+		if strings.HasSuffix(head, suf) && len(head) > len(suf)+1 {
+			return true
+		}
+	}
+	return false
+}
+
+var countRe = regexp.MustCompile(`(?i)\b(\d{1,3}(?:[,.]\d{3})+|\d+)\s+([\p{L}-]+)(?:\s+([\p{L}-]+))?`)
+
+// scale reads counts: "12 studios", "45 vans", "1,200 storage units".
+func (r *reader) scale(caps []capability) {
+	for _, m := range countRe.FindAllStringSubmatch(r.desc, -1) {
+		n, err := strconv.Atoi(strings.NewReplacer(",", "", ".", "").Replace(m[1]))
+		if err != nil || n < 1 {
+			continue
+		}
+		w1, w2 := strings.ToLower(m[2]), strings.ToLower(m[3])
+		noun, kind := "", ""
+		for _, cand := range []string{w1 + " " + w2, w2, w1} {
+			if strings.TrimSpace(cand) == "" || strings.HasSuffix(cand, " ") {
+				continue
+			}
+			parts := strings.Fields(cand)
+			parts[len(parts)-1] = r.lex.Singular(parts[len(parts)-1])
+			sg := strings.Join(parts, " ")
+			if k := r.lex.ScaleKind(sg); k != "" {
+				noun, kind = sg, k
+				break
+			}
+			if k := r.lex.ScaleKind(parts[len(parts)-1]); k != "" && len(parts) == 2 && cand == w1+" "+w2 {
+				noun, kind = sg, k
+				break
+			}
+		}
+		if kind == "" {
+			// Units of what the business rents or works on.
+			for _, c := range caps {
+				for _, cand := range []string{r.lex.Singular(w1), w1 + " " + r.lex.Singular(w2)} {
+					if c.resource != "" && (c.resource == cand || strings.HasSuffix(c.resource, " "+cand) || strings.HasSuffix(cand, c.resource)) {
+						noun, kind = c.resource, "units"
+					}
+				}
+			}
+		}
+		if kind == "" && w2 != "" && r.lex.Is("head", r.lex.Singular(w2)) {
+			noun, kind = w1+" "+r.lex.Singular(w2), "units"
+		}
+		if kind == "" || n > 5000 && kind != "customers" {
+			continue
+		}
+		if kind == "customers" {
+			n = min(n, 5000)
+		}
+		if slices.ContainsFunc(r.p.Scale, func(s PlanScale) bool { return s.Kind == kind && s.Noun == noun }) {
+			continue
+		}
+		r.p.Scale = append(r.p.Scale, PlanScale{Kind: kind, Noun: noun, Count: n, From: strings.TrimSpace(m[0])})
+		r.decide(strings.TrimSpace(m[0]), fmt.Sprintf("/scale/%d", len(r.p.Scale)-1), "%d %s (%s in the seed)", n, r.lex.Plural(noun), kind)
+	}
+}
+
+func (r *reader) scaleOf(kind string) (PlanScale, bool) {
+	for _, s := range r.p.Scale {
+		if s.Kind == kind {
+			return s, true
+		}
+	}
+	return PlanScale{}, false
+}
+
+// currencies: the country's own first, then any the brief names.
+func (r *reader) currencies() {
+	p := r.p
+	p.Currencies = []string{r.c.Currency}
+	low := " " + strings.ToLower(r.desc) + " "
+	var found []string
+	for _, k := range slices.Sorted(maps.Keys(r.lex.Currencies)) {
+		code := r.lex.Currencies[k]
+		var hit bool
+		if strings.ContainsAny(k, "€$£¥₹") {
+			hit = strings.Contains(low, k)
+		} else {
+			hit = containsWord(low, k)
+		}
+		if hit && !slices.Contains(p.Currencies, code) && !slices.Contains(found, code) {
+			found = append(found, code)
+			r.decide(k, "/currencies", "also bills in %s", code)
+		}
+	}
+	p.Currencies = append(p.Currencies, found...)
+	for _, m := range r.lex.MultiCurrency {
+		if strings.Contains(low, m) && len(p.Currencies) == 1 {
+			second := "EUR"
+			if r.c.Currency == "EUR" {
+				second = "USD"
+			}
+			p.Currencies = append(p.Currencies, second)
+			r.decide(m, "/currencies", "bills in %s and %s", p.Currencies[0], second)
+		}
+	}
+	r.decide("", "/currencies/0", "company currency %s", p.Currencies[0])
+}
+
+func containsWord(low, w string) bool {
+	i := strings.Index(low, w)
+	for i >= 0 {
+		before, after := rune(' '), rune(' ')
+		if i > 0 {
+			before = rune(low[i-1])
+		}
+		if i+len(w) < len(low) {
+			after = rune(low[i+len(w)])
+		}
+		if !unicode.IsLetter(before) && !unicode.IsLetter(after) {
+			return true
+		}
+		j := strings.Index(low[i+1:], w)
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// counterparts: "three subcontractors", "with local suppliers".
+func (r *reader) counterparts() {
+	ws := words(r.desc)
+	for i, w := range ws {
+		sg := r.lex.Singular(w)
+		if !r.lex.Is("counterpart", sg) || sg == r.p.Customer.One {
+			continue
+		}
+		if slices.ContainsFunc(r.p.Counterparts, func(n PlanNoun) bool { return n.One == sg }) {
+			continue
+		}
+		n := 0
+		if i > 0 {
+			n = numberWord(ws[i-1])
+		}
+		phrase := w
+		if i > 0 {
+			phrase = ws[i-1] + " " + w
+		}
+		r.p.Counterparts = append(r.p.Counterparts, PlanNoun{One: sg, Many: r.lex.Plural(sg), Count: n, From: phrase})
+		r.decide(phrase, fmt.Sprintf("/counterparts/%d", len(r.p.Counterparts)-1), "counterpart: %s", r.lex.Plural(sg))
+	}
+}
+
+func numberWord(w string) int {
+	if n, err := strconv.Atoi(w); err == nil {
+		return n
+	}
+	return slices.Index([]string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}, w) + 0
+}
+
+// work chooses the line of work: the pack's, or the first capability
+// whose archetype can be one.
+func (r *reader) work(caps []capability) {
+	p := r.p
+	if r.ind != nil {
+		v := r.ind.Vocabulary
+		arch := cmp.Or(r.lex.NounArchetype(lastWord(v.WorkItem.Singular)), r.lex.NounArchetype(v.WorkItem.Singular))
+		if a, ok := r.lex.Archetype(arch); !ok || !a.LineOfWork {
+			arch = "work_orders"
+		}
+		p.Work = PlanWork{Archetype: arch, One: v.WorkItem.Singular, Many: v.WorkItem.Plural, States: v.WorkItem.States, Cancel: v.WorkItem.CancelState,
+			Offering: PlanNoun{One: v.Offering.Singular, Many: v.Offering.Plural}, Unit: v.Offering.Unit}
+		for _, it := range v.Offering.Items {
+			p.Work.Items = append(p.Work.Items, PlanItem{Name: it.Name, Price: it.PriceRange})
+		}
+		p.Work.Attributes = attrsOf(v.WorkItem.ExtraColumns)
+		st := v.Staff
+		p.Staff = PlanNoun{One: st.Singular, Many: st.Plural, Attributes: attrsOf(st.ExtraColumns)}
+		r.decide("", "/work", "line of work: %s of the pack (%s)", p.Work.Many, arch)
+		return
+	}
+	var main *capability
+	for i := range caps {
+		if a, _ := r.lex.Archetype(caps[i].archetype); a.LineOfWork {
+			main = &caps[i]
+			break
+		}
+	}
+	arch := "work_orders"
+	one, from := "job", ""
+	var resource string
+	var quals []string
+	if main != nil {
+		arch, one, from, resource, quals = main.archetype, main.entity, main.phrase, main.resource, main.qualifiers
+		main.archetype = "" // consumed: it is the line of work
+	}
+	a, _ := r.lex.Archetype(arch)
+	if main == nil {
+		one = a.Entity.One
+	}
+	w := PlanWork{Archetype: arch, One: one, Many: r.lex.Plural(one), States: slices.Clone(a.States), Cancel: a.Cancel, Unit: a.Unit, From: from}
+	// What is offered: the brief's resource ("kayaks"), else the line of
+	// work itself.
+	off := cmp.Or(resource, one)
+	w.Offering = PlanNoun{One: off, Many: r.lex.Plural(off)}
+	if resource != "" && strings.Contains(strings.ToLower(r.desc), "by the hour") || strings.Contains(strings.ToLower(r.desc), "per hour") || strings.Contains(strings.ToLower(r.desc), "hourly") {
+		w.Unit = "per hour"
+	}
+	w.Items = r.items(off, quals, arch)
+	if len(quals) > 0 {
+		vals := append(slices.Clone(quals), "standard")
+		w.Attributes = append(w.Attributes, PlanAttribute{Name: "category", Type: "text", Values: vals, From: from})
+	}
+	p.Work = w
+	p.Staff = PlanNoun{One: cmp.Or(a.Staff.One, "team member"), Many: cmp.Or(a.Staff.Many, "team members")}
+	if sc, ok := r.scaleOf("staff"); ok && sc.Noun != "employee" && sc.Noun != "staff" && sc.Noun != "person" && sc.Noun != "people" && sc.Noun != "member of staff" {
+		p.Staff = PlanNoun{One: sc.Noun, Many: r.lex.Plural(sc.Noun), Count: sc.Count, From: sc.From}
+	} else if ok {
+		p.Staff.Count = sc.Count
+	}
+	desc := fmt.Sprintf("line of work: %s (%s)", w.Many, arch)
+	if len(quals) > 0 {
+		desc += ", " + strings.Join(quals, ", ")
+	}
+	if resource != "" {
+		desc += " of " + r.lex.Plural(resource)
+	}
+	r.decide(from, "/work", "%s", desc)
+}
+
+func lastWord(s string) string { f := strings.Fields(s); return f[len(f)-1] }
+
+// items makes a price list from the brief's own nouns when no pack has
+// one: each qualifier and a standard item, at the archetype's price level.
+func (r *reader) items(noun string, quals []string, arch string) []PlanItem {
+	lo, hi := 40.0, 250.0
+	switch arch {
+	case "orders":
+		lo, hi = 8, 120
+	case "contracts":
+		lo, hi = 30, 400
+	case "shipments":
+		lo, hi = 25, 600
+	case "cases", "documents":
+		lo, hi = 60, 900
+	}
+	name := title(noun)
+	out := []PlanItem{{Name: "Standard " + noun, Price: [2]float64{lo, (lo + hi) / 2}}}
+	for _, q := range quals {
+		out = append(out, PlanItem{Name: title(q) + " " + noun, Price: [2]float64{(lo + hi) / 2, hi}})
+	}
+	out = append(out, PlanItem{Name: name + ", extended", Price: [2]float64{hi * 0.8, hi * 1.6}})
+	return out
+}
+
+// company names the company and places it: the city the brief names is
+// the headquarters.
+func (r *reader) company() {
+	p := r.p
+	rng := r.s.rng(stageCompany)
+	loc := &Locale{C: r.c, R: rng}
+	if r.ind != nil {
+		p.Company.Name = loc.Company(*r.ind)
+	} else {
+		p.Company.Name = r.c.CompanyName(rng, catalog.Industry{CompanyNamePatterns: composedNamePatterns(p.Company.Industry)})
+	}
+	r.decide("", "/company/name", "company %s", p.Company.Name)
+	cities := r.cities()
+	if len(cities) > 0 {
+		p.Company.Headquarters = cities[0].name
+		r.decide(cities[0].phrase, "/company/headquarters", "headquarters in %s", cities[0].name)
+	} else {
+		p.Company.Headquarters = Pick(rng, r.c.Cities).Name
+		r.decide("", "/company/headquarters", "headquarters in %s (no city named)", p.Company.Headquarters)
+	}
+	p.Company.Locations = []string{p.Company.Headquarters}
+	for _, c := range cities[min(1, len(cities)):] {
+		p.Company.Locations = append(p.Company.Locations, c.name)
+	}
+	if sc, ok := r.scaleOf("locations"); ok {
+		for i := len(p.Company.Locations); i < min(sc.Count, 200); i++ {
+			p.Company.Locations = append(p.Company.Locations, r.c.Cities[(i*7+len(p.Company.Name))%len(r.c.Cities)].Name)
+		}
+		r.decide(sc.From, "/company/locations", "%d locations", len(p.Company.Locations))
+	}
+	lo, hi := 8, 60
+	if r.ind != nil {
+		lo, hi = r.ind.SizeRange[0], max(r.ind.SizeRange[1], r.ind.SizeRange[0]+1)
+	}
+	p.Company.Employees = lo + rng.IntN(hi-lo+1)
+	if p.Staff.Count > 0 {
+		p.Company.Employees = max(p.Staff.Count, 1)
+	}
+	if sc, ok := r.scaleOf("staff"); ok {
+		p.Company.Employees = sc.Count
+	}
+	// The description: one sentence of who and where, then the brief's
+	// own words. A pack's template is used only when the brief says
+	// nothing, so the text never describes another business or city.
+	city := p.Company.Headquarters
+	switch {
+	case strings.TrimSpace(r.s.Description) != "":
+		p.Company.Description = fmt.Sprintf("%s is %s based in %s. %s", p.Company.Name, an(strings.ToLower(p.Company.Industry)), city, ensureStop(strings.TrimSpace(r.s.Description)))
+	case r.ind != nil && len(r.ind.DescriptionTemplates) > 0:
+		p.Company.Description = strings.NewReplacer("{company}", p.Company.Name, "{city}", city).Replace(Pick(rng, r.ind.DescriptionTemplates))
+	default:
+		p.Company.Description = fmt.Sprintf("%s is %s based in %s.", p.Company.Name, an(strings.ToLower(p.Company.Industry)), city)
+	}
+}
+
+func ensureStop(s string) string {
+	if s == "" || strings.ContainsRune(".!?。", []rune(s)[len([]rune(s))-1]) {
+		return s
+	}
+	return s + "."
+}
+
+// composedNamePatterns names a company of a composed industry after it:
+// "Nordlicht Locksmiths", "Weber Kayak Rental".
+func composedNamePatterns(industry string) []string {
+	t := strings.Join(titleWords(industry), " ")
+	return []string{"{stem} " + t, "{family} " + t, "{city} " + t}
+}
+
+func titleWords(s string) []string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		out = append(out, title(w))
+	}
+	return out
+}
+
+type namedCity struct{ name, phrase string }
+
+var basedIn = regexp.MustCompile(`\b(?:based in|located in|headquartered in|in the city of|out of|from|in|near|across|around)\s+((?:\p{Lu}[\p{L}'’-]+)(?:[ -](?:\p{Lu}[\p{L}'’-]+|de|del|la|le|am|an|upon|on|sur))*)`)
+
+// cities finds the cities the brief names, in order: the country's
+// known cities first, then a capitalised place after "in", "based in"….
+func (r *reader) cities() []namedCity {
+	text := r.s.Description + " " + r.s.Industry
+	norm := " " + strings.Join(words(text), " ") + " "
+	type hit struct {
+		at   int
+		city namedCity
+	}
+	var hits []hit
+	for _, c := range r.c.Cities {
+		for _, n := range []string{c.Name, c.Latin} {
+			k := strings.Join(words(n), " ")
+			if k == "" {
+				continue
+			}
+			if i := strings.Index(norm, " "+k+" "); i >= 0 || unspacedScript(k) && strings.Contains(text, n) {
+				if i < 0 {
+					i = strings.Index(text, n)
+				}
+				hits = append(hits, hit{i, namedCity{c.Name, n}})
+				break
+			}
+		}
+	}
+	slices.SortStableFunc(hits, func(a, b hit) int { return a.at - b.at })
+	var out []namedCity
+	for _, h := range hits {
+		if !slices.ContainsFunc(out, func(c namedCity) bool { return c.name == h.city.name }) {
+			out = append(out, h.city)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, m := range basedIn.FindAllStringSubmatch(r.s.Description, -1) {
+		name := strings.TrimRight(m[1], "'’-")
+		if _, isCountry := catalog.MatchCountry(name); isCountry || r.lex.Is("notplace", strings.ToLower(name)) {
+			continue
+		}
+		if strings.EqualFold(name, r.c.Name) || strings.EqualFold(name, r.c.NativeName) {
+			continue
+		}
+		out = append(out, namedCity{name, m[0]})
+		break
+	}
+	return out
+}
+
+func unspacedScript(s string) bool {
+	for _, r := range s {
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai) {
+			return true
+		}
+	}
+	return false
+}
+
+// services chooses the world's services: CRM and the line of work, one
+// service per capability, and the horizontal ones (a pack's weighted
+// draw; for a composed industry email, chat and billing).
+func (r *reader) services(caps []capability) {
+	p := r.p
+	workName := snake(p.Work.Many)
+	add := func(s PlanService, decision string) {
+		if slices.ContainsFunc(p.Services, func(x PlanService) bool { return x.Name == s.Name }) {
+			return
+		}
+		p.Services = append(p.Services, s)
+		r.decide(s.From, fmt.Sprintf("/services/%d", len(p.Services)-1), "%s", decision)
+	}
+	add(PlanService{Name: "crm", Archetype: "crm", Title: "CRM", Builder: "crm"}, "crm (crm): customer records")
+	add(PlanService{Name: workName, Archetype: p.Work.Archetype, Title: title(p.Work.Many), Builder: "work", From: p.Work.From},
+		fmt.Sprintf("%s (%s): %s, the line of work", workName, p.Work.Archetype, p.Work.One))
+	taken := map[string]bool{"crm": true, workName: true, snake(p.Work.One): true, snake(p.Customer.Many): true, snake(p.Staff.Many): true}
+	for _, c := range caps {
+		if c.archetype == "" {
+			continue
+		}
+		a, _ := r.lex.Archetype(c.archetype)
+		one := c.entity
+		if snake(one) == snake(p.Work.One) {
+			r.decide(c.phrase, "/work", "%s: already the line of work", r.lex.Plural(one))
+			continue
+		}
+		native := slices.Contains(a.Native, one) || slices.Contains(a.Native, lastWord(one))
+		if a.Builder != "" && (native || len(a.States) < 2) {
+			if registry[a.Builder] == nil {
+				continue
+			}
+			add(PlanService{Name: a.Builder, Archetype: a.ID, Title: a.Title, Builder: a.Builder, From: c.phrase},
+				fmt.Sprintf("%s (%s): %s", a.Builder, a.ID, a.Entity.Many))
+			continue
+		}
+		if len(a.States) < 2 {
+			continue
+		}
+		many := r.lex.Plural(one)
+		name := snake(many)
+		if taken[name] {
+			name = snake(one + " records")
+		}
+		if taken[name] {
+			continue
+		}
+		taken[name] = true
+		s := PlanService{Name: name, Archetype: a.ID, Title: title(many), Builder: "record", Entity: &PlanNoun{One: one, Many: many}, Follows: a.Follows, From: c.phrase}
+		// "signed consent forms": a participle is a yes/no of the record;
+		// other modifiers are its kinds ("noise complaints").
+		var kinds, flags []string
+		for _, q := range c.qualifiers {
+			if strings.HasSuffix(q, "ed") && len(q) > 4 {
+				flags = append(flags, q)
+			} else {
+				kinds = append(kinds, q)
+			}
+		}
+		if len(kinds) > 0 {
+			s.Attributes = append(s.Attributes, PlanAttribute{Name: "category", Type: "text", Values: append(kinds, "other"), From: c.phrase})
+		}
+		for _, f := range flags {
+			s.Attributes = append(s.Attributes, PlanAttribute{Name: snake(f), Type: "boolean", From: c.phrase})
+		}
+		if c.resource != "" && c.resource != one {
+			res := &PlanNoun{One: c.resource, Many: r.lex.Plural(c.resource)}
+			if sc, ok := r.scaleOf("units"); ok && (sc.Noun == c.resource || strings.HasSuffix(sc.Noun, c.resource)) {
+				res.Count, res.From = sc.Count, sc.From
+			}
+			s.Resource = res
+		}
+		desc := fmt.Sprintf("%s (%s): %s", name, a.ID, one)
+		switch {
+		case s.Resource != nil:
+			desc += " of " + s.Resource.Many
+		case len(kinds) > 0:
+			desc += " of " + strings.Join(kinds, ", ")
+		}
+		if len(flags) > 0 {
+			desc += ", " + strings.Join(flags, ", ")
+		}
+		add(s, desc)
+	}
+	for _, f := range r.force {
+		if d := registry[f]; d != nil && f != "work" {
+			arch := f
+			if _, ok := r.lex.Archetype(f); !ok {
+				arch = "work_orders"
+			}
+			add(PlanService{Name: f, Archetype: arch, Title: d.Title, Builder: f, From: "forced"}, f+" (forced)")
+		}
+	}
+	if sc, ok := r.scaleOf("vehicles"); ok && !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Builder == "fleet" }) {
+		add(PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet", Builder: "fleet", From: sc.From}, fmt.Sprintf("fleet (fleet): %d %s", sc.Count, r.lex.Plural(sc.Noun)))
+	}
+	if r.ind == nil {
+		for _, h := range []string{"email", "chat", "billing"} {
+			a, _ := r.lex.Archetype(h)
+			add(PlanService{Name: h, Archetype: h, Title: a.Title, Builder: h}, h+" ("+h+"): every business has it")
+		}
+		return
+	}
+	// A pack's world: one of its verticals at random and a weighted draw
+	// of horizontal services, as Synthesize has always drawn them.
+	rng := r.s.rng(stageGraph)
+	chosen := map[string]bool{}
+	for _, s := range p.Services {
+		chosen[s.Builder], chosen[s.Name] = true, true
+	}
+	var verticals []string
+	for _, v := range r.ind.Services {
+		if d := registry[v]; d != nil && d.Vertical && v != workName {
+			verticals = append(verticals, v)
+		}
+	}
+	rng.Shuffle(len(verticals), func(i, j int) { verticals[i], verticals[j] = verticals[j], verticals[i] })
+	var picked []string
+	for _, v := range verticals[:min(len(verticals), rng.IntN(2))] {
+		chosen[v] = true
+		picked = append(picked, v)
+	}
+	reactors := []string{"billing", "email", "chat"}
+	if !slices.ContainsFunc(reactors, func(n string) bool { return chosen[n] }) {
+		x := reactors[rng.IntN(len(reactors))]
+		chosen[x] = true
+		picked = append(picked, x)
+	}
+	target := 4 + rng.IntN(5) // 4..8
+	var pool []*ServiceDef
+	for _, n := range ServiceNames() {
+		if d := registry[n]; !d.Vertical && !chosen[n] && n != "work" {
+			pool = append(pool, d)
+		}
+	}
+	for len(p.Services)+len(picked) < target && len(pool) > 0 {
+		total := 0.0
+		for _, d := range pool {
+			total += cmp.Or(d.Weight, 1)
+		}
+		x := rng.Float64() * total
+		i := 0
+		for ; i < len(pool)-1; i++ {
+			x -= cmp.Or(pool[i].Weight, 1)
+			if x < 0 {
+				break
+			}
+		}
+		chosen[pool[i].Name] = true
+		picked = append(picked, pool[i].Name)
+		pool = slices.Delete(pool, i, i+1)
+	}
+	slices.Sort(picked)
+	for _, n := range picked {
+		arch := n
+		if _, ok := r.lex.Archetype(n); !ok {
+			arch = "work_orders"
+			if a := r.lex.NounArchetype(r.lex.Singular(strings.Split(n, "_")[0])); a != "" {
+				arch = a
+			}
+		}
+		add(PlanService{Name: n, Archetype: arch, Title: registry[n].Title, Builder: n}, fmt.Sprintf("%s (%s): typical of %s", n, arch, r.ind.Name))
+	}
+}
