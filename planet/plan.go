@@ -73,8 +73,8 @@ type PlanNoun struct {
 	Many string `json:"many"`
 	// Organisation: the customers are businesses or institutions, not
 	// people.
-	Organisation bool   `json:"organisation,omitempty"`
-	Count        int    `json:"count,omitempty"`
+	Organisation bool `json:"organisation,omitempty"`
+	Count        int  `json:"count,omitempty"`
 	// Attributes are columns of its own ("insurer" of a patient).
 	Attributes []PlanAttribute `json:"attributes,omitempty"`
 	From       string          `json:"from,omitempty"`

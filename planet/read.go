@@ -2,9 +2,9 @@ package planet
 
 import (
 	"cmp"
-	"maps"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -39,11 +39,11 @@ func readForced(s Scenario, force []string) (*Plan, error) {
 }
 
 type reader struct {
-	lex  *lexicon.Lexicon
-	s    Scenario
-	p    *Plan
-	ind  *catalog.Industry
-	c    catalog.Country
+	lex   *lexicon.Lexicon
+	s     Scenario
+	p     *Plan
+	ind   *catalog.Industry
+	c     catalog.Country
 	desc  string
 	force []string
 }

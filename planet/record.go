@@ -328,8 +328,8 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 				{Description: "It is " + to + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: to}},
 				{Description: "It is still for the same " + cust.Noun + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "customer_id", Equals: r["customer_id"]}},
 			},
-			MayChange:   []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
-			Services:    []string{s.Name},
+			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
+			Services:  []string{s.Name},
 		}, true
 	}})
 }

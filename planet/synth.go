@@ -2,9 +2,9 @@ package planet
 
 import (
 	"cmp"
-	"maps"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -266,4 +266,3 @@ func cityOf(c catalog.Country, name string) catalog.City {
 	}
 	return catalog.City{Name: name}
 }
-
