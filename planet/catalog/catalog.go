@@ -104,6 +104,7 @@ type Industry struct {
 	SizeRange            [2]int              `json:"size_range"` // employees of a mid-size firm
 	Vocabulary           Vocabulary          `json:"vocabulary"`
 	Services             []string            `json:"services"`
+	Pack                                     // pack.go: archetypes, supplies, job titles, policies
 }
 
 // Vocabulary names the generic business entities the way the industry does.
@@ -139,10 +140,12 @@ type Offering struct {
 	Items    []Item `json:"items"`
 }
 
-// Item is one product or service; PriceRange is in EUR-equivalent major units.
+// Item is one product or service; PriceRange is in EUR-equivalent major units
+// per Unit, which defaults to the Offering's.
 type Item struct {
 	Name       string     `json:"name"`
 	PriceRange [2]float64 `json:"price_range"`
+	Unit       string     `json:"unit,omitempty"`
 }
 
 var columnTypes = []string{"text", "integer", "real", "boolean", "date", "datetime", "email"}
@@ -168,6 +171,7 @@ type catalog struct {
 	printers   map[string]*message.Printer
 	countryIdx map[string]string // normalized name/alias/code -> code
 	industryIx *industryIndex
+	places     *places // regions.go
 }
 
 var load = sync.OnceValue(func() *catalog {
@@ -204,7 +208,15 @@ func parse(fsys fs.FS) (*catalog, error) {
 			return nil, fmt.Errorf("industries.json: duplicate id %q", in.ID)
 		}
 		c.byID[in.ID] = i
+		if err := checkPack(in); err != nil {
+			return nil, fmt.Errorf("industries.json: %s: %w", in.ID, err)
+		}
 	}
+	places, err := loadPlaces(fsys, c.countries)
+	if err != nil {
+		return nil, err
+	}
+	c.places = places
 	c.countryIdx = buildCountryIndex(c.countries)
 	c.industryIx = buildIndustryIndex(c.industries)
 	return c, nil

@@ -7,6 +7,31 @@
 // fields are errors) the first time it is used; data/SOURCES.md says where
 // it comes from.
 //
+// An industry is also a pack ([Pack], embedded in [Industry]) for the
+// engine that composes a world from a brief: archetypes lists the service
+// archetypes typical of the industry, most characteristic first (ids from
+// [Archetypes]: bookings, cases, work_orders, ...); supplies are what the
+// business buys (parts, consumables, raw materials, subcontracted work),
+// each with a unit and an EUR-equivalent price range, never the same as a
+// catalogue item it sells; job_titles are written as the industry writes
+// them; policies are typical business rules ({id, archetype, rule}) bound
+// to the archetype whose records they constrain. A catalogue item may
+// carry its own unit ("per hour", "per m²") instead of the offering's.
+// Aliases of an industry must not name another; a pack's local-language
+// aliases and local company-name fragments make briefs in that language
+// match it.
+//
+// data/regions.json adds places: regions of the countries (states,
+// provinces, prefectures, cantons, emirates, and well-known areas such as
+// Kyushu or Cappadocia) with their local names, aliases, ISO 3166-2 codes,
+// address state and main city; country aliases in local languages, merged
+// into the country index before it is built; and city exonyms and
+// romanizations ("Munich", "Tokyo", "Lagos"). [Locate] reads country,
+// region and city out of text as a person writes it ("Bavaria", "Punjab,
+// Pakistan", "Lyon, France"); [Country.CityNamed] finds a city by any of
+// its names; [Place.Headquarters] is the named city or the region's main
+// city.
+//
 // Everything random takes an explicit *rand.Rand (math/rand/v2), so the same
 // seed gives the same names, numbers and addresses.
 //

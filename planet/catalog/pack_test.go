@@ -1,0 +1,82 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func mapFS(industries string) fstest.MapFS {
+	return fstest.MapFS{"data/industries.json": {Data: []byte(industries)}}
+}
+
+// Every industry is a full pack: typical archetypes, supplies distinct
+// from what it sells, job titles and policies (checkPack has already
+// validated their form when the catalog loaded).
+func TestPacksAreComplete(t *testing.T) {
+	inds := Industries()
+	if n := len(inds); n < 36 {
+		t.Errorf("%d industries, want at least 36", n)
+	}
+	for _, in := range inds {
+		if err := checkPack(in); err != nil {
+			t.Errorf("%s: %v", in.ID, err)
+		}
+		if n := len(in.Archetypes); n < 3 {
+			t.Errorf("%s: %d archetypes, want at least 3", in.ID, n)
+		}
+		if n := len(in.Supplies); n < 4 {
+			t.Errorf("%s: %d supplies, want at least 4", in.ID, n)
+		}
+		if n := len(in.JobTitles); n < 4 {
+			t.Errorf("%s: %d job titles, want at least 4", in.ID, n)
+		}
+		if n := len(in.Policies); n < 2 {
+			t.Errorf("%s: %d policies, want at least 2", in.ID, n)
+		}
+	}
+}
+
+func TestCheckPackRejects(t *testing.T) {
+	good, ok := IndustryByID("dental-clinics")
+	if !ok {
+		t.Fatal("no dental-clinics")
+	}
+	if err := checkPack(good); err != nil {
+		t.Fatalf("dental-clinics: %v", err)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(*Industry)
+		want string
+	}{
+		{"unknown archetype", func(in *Industry) { in.Archetypes = []string{"bookings", "teleportation"} }, `"teleportation" is not an archetype`},
+		{"duplicate archetype", func(in *Industry) { in.Archetypes = []string{"bookings", "bookings"} }, "duplicate"},
+		{"supply without unit", func(in *Industry) { in.Supplies = []Supply{{Name: "Gloves", PriceRange: [2]float64{1, 2}}} }, "unit"},
+		{"supply price inverted", func(in *Industry) {
+			in.Supplies = []Supply{{Name: "Gloves", Unit: "per box", PriceRange: [2]float64{9, 2}}}
+		}, "price_range"},
+		{"supply sold too", func(in *Industry) {
+			in.Supplies = []Supply{{Name: in.Vocabulary.Offering.Items[0].Name, Unit: "each", PriceRange: [2]float64{1, 2}}}
+		}, "also a catalogue item"},
+		{"blank job title", func(in *Industry) { in.JobTitles = []string{"Dentist", " "} }, "job_titles[1]"},
+		{"policy id", func(in *Industry) { in.Policies = []Policy{{ID: "No-Shows", Archetype: "bookings", Rule: "x."}} }, "snake_case"},
+		{"policy archetype", func(in *Industry) { in.Policies = []Policy{{ID: "no_show", Archetype: "booking", Rule: "x."}} }, `"booking" is not an archetype`},
+		{"policy sentence", func(in *Industry) {
+			in.Policies = []Policy{{ID: "no_show", Archetype: "bookings", Rule: "no full stop"}}
+		}, "ending in '.'"},
+	} {
+		in := good
+		in.Pack = Pack{Archetypes: good.Archetypes}
+		tc.edit(&in)
+		err := checkPack(in)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: checkPack() = %v, want an error containing %q", tc.name, err, tc.want)
+		}
+	}
+	// Pack fields decode strictly like the rest of industries.json.
+	var ind []Industry
+	if err := decodeFile(mapFS(`[{"id": "x", "archetypes": ["bookings"], "supplies": [{"name": "a", "unit": "b", "price_range": [1, 2], "colour": "red"}]}]`), "data/industries.json", &ind); err == nil {
+		t.Error("an unknown field inside supplies decoded without error")
+	}
+}

@@ -1,0 +1,466 @@
+package catalog
+
+import (
+	"fmt"
+	"io/fs"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Region is a subdivision of a catalog country (state, province,
+// prefecture, canton, emirate, ...) or a well-known area that is not one
+// (Kyushu, Cappadocia, the Bay Area). Field names mirror data/regions.json.
+type Region struct {
+	Country   string   `json:"country"`              // ISO 3166-1 alpha-2 of a catalog country
+	Code      string   `json:"code,omitempty"`       // ISO 3166-2 ("DE-BY"); empty for areas
+	Kind      string   `json:"kind"`                 // one of RegionKinds
+	Name      string   `json:"name"`                 // English name
+	LocalName string   `json:"local_name,omitempty"` // name in the country's language
+	Aliases   []string `json:"aliases,omitempty"`    // other spellings and languages
+	State     string   `json:"state,omitempty"`      // the country's states entry, for addresses
+	City      string   `json:"city,omitempty"`       // main city, one of the country's cities
+}
+
+var regionKinds = []string{
+	"area", "autonomous_community", "autonomous_region", "canton", "city", "county",
+	"department", "district", "division", "emirate", "federal_territory",
+	"governorate", "metropolitan_city", "municipality", "nation", "oblast",
+	"prefecture", "province", "region", "special_area", "special_city",
+	"special_municipality", "state", "territory", "voivodeship",
+}
+
+// RegionKinds returns the kinds a Region may have; "area" is a named part
+// of a country that is not an administrative subdivision.
+func RegionKinds() []string { return slices.Clone(regionKinds) }
+
+// regionsFile is the shape of data/regions.json.
+type regionsFile struct {
+	CountryAliases []struct {
+		Country string   `json:"country"`
+		Aliases []string `json:"aliases"`
+	} `json:"country_aliases"`
+	Regions     []Region `json:"regions"`
+	CityAliases []struct {
+		Country string   `json:"country"`
+		City    string   `json:"city"`
+		Aliases []string `json:"aliases"`
+	} `json:"city_aliases"`
+}
+
+// places indexes regions and city names.
+type places struct {
+	regions   []Region                  // sorted by country, then name
+	regionIdx map[string][]int          // normalized name, local name, alias or code -> regions
+	regionKey []string                  // keys of regionIdx, sorted
+	cityIdx   map[string]map[string]int // country -> normalized city name -> index in Cities
+}
+
+var isoSubdivisionRe = regexp.MustCompile(`^[A-Z]{2}-[A-Z0-9]{1,3}$`)
+
+// loadPlaces decodes data/regions.json, checks it against the countries,
+// adds its country aliases to countries (before the country index is
+// built) and indexes regions and city names.
+func loadPlaces(fsys fs.FS, countries []Country) (*places, error) {
+	var f regionsFile
+	if err := decodeFile(fsys, "data/regions.json", &f); err != nil {
+		return nil, err
+	}
+	byCode := map[string]int{}
+	for i, c := range countries {
+		byCode[c.Code] = i
+	}
+	countryOf := map[string]string{} // normalized country key -> code
+	for _, c := range countries {
+		for _, k := range append([]string{c.Code, c.Name, c.NativeName}, c.Aliases...) {
+			if _, taken := countryOf[normalize(k)]; !taken {
+				countryOf[normalize(k)] = c.Code
+			}
+		}
+	}
+	for i, ca := range f.CountryAliases {
+		at := fmt.Sprintf("regions.json: country_aliases[%d]", i)
+		ci, ok := byCode[ca.Country]
+		if !ok {
+			return nil, fmt.Errorf("%s: unknown country %q", at, ca.Country)
+		}
+		if len(ca.Aliases) == 0 {
+			return nil, fmt.Errorf("%s (%s): no aliases", at, ca.Country)
+		}
+		for _, a := range ca.Aliases {
+			k := normalize(a)
+			if k == "" || strings.TrimSpace(a) != a {
+				return nil, fmt.Errorf("%s (%s): blank or padded alias %q", at, ca.Country, a)
+			}
+			if other, taken := countryOf[k]; taken {
+				return nil, fmt.Errorf("%s (%s): alias %q is already a name of %s", at, ca.Country, a, other)
+			}
+			countryOf[k] = ca.Country
+			countries[ci].Aliases = append(countries[ci].Aliases, a)
+		}
+	}
+
+	p := &places{regionIdx: map[string][]int{}, cityIdx: map[string]map[string]int{}}
+	if err := p.indexCities(f, countries, byCode); err != nil {
+		return nil, err
+	}
+	p.regions = f.Regions
+	slices.SortStableFunc(p.regions, func(a, b Region) int {
+		if c := strings.Compare(a.Country, b.Country); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	codes := map[string]bool{}
+	ownKeys := map[string]map[string]string{} // country -> key -> region name
+	for i, r := range p.regions {
+		at := fmt.Sprintf("regions.json: region %s %q", r.Country, r.Name)
+		ci, ok := byCode[r.Country]
+		if !ok {
+			return nil, fmt.Errorf("%s: unknown country %q", at, r.Country)
+		}
+		c := countries[ci]
+		if strings.TrimSpace(r.Name) == "" || strings.TrimSpace(r.Name) != r.Name {
+			return nil, fmt.Errorf("%s: blank or padded name", at)
+		}
+		if !slices.Contains(regionKinds, r.Kind) {
+			return nil, fmt.Errorf("%s: kind %q is not one of %v", at, r.Kind, regionKinds)
+		}
+		if r.Code != "" {
+			if !isoSubdivisionRe.MatchString(r.Code) || !strings.HasPrefix(r.Code, r.Country+"-") {
+				return nil, fmt.Errorf("%s: code %q is not an ISO 3166-2 code of %s", at, r.Code, r.Country)
+			}
+			if codes[r.Code] {
+				return nil, fmt.Errorf("%s: duplicate code %q", at, r.Code)
+			}
+			codes[r.Code] = true
+		}
+		if r.State != "" && !slices.Contains(c.States, r.State) {
+			return nil, fmt.Errorf("%s: state %q is not in %s's states", at, r.State, r.Country)
+		}
+		if r.City != "" {
+			city, ok := cityByName(c, r.City)
+			if !ok {
+				return nil, fmt.Errorf("%s: city %q is not one of %s's cities", at, r.City, r.Country)
+			}
+			if city.State != "" && r.State != "" && city.State != r.State {
+				return nil, fmt.Errorf("%s: city %s is in state %q, region has state %q", at, r.City, city.State, r.State)
+			}
+		}
+		if ownKeys[r.Country] == nil {
+			ownKeys[r.Country] = map[string]string{}
+		}
+		for _, name := range r.names() {
+			k := normalize(name)
+			if k == "" || strings.TrimSpace(name) != name {
+				return nil, fmt.Errorf("%s: blank or padded name or alias %q", at, name)
+			}
+			if other, dup := ownKeys[r.Country][k]; dup {
+				if other == r.Name {
+					continue // local name equal to an alias after folding
+				}
+				return nil, fmt.Errorf("%s: %q also names region %q", at, name, other)
+			}
+			if code, ok := countryOf[k]; ok && code != r.Country {
+				return nil, fmt.Errorf("%s: %q is a name of country %s", at, name, code)
+			}
+			ownKeys[r.Country][k] = r.Name
+			p.regionIdx[k] = append(p.regionIdx[k], i)
+		}
+	}
+	for k := range p.regionIdx {
+		p.regionKey = append(p.regionKey, k)
+	}
+	slices.Sort(p.regionKey)
+	return p, nil
+}
+
+// names returns every string that names the region: English and local
+// name, aliases and ISO code.
+func (r Region) names() []string {
+	out := []string{r.Name}
+	if r.LocalName != "" {
+		out = append(out, r.LocalName)
+	}
+	out = append(out, r.Aliases...)
+	if r.Code != "" {
+		out = append(out, r.Code)
+	}
+	return out
+}
+
+// indexCities maps each country's city names to the city: its name and
+// romanized form ("Chiyoda, Tokyo"), the aliases of regions.json
+// ("Munich", "Tokyo", "Lagos"), and either part of the romanized form
+// ("Chiyoda"; "Kyoto" from "Shimogyo-ku, Kyoto") where only one city has
+// it.
+func (p *places) indexCities(f regionsFile, countries []Country, byCode map[string]int) error {
+	for _, c := range countries {
+		idx := map[string]int{}
+		for i, city := range c.Cities {
+			for _, name := range []string{city.Name, city.Latin} {
+				if k := normalize(name); k != "" {
+					if j, taken := idx[k]; taken && j != i {
+						return fmt.Errorf("countries.json: %s: cities %q and %q share the name %q", c.Code, c.Cities[j].Name, city.Name, name)
+					}
+					idx[k] = i
+				}
+			}
+		}
+		p.cityIdx[c.Code] = idx
+	}
+	for n, ca := range f.CityAliases {
+		at := fmt.Sprintf("regions.json: city_aliases[%d]", n)
+		ci, ok := byCode[ca.Country]
+		if !ok {
+			return fmt.Errorf("%s: unknown country %q", at, ca.Country)
+		}
+		c := countries[ci]
+		i := slices.IndexFunc(c.Cities, func(city City) bool { return city.Name == ca.City })
+		if i < 0 {
+			return fmt.Errorf("%s: %q is not one of %s's cities", at, ca.City, ca.Country)
+		}
+		if len(ca.Aliases) == 0 {
+			return fmt.Errorf("%s (%s): no aliases", at, ca.City)
+		}
+		idx := p.cityIdx[ca.Country]
+		for _, a := range ca.Aliases {
+			k := normalize(a)
+			if k == "" || strings.TrimSpace(a) != a {
+				return fmt.Errorf("%s (%s): blank or padded alias %q", at, ca.City, a)
+			}
+			if j, taken := idx[k]; taken {
+				if j == i {
+					return fmt.Errorf("%s (%s): alias %q is already a name of the city", at, ca.City, a)
+				}
+				return fmt.Errorf("%s (%s): alias %q already names %q", at, ca.City, a, c.Cities[j].Name)
+			}
+			idx[k] = i
+		}
+	}
+	for _, c := range countries {
+		owners := map[string][]int{}
+		for i, city := range c.Cities {
+			for _, part := range []string{firstPart(city.Latin), lastPart(city.Latin)} {
+				if k := normalize(part); k != "" && !slices.Contains(owners[k], i) {
+					owners[k] = append(owners[k], i)
+				}
+			}
+		}
+		idx := p.cityIdx[c.Code]
+		for k, is := range owners {
+			if _, taken := idx[k]; !taken && len(is) == 1 {
+				idx[k] = is[0]
+			}
+		}
+	}
+	return nil
+}
+
+func firstPart(latin string) string {
+	if before, _, ok := strings.Cut(latin, ","); ok {
+		return strings.TrimSpace(before)
+	}
+	return ""
+}
+
+func lastPart(latin string) string {
+	if i := strings.LastIndexByte(latin, ','); i >= 0 {
+		return strings.TrimSpace(latin[i+1:])
+	}
+	return ""
+}
+
+func cityByName(c Country, name string) (City, bool) {
+	i := slices.IndexFunc(c.Cities, func(city City) bool { return city.Name == name })
+	if i < 0 {
+		return City{}, false
+	}
+	return c.Cities[i], true
+}
+
+// Regions returns all regions sorted by country, then English name (a
+// copy of the slice; see Countries).
+func Regions() []Region { return slices.Clone(load().places.regions) }
+
+// RegionsOf returns the regions of the country with the code, sorted by
+// English name.
+func RegionsOf(code string) []Region {
+	code = strings.ToUpper(strings.TrimSpace(code))
+	var out []Region
+	for _, r := range load().places.regions {
+		if r.Country == code {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// RegionsNamed returns the regions whose English or local name, alias or
+// ISO 3166-2 code is text, case- and accent-insensitively, sorted by
+// country. More than one means the name is ambiguous ("Punjab" is in
+// India and Pakistan).
+func RegionsNamed(text string) []Region {
+	p := load().places
+	var out []Region
+	for _, i := range p.regionIdx[normalize(text)] {
+		out = append(out, p.regions[i])
+	}
+	return out
+}
+
+// CityNamed returns the country's city that text names: its name in the
+// catalog ("München", "千代田区"), its romanized form or either part of it
+// ("Chiyoda", "Tokyo"), or an exonym or common alias ("Munich", "Lagos",
+// "Bangalore"), case- and accent-insensitively.
+func (c Country) CityNamed(text string) (City, bool) {
+	i, ok := load().places.cityIdx[c.Code][normalize(text)]
+	if !ok || i >= len(c.Cities) {
+		return City{}, false
+	}
+	return c.Cities[i], true
+}
+
+// Place is where a piece of text says a business is.
+type Place struct {
+	Country Country
+	Region  Region // zero when the text names no region
+	City    City   // zero when the text names no city of Country
+}
+
+// Headquarters returns the city a business placed here is based in: the
+// named city, else the region's main city; ok is false when neither is
+// known.
+func (p Place) Headquarters() (City, bool) {
+	if p.City.Name != "" {
+		return p.City, true
+	}
+	if p.Region.City != "" {
+		return p.Country.CityNamed(p.Region.City)
+	}
+	return City{}, false
+}
+
+// Locate reads a country, region and city out of free text as people
+// write it: "Germany", "DE", "日本", "Bavaria", "Kyushu", "Texas",
+// "Punjab, Pakistan", "Lyon, France", "Munich". The country comes from
+// MatchCountry unless a longer region name explains the text better
+// ("New South Wales" is in Australia, not Wales); failing both, from a
+// region or city that only one country has. ok is false when the text
+// names no catalog country, or only places several countries share
+// ("Punjab" alone).
+func Locate(text string) (Place, bool) {
+	c := load()
+	p := c.places
+	t := normalize(text)
+	if t == "" {
+		return Place{}, false
+	}
+	country, countryLen := "", 0
+	if code, ok := c.countryIdx[t]; ok {
+		country, countryLen = code, len([]rune(t))
+	} else {
+		for key, code := range c.countryIdx {
+			n := len([]rune(key))
+			if n < 4 && !unspacedScript(key) {
+				continue
+			}
+			if (n > countryLen || n == countryLen && code < country) && containsPhrase(t, key) {
+				country, countryLen = code, n
+			}
+		}
+	}
+	regionKey, regionLen := p.longestRegion(t, "")
+	if regionLen > countryLen {
+		if codes := p.regionCountries(regionKey); len(codes) == 1 {
+			country = codes[0] // "New South Wales", not "Wales"
+		}
+	}
+	if country == "" && regionKey != "" {
+		if codes := p.regionCountries(regionKey); len(codes) == 1 {
+			country = codes[0]
+		}
+	}
+	if country == "" {
+		var found []string
+		for _, co := range c.countries {
+			if _, n := p.longestCity(co.Code, t, ""); n > 0 {
+				found = append(found, co.Code)
+			}
+		}
+		if len(found) != 1 {
+			return Place{}, false
+		}
+		country = found[0]
+	}
+	pl := Place{Country: c.countries[c.byCode[country]]}
+	key, _ := p.longestRegion(t, country)
+	if key != "" {
+		for _, i := range p.regionIdx[key] {
+			if p.regions[i].Country == country {
+				pl.Region = p.regions[i]
+				break
+			}
+		}
+	}
+	if i, n := p.longestCity(country, t, key); n > 0 {
+		pl.City = pl.Country.Cities[i]
+	}
+	return pl, true
+}
+
+// placeKeyFits reports whether key may be looked for inside t: the whole
+// text, or a name of at least four letters (any length in unspaced
+// scripts) found as whole words.
+func placeKeyFits(t, key string) bool {
+	if t == key {
+		return true
+	}
+	if len([]rune(key)) < 4 && !unspacedScript(key) {
+		return false
+	}
+	return containsPhrase(t, key)
+}
+
+// longestRegion returns the longest region key found in t, of country
+// when it is not empty.
+func (p *places) longestRegion(t, country string) (string, int) {
+	best, bestLen := "", 0
+	for _, key := range p.regionKey {
+		n := len([]rune(key))
+		if n <= bestLen || !placeKeyFits(t, key) {
+			continue
+		}
+		if country != "" && !slices.Contains(p.regionCountries(key), country) {
+			continue
+		}
+		best, bestLen = key, n
+	}
+	return best, bestLen
+}
+
+func (p *places) regionCountries(key string) []string {
+	var out []string
+	for _, i := range p.regionIdx[key] {
+		if !slices.Contains(out, p.regions[i].Country) {
+			out = append(out, p.regions[i].Country)
+		}
+	}
+	return out
+}
+
+// longestCity returns the index of the country's city with the longest
+// name found in t, and that name's length (0 when none). A name that is
+// also the region the text names (the province "Québec", the state
+// "Lagos") is read as the region.
+func (p *places) longestCity(country, t, regionKey string) (int, int) {
+	best, bestLen, bestKey := -1, 0, ""
+	for key, i := range p.cityIdx[country] {
+		n := len([]rune(key))
+		if key == regionKey || n < bestLen || n == bestLen && key > bestKey || !placeKeyFits(t, key) {
+			continue
+		}
+		best, bestLen, bestKey = i, n, key
+	}
+	return best, bestLen
+}
