@@ -46,6 +46,7 @@ type reader struct {
 	c     catalog.Country
 	desc  string
 	force []string
+	place catalog.Place // where the brief's country field points
 }
 
 func (r *reader) decide(phrase, ptr, format string, args ...any) {
@@ -58,17 +59,20 @@ func (r *reader) read() (*Plan, error) {
 	r.p = &Plan{Version: PlanVersion, Seed: s.Seed, Brief: s}
 	p := r.p
 
-	// Country: the brief's own field, else a country the description names.
-	c, ok := catalog.MatchCountry(s.Country)
+	// Country: the brief's own field (a name, code, local name, region or
+	// "city, country"), else a place the description names.
+	place, ok := catalog.Locate(s.Country)
 	if !ok && strings.TrimSpace(s.Country) == "" {
-		c, ok = catalog.MatchCountry(r.desc)
+		place, ok = catalog.Locate(r.desc)
 	}
 	if !ok {
 		if strings.TrimSpace(s.Country) == "" {
 			return nil, fmt.Errorf("%w: no country: give one (an ISO code such as DE, JP, BR, or a name)", ErrUnreadable)
 		}
-		return nil, fmt.Errorf("unknown country %q: give an ISO code (DE, JP, BR…) or a country name", s.Country)
+		return nil, fmt.Errorf("unknown country %q: give an ISO code (DE, JP, BR…), a country name or a region", s.Country)
 	}
+	c := place.Country
+	r.place = place
 	r.c = c
 	p.Company.Country = c.Code
 	r.decide(cmp.Or(strings.TrimSpace(s.Country), c.Name), "/company/country", "country %s (%s)", c.Code, c.Name)
@@ -275,6 +279,21 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 			// "rentals") is a noun when a determiner comes before it.
 			if i > 0 && r.lex.Is("det", ws[i-1]) && ws[i-1] != "also" {
 				continue
+			}
+			// Passive: "damage is reported", "every block is graded": the
+			// object is the subject before the auxiliary.
+			if i >= 2 && slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets"}, ws[i-1]) && strings.HasSuffix(ws[i], "ed") {
+				var subj []string
+				for _, w := range ws[max(0, i-4) : i-1] {
+					if !r.lex.Is("det", w) && !r.lex.Is("stop", w) {
+						subj = append(subj, w)
+					} else {
+						subj = nil
+					}
+				}
+				if len(subj) > 0 {
+					return best, subj
+				}
 			}
 			return best, ws[i+bestLen:]
 		}
@@ -575,9 +594,16 @@ func (r *reader) work(caps []capability) {
 	p := r.p
 	if r.ind != nil {
 		v := r.ind.Vocabulary
-		arch := cmp.Or(r.lex.NounArchetype(lastWord(v.WorkItem.Singular)), r.lex.NounArchetype(v.WorkItem.Singular))
+		arch := cmp.Or(r.lex.NounArchetype(v.WorkItem.Singular), r.lex.NounArchetype(lastWord(v.WorkItem.Singular)))
 		if a, ok := r.lex.Archetype(arch); !ok || !a.LineOfWork {
-			arch = "work_orders"
+			arch = ""
+			for _, x := range r.ind.Archetypes {
+				if a, ok := r.lex.Archetype(x); ok && a.LineOfWork {
+					arch = x
+					break
+				}
+			}
+			arch = cmp.Or(arch, "work_orders")
 		}
 		p.Work = PlanWork{Archetype: arch, One: v.WorkItem.Singular, Many: v.WorkItem.Plural, States: v.WorkItem.States, Cancel: v.WorkItem.CancelState,
 			Offering: PlanNoun{One: v.Offering.Singular, Many: v.Offering.Plural}, Unit: v.Offering.Unit}
@@ -669,13 +695,6 @@ func (r *reader) items(noun string, quals []string, arch string) []PlanItem {
 func (r *reader) company() {
 	p := r.p
 	rng := r.s.rng(stageCompany)
-	loc := &Locale{C: r.c, R: rng}
-	if r.ind != nil {
-		p.Company.Name = loc.Company(*r.ind)
-	} else {
-		p.Company.Name = r.c.CompanyName(rng, catalog.Industry{CompanyNamePatterns: composedNamePatterns(p.Company.Industry)})
-	}
-	r.decide("", "/company/name", "company %s", p.Company.Name)
 	cities := r.cities()
 	if len(cities) > 0 {
 		p.Company.Headquarters = cities[0].name
@@ -684,6 +703,23 @@ func (r *reader) company() {
 		p.Company.Headquarters = Pick(rng, r.c.Cities).Name
 		r.decide("", "/company/headquarters", "headquarters in %s (no city named)", p.Company.Headquarters)
 	}
+	// The name: a pack's patterns or the industry's own words; a city in
+	// the name is the headquarters, never another city.
+	pats := composedNamePatterns(p.Company.Industry)
+	if r.ind != nil {
+		pats = r.ind.CompanyNamePatterns
+		if local := r.ind.LocalNamePatterns[r.c.Locale]; len(local) > 0 {
+			pats = local
+		} else if local := r.ind.LocalNamePatterns[strings.Split(r.c.Locale, "-")[0]]; len(local) > 0 {
+			pats = local
+		}
+	}
+	var named []string
+	for _, pat := range pats {
+		named = append(named, strings.ReplaceAll(pat, "{city}", p.Company.Headquarters))
+	}
+	p.Company.Name = r.c.CompanyName(rng, catalog.Industry{CompanyNamePatterns: named})
+	r.decide("", "/company/name", "company %s", p.Company.Name)
 	p.Company.Locations = []string{p.Company.Headquarters}
 	for _, c := range cities[min(1, len(cities)):] {
 		p.Company.Locations = append(p.Company.Locations, c.name)
@@ -730,7 +766,7 @@ func ensureStop(s string) string {
 // "Nordlicht Locksmiths", "Weber Kayak Rental".
 func composedNamePatterns(industry string) []string {
 	t := strings.Join(titleWords(industry), " ")
-	return []string{"{stem} " + t, "{family} " + t, "{city} " + t}
+	return []string{"{stem} " + t, "{family} " + t, "{city} " + t, "{stem} " + t}
 }
 
 func titleWords(s string) []string {
@@ -748,7 +784,34 @@ var basedIn = regexp.MustCompile(`\b(?:based in|located in|headquartered in|in t
 // cities finds the cities the brief names, in order: the country's
 // known cities first, then a capitalised place after "in", "based in"….
 func (r *reader) cities() []namedCity {
-	text := r.s.Description + " " + r.s.Industry
+	var out []namedCity
+	addCity := func(name, phrase string) {
+		if name != "" && !slices.ContainsFunc(out, func(c namedCity) bool { return c.name == name }) {
+			out = append(out, namedCity{name, phrase})
+		}
+	}
+	// The place the description names, in the brief's country: its city,
+	// else its region's main city; then what the country field named
+	// ("Lyon, France", "Bavaria").
+	// Clause by clause, so that other countries the brief mentions ("we
+	// send remittances to India") do not hide the place it is in.
+	var regionHQ namedCity
+	for _, clause := range regexp.MustCompile(`[.;,!?\n]+`).Split(r.s.Description, -1) {
+		pl, ok := catalog.Locate(clause)
+		if !ok || pl.Country.Code != r.c.Code {
+			continue
+		}
+		if pl.City.Name != "" {
+			addCity(pl.City.Name, strings.TrimSpace(clause))
+		} else if hq, ok := pl.Headquarters(); ok && regionHQ.name == "" {
+			regionHQ = namedCity{hq.Name, pl.Region.Name}
+		}
+	}
+	if r.place.City.Name != "" {
+		addCity(r.place.City.Name, r.s.Country)
+	}
+	// Every other city of the country the text names, in order.
+	text := r.s.Description
 	norm := " " + strings.Join(words(text), " ") + " "
 	type hit struct {
 		at   int
@@ -771,10 +834,15 @@ func (r *reader) cities() []namedCity {
 		}
 	}
 	slices.SortStableFunc(hits, func(a, b hit) int { return a.at - b.at })
-	var out []namedCity
 	for _, h := range hits {
-		if !slices.ContainsFunc(out, func(c namedCity) bool { return c.name == h.city.name }) {
-			out = append(out, h.city)
+		addCity(h.city.name, h.city.phrase)
+	}
+	if len(out) == 0 {
+		if regionHQ.name != "" {
+			addCity(regionHQ.name, regionHQ.phrase)
+		}
+		if hq, ok := r.place.Headquarters(); ok && len(out) == 0 {
+			addCity(hq.Name, r.s.Country)
 		}
 	}
 	if len(out) > 0 {

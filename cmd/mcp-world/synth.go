@@ -147,6 +147,12 @@ type brief struct {
 	Country     string  `json:"country"`
 	Description string  `json:"description"`
 	Seed        *uint64 `json:"seed"`
+	// Labels of a brief suite (planet/testdata/briefs) ride along unused.
+	ID           json.RawMessage `json:"id,omitempty"`
+	City         json.RawMessage `json:"city,omitempty"`
+	Capabilities json.RawMessage `json:"capabilities,omitempty"`
+	Scale        json.RawMessage `json:"scale,omitempty"`
+	Pack         json.RawMessage `json:"pack,omitempty"`
 }
 
 type synthJob struct {
