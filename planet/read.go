@@ -164,7 +164,7 @@ func (r *reader) packFits(ind catalog.Industry, text string, score float64) bool
 			own[w], own[r.lex.Singular(w)] = true, true
 		}
 	}
-	for _, w := range words(text) {
+	for _, w := range strings.FieldsFunc(strings.Join(words(text), " "), func(r rune) bool { return r == ' ' || r == '-' }) {
 		sg := r.lex.Singular(w)
 		if own[w] || own[sg] || r.lex.Is("det", w) || r.lex.Is("stop", w) || r.lex.Is("modifier", w) || len(w) < 3 {
 			continue
@@ -888,14 +888,19 @@ func (r *reader) services(caps []capability) {
 	add(PlanService{Name: workName, Archetype: p.Work.Archetype, Title: title(p.Work.Many), Builder: "work", From: p.Work.From},
 		fmt.Sprintf("%s (%s): %s, the line of work", workName, p.Work.Archetype, p.Work.One))
 	taken := map[string]bool{"crm": true, workName: true, snake(p.Work.One): true, snake(p.Customer.Many): true, snake(p.Staff.Many): true}
+	entities := map[string]string{snake(p.Customer.One): "crm", snake(p.Staff.One): workName}
 	for _, c := range caps {
 		if c.archetype == "" {
 			continue
 		}
 		a, _ := r.lex.Archetype(c.archetype)
 		one := c.entity
-		if snake(one) == snake(p.Work.One) {
+		if snake(one) == snake(p.Work.One) || snake(one) == snake(p.Work.Offering.One) {
 			r.decide(c.phrase, "/work", "%s: already the line of work", r.lex.Plural(one))
+			continue
+		}
+		if prev, dup := entities[snake(one)]; dup {
+			r.decide(c.phrase, "/services", "%s: already kept by %s", r.lex.Plural(one), prev)
 			continue
 		}
 		native := slices.Contains(a.Native, one) || slices.Contains(a.Native, lastWord(one))
@@ -919,6 +924,7 @@ func (r *reader) services(caps []capability) {
 			continue
 		}
 		taken[name] = true
+		entities[snake(one)] = name
 		s := PlanService{Name: name, Archetype: a.ID, Title: title(many), Builder: "record", Entity: &PlanNoun{One: one, Many: many}, Follows: a.Follows, From: c.phrase}
 		// "signed consent forms": a participle is a yes/no of the record;
 		// other modifiers are its kinds ("noise complaints").

@@ -26,6 +26,11 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 	cust, work := g.Entity("customer"), g.Entity("work")
 	one, many := ps.Entity.One, ps.Entity.Many
 	o, m := snake(one), snake(many)
+	// Another service may already offer these tool names (a builder's
+	// create_payment); then the tools say which record they are about.
+	if g.ToolTaken("create_"+o) || g.ToolTaken("search_"+m) || g.ToolTaken("get_"+o) || g.ToolTaken("set_"+o+"_status") {
+		o, m = o+"_record", o+"_records"
+	}
 	table := m
 	if g.tables[table] != nil {
 		table = s.Name + "_records"
@@ -78,14 +83,18 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 			res.Rows = append(res.Rows, row)
 			g.AddRow(resTable, row)
 		}
-		s.Tool(false, Tool(s.Name, "search_"+snake(rm), "Search "+rm,
-			fmt.Sprintf("Find %s by name or condition.", rm),
-			[]world.ArgSpec{S("query", false, "Part of the name."), A("condition", resTable+".condition", false, "")},
-			Search(resTable, []string{"id"}, nil, FAny("query", "name"), F("condition", "eq", "condition"))))
-		s.Tool(false, Tool(s.Name, "set_"+snake(r1)+"_condition", "Set the condition of "+an(r1),
-			fmt.Sprintf("Mark %s available, in use or out of service.", an(r1)),
-			[]world.ArgSpec{S(snake(r1)+"_id", true, "e.g. "+res.ID(1)), A("condition", resTable+".condition", true, "")},
-			world.Step{Update: resTable, Key: "$" + snake(r1) + "_id", Set: map[string]any{"condition": "$condition"}, Message: fmt.Sprintf("No %s {%s_id}.", r1, snake(r1))}))
+		if !g.ToolTaken("search_" + snake(rm)) {
+			s.Tool(false, Tool(s.Name, "search_"+snake(rm), "Search "+rm,
+				fmt.Sprintf("Find %s by name or condition.", rm),
+				[]world.ArgSpec{S("query", false, "Part of the name."), A("condition", resTable+".condition", false, "")},
+				Search(resTable, []string{"id"}, nil, FAny("query", "name"), F("condition", "eq", "condition"))))
+		}
+		if !g.ToolTaken("set_" + snake(r1) + "_condition") {
+			s.Tool(false, Tool(s.Name, "set_"+snake(r1)+"_condition", "Set the condition of "+an(r1),
+				fmt.Sprintf("Mark %s available, in use or out of service.", an(r1)),
+				[]world.ArgSpec{S(snake(r1)+"_id", true, "e.g. "+res.ID(1)), A("condition", resTable+".condition", true, "")},
+				world.Step{Update: resTable, Key: "$" + snake(r1) + "_id", Set: map[string]any{"condition": "$condition"}, Message: fmt.Sprintf("No %s {%s_id}.", r1, snake(r1))}))
+		}
 	}
 
 	dateCol := cmp.Or(a.Date, "due_on")
@@ -319,10 +328,19 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 			return Task{}, false
 		}
 		r := Pick(tc.R, open)
-		to := states[1]
+		// Moving a record into its final state is an event policies react
+		// to; a chore stays inside the service, so it stops short of it
+		// (or cancels, where the lifecycle is only two steps long).
+		to, title_, ask := states[1], "advance "+one, "%s %s for %s is %s now. Please update it."
+		if len(states) <= 2 {
+			if a.Cancel == "" {
+				return Task{}, false
+			}
+			to, title_, ask = a.Cancel, "cancel "+one, "%s %s for %s is not needed any more: mark it %s."
+		}
 		return Task{
-			Title:       "advance " + one,
-			Instruction: fmt.Sprintf("%s %s for %s is %s now. Please update it.", title(one), r["id"], lookup(cust, r["customer_id"], "name"), strings.ReplaceAll(to, "_", " ")),
+			Title:       title_,
+			Instruction: fmt.Sprintf(ask, title(one), r["id"], lookup(cust, r["customer_id"], "name"), strings.ReplaceAll(to, "_", " ")),
 			Calls:       []world.Call{{Tool: "set_" + o + "_status", Args: map[string]any{idArg: r["id"], "status": to}}},
 			Assertions: []world.Assertion{
 				{Description: "It is " + to + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: to}},
