@@ -205,7 +205,9 @@ type capability struct {
 	entity     string // singular record noun
 	qualifiers []string
 	resource   string // singular noun of what is booked, sold, worked on
-	role       string
+	// more resources of the same record: "rents canoes and kayaks"
+	resources []string
+	role      string
 }
 
 var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
@@ -214,7 +216,7 @@ var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus
 // "rents kayaks by the hour", "takes deposits for bookings".
 func (r *reader) capabilities() []capability {
 	var out []capability
-	seen := map[string]bool{}
+	seen := map[string]int{}
 	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
 		var last *lexicon.Verb
 		for _, clause := range clauseSplit.Split(sentence, -1) {
@@ -236,15 +238,85 @@ func (r *reader) capabilities() []capability {
 			if !ok {
 				continue
 			}
-			key := c.archetype + "|" + c.entity + "|" + c.resource
-			if seen[key] {
+			key := c.archetype + "|" + c.entity
+			if i, dup := seen[key]; dup {
+				if c.resource != "" && c.resource != out[i].resource && !slices.Contains(out[i].resources, c.resource) {
+					out[i].resources = append(out[i].resources, c.resource)
+				}
 				continue
 			}
-			seen[key] = true
+			seen[key] = len(out)
 			out = append(out, c)
 		}
 	}
-	return out
+	return r.nounSweep(out)
+}
+
+// maxCapabilities bounds the services a description adds, so that a long
+// brief still makes a world an agent can take in.
+const maxCapabilities = 8
+
+// nounSweep adds the records a brief names without a verb of the lexicon
+// ("every job starts with a quote", "pay with gift vouchers", "evening
+// shifts"): each noun of the lexicon that no capability keeps yet.
+func (r *reader) nounSweep(caps []capability) []capability {
+	have := map[string]bool{}
+	for _, c := range caps {
+		have[c.entity], have[c.resource] = true, true
+		for _, x := range c.resources {
+			have[x] = true
+		}
+	}
+	for _, clause := range clauseSplit.Split(r.desc, -1) {
+		ws := words(clause)
+		for i, w := range ws {
+			if len(caps) >= maxCapabilities {
+				return caps
+			}
+			sg := r.lex.Singular(w)
+			noun, arch := sg, r.lex.NounArchetype(sg)
+			var prev string
+			if i > 0 && !r.lex.Is("det", ws[i-1]) && !r.lex.Is("stop", ws[i-1]) && !isNumber(ws[i-1]) && numberWord(ws[i-1]) == 0 {
+				prev = r.lex.Singular(ws[i-1])
+				if a := r.lex.NounArchetype(prev + " " + sg); a != "" {
+					noun, arch = prev+" "+sg, a
+					prev = ""
+				} else if r.lex.Is("head", sg) && arch != "" {
+					noun, prev = prev+" "+sg, ""
+				}
+			}
+			if arch == "" || have[noun] || have[sg] {
+				continue
+			}
+			if k := r.lex.ScaleKind(sg); k == "customers" || k == "staff" || k == "locations" {
+				continue
+			}
+			// A word that is also a verb of the lexicon is a noun here only
+			// after a determiner or a modifier ("a quote", "gift vouchers").
+			if i > 0 && prev == "" && noun == sg && r.isVerb(w) && !r.lex.Is("det", ws[i-1]) {
+				continue
+			}
+			have[noun], have[sg] = true, true
+			c := capability{phrase: strings.TrimSpace(clause), archetype: arch, entity: noun, role: "entity"}
+			if prev != "" && len(prev) > 2 && !r.lex.Is("stop", prev) && r.lex.NounArchetype(prev) == "" && !r.isVerb(ws[i-1]) {
+				c.qualifiers = []string{prev}
+			}
+			caps = append(caps, c)
+		}
+	}
+	return caps
+}
+
+// isVerb reports whether a word is a form of a lexicon verb.
+func (r *reader) isVerb(w string) bool {
+	for _, l := range lexicon.VerbLemma(w) {
+		for _, v := range r.lex.Verbs {
+			if v.Verb == l {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // findVerb finds the first lexicon verb (longest phrase first) and
@@ -422,6 +494,14 @@ func (r *reader) customer() {
 	}
 	if p.Customer.One == "" {
 		p.Customer = PlanNoun{One: "customer", Many: "customers"}
+		// "4,000 households": the counted customers name them.
+		for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
+			if sg := r.lex.Singular(strings.ToLower(m[2])); r.lex.ScaleKind(sg) == "customers" && sg != "customer" {
+				p.Customer = PlanNoun{One: sg, Many: r.lex.Plural(sg), Organisation: r.lex.Is("org", sg), From: m[0]}
+				r.decide(m[0], "/customer", "customers are %s", p.Customer.Many)
+				return
+			}
+		}
 	}
 	r.decide("", "/customer", "customers are %s", p.Customer.Many)
 }
@@ -443,7 +523,7 @@ var countRe = regexp.MustCompile(`(?i)\b(\d{1,3}(?:[,.]\d{3})+|\d+)\s+([\p{L}-]+
 
 // scale reads counts: "12 studios", "45 vans", "1,200 storage units".
 func (r *reader) scale(caps []capability) {
-	for _, m := range countRe.FindAllStringSubmatch(r.desc, -1) {
+	for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
 		n, err := strconv.Atoi(strings.NewReplacer(",", "", ".", "").Replace(m[1]))
 		if err != nil || n < 1 {
 			continue
@@ -479,7 +559,22 @@ func (r *reader) scale(caps []capability) {
 		if kind == "" && w2 != "" && r.lex.Is("head", r.lex.Singular(w2)) {
 			noun, kind = w1+" "+r.lex.Singular(w2), "units"
 		}
-		if kind == "" || n > 5000 && kind != "customers" {
+		if kind == "" {
+			// Anything else counted is something the business has: a
+			// person or organisation is a customer or counterpart, a
+			// thing an asset ("35 horses", "three rigs").
+			sg := r.lex.Singular(w1)
+			switch {
+			case len(sg) < 3 || r.lex.Is("det", sg) || r.lex.Is("stop", sg) || r.lex.Is("notplace", sg) || r.isVerb(w1) && !strings.HasSuffix(w1, "s"):
+			case r.lex.Is("counterpart", sg):
+				noun, kind = sg, "counterparts"
+			case r.looksLikeCustomer(sg) && !strings.HasSuffix(sg, "er") || r.lex.ScaleKind(sg) == "customers":
+				noun, kind = sg, "customers"
+			case strings.HasSuffix(w1, "s") && !slices.Contains([]string{"hour", "day", "week", "month", "year", "minute", "time", "km", "kg", "cm", "hectare", "percent", "euro", "dollar", "pound", "currency"}, sg):
+				noun, kind = sg, "assets"
+			}
+		}
+		if kind == "" || n > 5000 && kind != "customers" || kind == "counterparts" {
 			continue
 		}
 		if kind == "customers" {
@@ -581,11 +676,29 @@ func (r *reader) counterparts() {
 	}
 }
 
+var numberWords = regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a dozen|a hundred)\b`)
+
+// digits writes small number words as digits: "six vans" → "6 vans".
+func digits(s string) string {
+	return numberWords.ReplaceAllStringFunc(s, func(w string) string {
+		switch strings.ToLower(w) {
+		case "a dozen":
+			return "12"
+		case "a hundred":
+			return "100"
+		}
+		return strconv.Itoa(numberWord(strings.ToLower(w)))
+	})
+}
+
 func numberWord(w string) int {
 	if n, err := strconv.Atoi(w); err == nil {
 		return n
 	}
-	return slices.Index([]string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}, w) + 0
+	if i := slices.Index([]string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}, w); i > 0 {
+		return i
+	}
+	return map[string]int{"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}[w]
 }
 
 // work chooses the line of work: the pack's, or the first capability
@@ -944,6 +1057,9 @@ func (r *reader) services(caps []capability) {
 		}
 		if c.resource != "" && c.resource != one {
 			res := &PlanNoun{One: c.resource, Many: r.lex.Plural(c.resource)}
+			if len(c.resources) > 0 {
+				res.Attributes = []PlanAttribute{{Name: "kind", Type: "text", Values: append([]string{c.resource}, c.resources...), From: c.phrase}}
+			}
 			if sc, ok := r.scaleOf("units"); ok && (sc.Noun == c.resource || strings.HasSuffix(sc.Noun, c.resource)) {
 				res.Count, res.From = sc.Count, sc.From
 			}
@@ -971,7 +1087,22 @@ func (r *reader) services(caps []capability) {
 		}
 	}
 	if sc, ok := r.scaleOf("vehicles"); ok && !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Builder == "fleet" }) {
-		add(PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet", Builder: "fleet", From: sc.From}, fmt.Sprintf("fleet (fleet): %d %s", sc.Count, r.lex.Plural(sc.Noun)))
+		add(PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet: " + strconv.Itoa(sc.Count) + " " + r.lex.Plural(sc.Noun), Builder: "fleet", From: sc.From}, fmt.Sprintf("fleet (fleet): %d %s", sc.Count, r.lex.Plural(sc.Noun)))
+	}
+	// Counted things of the business no capability keeps: a register of
+	// them ("35 horses", "three rigs").
+	for _, sc := range p.Scale {
+		if sc.Kind != "assets" || entities[snake(sc.Noun)] != "" || snake(sc.Noun) == snake(p.Work.Offering.One) {
+			continue
+		}
+		many := r.lex.Plural(sc.Noun)
+		name := snake(many)
+		if taken[name] {
+			continue
+		}
+		taken[name], entities[snake(sc.Noun)] = true, name
+		add(PlanService{Name: name, Archetype: "assets", Title: title(many), Builder: "record", Entity: &PlanNoun{One: sc.Noun, Many: many, Count: sc.Count}, From: sc.From},
+			fmt.Sprintf("%s (assets): %d %s", name, sc.Count, many))
 	}
 	if r.ind == nil {
 		for _, h := range []string{"email", "chat", "billing"} {

@@ -67,9 +67,16 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		if rp == prefix {
 			rp = "RES-"
 		}
-		s.Table(resTable, fmt.Sprintf("The %s of %s.", rm, g.Company.Name), rp, 4,
-			PK(), Text("name", "Name or number of the "+r1+"."), Opt(Text("location", "Where it is.")),
-			Enum("condition", "Whether it can be used.", "available", "in_use", "out_of_service"))
+		rcols := []world.Column{PK(), Text("name", "Name or number of the "+r1+"."), Opt(Text("location", "Where it is.")),
+			Enum("condition", "Whether it can be used.", "available", "in_use", "out_of_service")}
+		var kinds []string
+		for _, at := range ps.Resource.Attributes {
+			if at.Name == "kind" && len(at.Values) > 0 {
+				kinds = at.Values
+				rcols = append(rcols, Enum("kind", "What it is: "+strings.Join(at.Values, ", ")+".", at.Values...))
+			}
+		}
+		s.Table(resTable, fmt.Sprintf("The %s of %s.", rm, g.Company.Name), rp, 4, rcols...)
 		res = &Entity{Service: s.Name, Table: resTable, Key: "id", Noun: r1, Plural: rm, Prefix: rp, Width: 4,
 			Roles: map[string]Role{"id": Column("id"), "name": Column("name")}}
 		n := ps.Resource.Count
@@ -80,6 +87,10 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		for i := 1; i <= n; i++ {
 			row := Row{"id": res.ID(i), "name": fmt.Sprintf("%s %d", title(r1), i), "location": locs[i%len(locs)],
 				"condition": Pick(g.R, []string{"available", "available", "available", "in_use", "out_of_service"})}
+			if len(kinds) > 0 {
+				row["kind"] = kinds[i%len(kinds)]
+				row["name"] = fmt.Sprintf("%s %d", title(kinds[i%len(kinds)]), i)
+			}
 			res.Rows = append(res.Rows, row)
 			g.AddRow(resTable, row)
 		}
@@ -99,7 +110,7 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 
 	dateCol := cmp.Or(a.Date, "due_on")
 	dateIsTime := strings.HasSuffix(dateCol, "_at")
-	cols := []world.Column{PK(), RefersTo("customer_id", cust.Table+".id", "The "+cust.Noun+" (CRM id).")}
+	cols := []world.Column{PK(), RefersTo("customer_id", cust.Table+".id", "The "+cust.Noun+" it is for (CRM id).")}
 	if res != nil {
 		cols = append(cols, Ref(snake(ps.Resource.One)+"_id", resTable, "The "+ps.Resource.One+"."))
 	}
@@ -179,7 +190,11 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		}
 		return r
 	}
-	for i := 1; i <= 12+g.R.IntN(14); i++ {
+	n := 12 + g.R.IntN(14)
+	if ps.Entity.Count > 0 {
+		n = ps.Entity.Count // the brief's own count: "35 horses"
+	}
+	for i := 1; i <= n; i++ {
 		d := g.R.IntN(60) - 40
 		status := states[0]
 		switch {
