@@ -263,6 +263,9 @@ func (r *reader) nounSweep(caps []capability) []capability {
 	have := map[string]bool{}
 	for _, c := range caps {
 		have[c.entity], have[c.resource] = true, true
+		for _, q := range c.qualifiers {
+			have[q] = true
+		}
 		for _, x := range c.resources {
 			have[x] = true
 		}
@@ -404,7 +407,22 @@ func isNumber(w string) bool {
 	return err == nil
 }
 
+// containers are nouns that hold records of something else: "a register
+// of master key systems" keeps master key systems.
+var containers = []string{"register", "list", "log", "record", "file", "database", "catalogue", "catalog", "archive", "history", "track", "note", "ledger", "schedule"}
+
 func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capability, bool) {
+	for i := 0; i+2 < len(rest) && i < 3; i++ {
+		if rest[i+1] == "of" && slices.Contains(containers, r.lex.Singular(rest[i])) {
+			if inner := r.nounPhrase(rest[i+2:]); len(inner) > 0 {
+				rest = rest[i+2:]
+				if v.Role != "entity" {
+					v = &lexicon.Verb{Verb: v.Verb, Archetype: "documents", Role: "entity"}
+				}
+			}
+			break
+		}
+	}
 	np := r.nounPhrase(rest)
 	if len(np) == 0 {
 		return capability{}, false
@@ -460,28 +478,34 @@ func (r *reader) customer() {
 	bestAt := -1
 	var best PlanNoun
 	for _, cue := range r.lex.CustomerCues {
-		i := strings.Index(text, " "+cue+" ")
-		if i < 0 || bestAt >= 0 && i >= bestAt {
-			continue
-		}
-		after := strings.Fields(text[i+len(cue)+2:])
-		np := r.nounPhrase(after)
-		if len(np) == 0 || len(np) > 3 {
-			continue
-		}
-		head := r.lex.Singular(np[len(np)-1])
-		if !r.looksLikeCustomer(head) {
-			continue
-		}
-		one := head
-		if len(np) > 1 && !r.lex.Is("det", np[len(np)-2]) && len(np[len(np)-2]) > 2 {
-			one = r.lex.Singular(np[len(np)-2]) + " " + head
-			if np[len(np)-2] == "small" || np[len(np)-2] == "local" || np[len(np)-2] == "private" {
-				one = head
+	occurrences:
+		for from := 0; ; {
+			j := strings.Index(text[from:], " "+cue+" ")
+			if j < 0 {
+				break
 			}
+			i := from + j
+			from = i + 1
+			if bestAt >= 0 && i >= bestAt {
+				break occurrences
+			}
+			after := strings.Fields(text[i+len(cue)+2:])
+			np := r.nounPhrase(after)
+			if len(np) == 0 || len(np) > 3 {
+				continue
+			}
+			head := r.lex.Singular(np[len(np)-1])
+			if !r.looksLikeCustomer(head) {
+				continue
+			}
+			one := head
+			if len(np) > 1 && !r.lex.Is("det", np[len(np)-2]) && !r.lex.Is("modifier", np[len(np)-2]) && len(np[len(np)-2]) > 2 {
+				one = r.lex.Singular(np[len(np)-2]) + " " + head
+			}
+			bestAt = i
+			best = PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", head) || r.lex.Is("org", one), From: cue + " " + strings.Join(np, " ")}
+			break
 		}
-		bestAt = i
-		best = PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", head) || r.lex.Is("org", one), From: cue + " " + strings.Join(np, " ")}
 	}
 	if bestAt >= 0 {
 		p.Customer = best
