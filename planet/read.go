@@ -791,6 +791,9 @@ func (r *reader) work(caps []capability) {
 		p.Staff = PlanNoun{One: sc.Noun, Many: r.lex.Plural(sc.Noun), Count: sc.Count, From: sc.From}
 	} else if ok {
 		p.Staff.Count = sc.Count
+	} else if st, phrase := r.staffNoun(); st != "" {
+		p.Staff = PlanNoun{One: st, Many: r.lex.Plural(st), From: phrase}
+		r.decide(phrase, "/staff", "staff are %s", p.Staff.Many)
 	}
 	desc := fmt.Sprintf("line of work: %s (%s)", w.Many, arch)
 	if len(quals) > 0 {
@@ -800,6 +803,34 @@ func (r *reader) work(caps []capability) {
 		desc += " of " + r.lex.Plural(resource)
 	}
 	r.decide(from, "/work", "%s", desc)
+}
+
+// staffNoun finds who does the work: a person noun that is the subject of
+// a clause ("our fitters install on site", "instructors are rostered",
+// "game masters work evening shifts") and not the customer.
+func (r *reader) staffNoun() (string, string) {
+	for _, clause := range clauseSplit.Split(r.desc, -1) {
+		ws := words(clause)
+		start := 0
+		for start < len(ws) && (ws[start] == "our" || ws[start] == "the" || ws[start] == "all" || ws[start] == "two" || ws[start] == "each") {
+			start++
+		}
+		for i := start; i < len(ws)-1 && i < start+2; i++ {
+			sg := r.lex.Singular(ws[i])
+			next := ws[i+1]
+			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || r.lex.Is("counterpart", sg) {
+				continue
+			}
+			if r.isVerb(next) || next == "are" || next == "work" || next == "is" {
+				one := sg
+				if i > start {
+					one = ws[i-1] + " " + sg
+				}
+				return one, strings.TrimSpace(clause)
+			}
+		}
+	}
+	return "", ""
 }
 
 func lastWord(s string) string { f := strings.Fields(s); return f[len(f)-1] }
@@ -1108,6 +1139,13 @@ func (r *reader) services(caps []capability) {
 				arch = "work_orders"
 			}
 			add(PlanService{Name: f, Archetype: arch, Title: d.Title, Builder: f, From: "forced"}, f+" (forced)")
+		}
+	}
+	// Suppliers the brief names buy through procurement.
+	for _, cp := range p.Counterparts {
+		if slices.Contains([]string{"supplier", "vendor", "wholesaler", "distributor", "grower", "producer", "farmer", "manufacturer"}, cp.One) && registry["procurement"] != nil {
+			add(PlanService{Name: "procurement", Archetype: "procurement", Title: "Procurement", Builder: "procurement", From: cp.From}, "procurement (procurement): purchase orders to "+cp.Many)
+			break
 		}
 	}
 	if sc, ok := r.scaleOf("vehicles"); ok && !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Builder == "fleet" }) {

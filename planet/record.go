@@ -28,7 +28,7 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 	o, m := snake(one), snake(many)
 	// Another service may already offer these tool names (a builder's
 	// create_payment); then the tools say which record they are about.
-	if g.ToolTaken("create_"+o) || g.ToolTaken("search_"+m) || g.ToolTaken("get_"+o) || g.ToolTaken("set_"+o+"_status") {
+	if g.ToolTaken("create_"+o) || g.ToolTaken("search_"+m) || g.ToolTaken("get_"+o) || g.ToolTaken("set_"+o+"_status") || builderKeeps(g.plan, one) {
 		o, m = o+"_record", o+"_records"
 	}
 	table := m
@@ -365,6 +365,24 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 			Services:  []string{s.Name},
 		}, true
 	}})
+}
+
+// builderKeeps reports whether a registered builder of the plan, built
+// later, keeps records of that noun itself (procurement's purchase orders)
+// and so will offer the tools named after it.
+func builderKeeps(p *Plan, one string) bool {
+	lex := lexicon.Load()
+	for _, ps := range p.Services {
+		if ps.Builder == "record" || ps.Builder == "work" {
+			continue
+		}
+		for _, a := range lex.Archetypes {
+			if a.Builder == ps.Builder && (a.Entity.One == one || slices.Contains(a.Native, one)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func recordDate(g *Gen, dateTime bool) string {
