@@ -763,9 +763,9 @@ func (r *reader) work(caps []capability) {
 	arch := "work_orders"
 	one, from := "job", ""
 	var resource string
-	var quals []string
+	var quals, more []string
 	if main != nil {
-		arch, one, from, resource, quals = main.archetype, main.entity, main.phrase, main.resource, main.qualifiers
+		arch, one, from, resource, quals, more = main.archetype, main.entity, main.phrase, main.resource, main.qualifiers, main.resources
 		main.archetype = "" // consumed: it is the line of work
 	}
 	a, _ := r.lex.Archetype(arch)
@@ -781,6 +781,10 @@ func (r *reader) work(caps []capability) {
 		w.Unit = "per hour"
 	}
 	w.Items = r.items(off, quals, arch)
+	// "rents kayaks and canoes": each resource is on the price list.
+	for _, m := range more {
+		w.Items = append(w.Items, PlanItem{Name: "Standard " + m, Price: w.Items[0].Price})
+	}
 	if len(quals) > 0 {
 		vals := append(slices.Clone(quals), "standard")
 		w.Attributes = append(w.Attributes, PlanAttribute{Name: "category", Type: "text", Values: vals, From: from})
@@ -801,6 +805,9 @@ func (r *reader) work(caps []capability) {
 	}
 	if resource != "" {
 		desc += " of " + r.lex.Plural(resource)
+		for _, m := range more {
+			desc += ", " + r.lex.Plural(m)
+		}
 	}
 	r.decide(from, "/work", "%s", desc)
 }

@@ -293,7 +293,9 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 	if ps.Follows {
 		then := strings.NewReplacer("{an_entity}", an(one), "{service}", s.Title).Replace(cmp.Or(a.Then, "{an_entity} must be recorded in {service} for it"))
 		s.Actions = append(s.Actions, &Action{
-			Service: s.Name, Name: one + " recorded", Needs: []string{"id", "customer_id"}, On: []string{"done"},
+			// "date" is a role only the line of work's items have: a record
+			// follows the business's own work, not another record.
+			Service: s.Name, Name: one + " recorded", Needs: []string{"id", "customer_id", "date"}, On: []string{"done"},
 			Then: then + ", with the {noun} id as its source reference",
 			Done: func(up *Entity, al string) string {
 				return fmt.Sprintf("EXISTS (SELECT 1 FROM %s x WHERE x.source_ref = %s.%s AND x.customer_id = %s)", table, al, up.Key, up.SQL("customer_id", al))
