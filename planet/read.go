@@ -106,6 +106,7 @@ func (r *reader) read() (*Plan, error) {
 	}
 
 	caps := r.capabilities()
+	r.fields(caps)
 	if p.Company.Pack == Composed && len(caps) == 0 && strings.TrimSpace(s.Description) == "" {
 		return nil, fmt.Errorf("%w: no industry pack is close to %q and there is no description: add a sentence of what the business does (what it sells, books, repairs or delivers, and for whom)", ErrUnreadable, indText)
 	}
@@ -208,6 +209,9 @@ type capability struct {
 	// more resources of the same record: "rents canoes and kayaks"
 	resources []string
 	role      string
+	// fields the brief says each record has: "with breed and coat notes",
+	// "has a service date and the next due date"
+	fields []string
 }
 
 var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
@@ -407,6 +411,41 @@ func isNumber(w string) bool {
 	return err == nil
 }
 
+var fieldCue = regexp.MustCompile(`(?i)\b(?:with(?: its| their| a| an| the)?|has(?: a| an| its)?|have(?: a| an)?|carries(?: a| an)?|carry(?: a| an)?|gets(?: a| an)?|get(?: a| an)?|keeping(?: the)?|recording(?: the)?)\s+([\p{L} ,'-]+)`)
+
+// fields reads the attributes a brief gives its records: "logged with its
+// calibre and serial", "every loan has a pawn ticket, an appraisal and a
+// maturity date". They go to the capability read from the same sentence.
+func (r *reader) fields(caps []capability) {
+	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
+		low := strings.ToLower(sentence)
+		target := -1
+		for i, c := range caps {
+			if c.archetype != "" && strings.Contains(low, strings.Fields(c.entity)[0]) || c.archetype != "" && strings.Contains(sentence, c.phrase) {
+				target = i
+				break
+			}
+		}
+		if target < 0 {
+			continue
+		}
+		for _, m := range fieldCue.FindAllStringSubmatch(sentence, -1) {
+			for _, part := range regexp.MustCompile(`,|\band\b|\bor\b`).Split(m[1], -1) {
+				np := r.nounPhrase(words(part))
+				if len(np) == 0 || len(np) > 2 {
+					continue
+				}
+				name := snake(strings.Join(np, " "))
+				sg := r.lex.Singular(np[len(np)-1])
+				if name == "" || r.lex.ScaleKind(sg) != "" || r.lex.NounArchetype(sg) != "" && len(np) == 1 || isNumber(np[0]) || slices.Contains(caps[target].fields, name) {
+					continue
+				}
+				caps[target].fields = append(caps[target].fields, name)
+			}
+		}
+	}
+}
+
 // containers are nouns that hold records of something else: "a register
 // of master key systems" keeps master key systems.
 var containers = []string{"register", "list", "log", "record", "file", "database", "catalogue", "catalog", "archive", "history", "track", "note", "ledger", "schedule"}
@@ -518,6 +557,28 @@ func (r *reader) customer() {
 	}
 	if p.Customer.One == "" {
 		p.Customer = PlanNoun{One: "customer", Many: "customers"}
+		// "Owners book grooms online", "guests order at the bar": a person
+		// who books, buys or pays is the customer.
+		for _, clause := range clauseSplit.Split(r.desc, -1) {
+			ws := words(clause)
+			for i := 0; i+1 < len(ws) && i < 3; i++ {
+				sg := r.lex.Singular(ws[i])
+				if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("counterpart", sg) {
+					continue
+				}
+				if slices.ContainsFunc(lexicon.VerbLemma(ws[i+1]), func(l string) bool {
+					return slices.Contains([]string{"book", "order", "buy", "pay", "rent", "reserve", "bring", "join", "sign", "hire", "call", "visit", "choose", "subscribe", "come", "drop", "collect"}, l)
+				}) {
+					one := sg
+					if i > 0 && !r.lex.Is("det", ws[i-1]) && ws[i-1] != "our" {
+						one = ws[i-1] + " " + sg
+					}
+					p.Customer = PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", sg), From: strings.TrimSpace(clause)}
+					r.decide(p.Customer.From, "/customer", "customers are %s", p.Customer.Many)
+					return
+				}
+			}
+		}
 		// "4,000 households": the counted customers name them.
 		for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
 			if sg := r.lex.Singular(strings.ToLower(m[2])); r.lex.ScaleKind(sg) == "customers" && sg != "customer" {
@@ -1116,6 +1177,16 @@ func (r *reader) services(caps []capability) {
 		}
 		for _, f := range flags {
 			s.Attributes = append(s.Attributes, PlanAttribute{Name: snake(f), Type: "boolean", From: c.phrase})
+		}
+		for _, f := range c.fields {
+			if slices.ContainsFunc(s.Attributes, func(a PlanAttribute) bool { return a.Name == f }) || slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at", "source_ref", a.Date, a.Money}, f) {
+				continue
+			}
+			typ := "text"
+			if strings.HasSuffix(f, "date") || strings.HasSuffix(f, "deadline") {
+				typ = "date"
+			}
+			s.Attributes = append(s.Attributes, PlanAttribute{Name: f, Type: typ, From: c.phrase})
 		}
 		if c.resource != "" && c.resource != one {
 			res := &PlanNoun{One: c.resource, Many: r.lex.Plural(c.resource)}

@@ -182,7 +182,7 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 			if len(at.Values) > 0 {
 				r[at.Name] = Pick(g.R, at.Values)
 			} else {
-				r[at.Name] = Extra{Name: at.Name, Type: at.Type}.Value(g)
+				r[at.Name] = fieldValue(g, at)
 			}
 		}
 		if a.Money != "" {
@@ -367,6 +367,22 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 			Services:  []string{s.Name},
 		}, true
 	}})
+}
+
+// fieldValue seeds an attribute the brief named without values: dates
+// and reference numbers are made up; free text is left empty rather than
+// filled with words that mean nothing ("breed: Hauptstraße").
+func fieldValue(g *Gen, at PlanAttribute) any {
+	switch at.Type {
+	case "date", "datetime", "integer", "real", "boolean", "email":
+		return Extra{Name: at.Name, Type: at.Type}.Value(g)
+	}
+	for _, suf := range []string{"number", "serial", "no", "code", "tag", "ticket", "reference", "ref", "id"} {
+		if strings.HasSuffix(at.Name, suf) {
+			return fmt.Sprintf("%s-%05d", strings.ToUpper(at.Name[:min(2, len(at.Name))]), 10000+g.R.IntN(89999))
+		}
+	}
+	return nil
 }
 
 // builderKeeps reports whether a registered builder of the plan, built
