@@ -23,6 +23,37 @@ func vocabOf(ind catalog.Industry) *Vocab {
 	return out
 }
 
+// vocabOfPlan gives a plan's nouns to the builders.
+func vocabOfPlan(p *Plan) *Vocab {
+	noun := func(n PlanNoun) Noun {
+		out := Noun{One: n.One, Many: n.Many}
+		for _, a := range n.Attributes {
+			out.Extra = append(out.Extra, Extra{Name: a.Name, Type: a.Type, Values: a.Values})
+		}
+		return out
+	}
+	w := p.Work
+	work := Noun{One: w.One, Many: w.Many}
+	for _, a := range w.Attributes {
+		work.Extra = append(work.Extra, Extra{Name: a.Name, Type: a.Type, Values: a.Values})
+	}
+	v := &Vocab{Customer: noun(p.Customer), Staff: noun(p.Staff), Work: work,
+		Offering: Noun{One: w.Offering.One, Many: w.Offering.Many}, States: w.States, Cancel: w.Cancel, Unit: w.Unit}
+	for _, it := range w.Items {
+		v.Items = append(v.Items, Item{Name: it.Name, Min: it.Price[0], Max: it.Price[1]})
+	}
+	return v
+}
+
+// attrsOf turns catalog extra columns into plan attributes.
+func attrsOf(cols []catalog.Column) []PlanAttribute {
+	var out []PlanAttribute
+	for _, c := range cols {
+		out = append(out, PlanAttribute{Name: c.Name, Type: c.Type, Values: c.Values})
+	}
+	return out
+}
+
 // randomIndustry picks any industry, for the names of business customers.
 func randomIndustry(g *Gen) catalog.Industry {
 	all := catalog.Industries()

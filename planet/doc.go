@@ -1,27 +1,40 @@
-// Package planet synthesizes worlds from business scenarios: industry,
+// Package planet synthesizes worlds from business briefs: industry,
 // country and a description go in; a world bundle with tasks comes out.
 //
-// Start with [Synthesize]. It generates in the order a world is made, each
-// stage drawing from its own seeded random stream:
+// It works in three phases, like a compiler with an intermediate form:
 //
-//	scenario → company (name, locale, currency, time zone, size)
-//	         → service graph (CRM, the industry's own line of work, and a
-//	           weighted draw of horizontal and vertical services; edges from
-//	           each service's ServiceDef.After)
-//	         → state schema and seed state (each service's Build, with the
-//	           industry's vocabulary and the country's names and formats)
-//	         → invariants ([Link]: an upstream [Event] paired with a
-//	           downstream [Action] along a graph edge; the seed is made to
-//	           satisfy them)
-//	         → tasks (cross-system tasks from links: the instruction asks for
-//	           the event, the policy alone says what else must happen; and
-//	           chores inside one service)
+//	brief ──[Read]──▶ [Plan] (mercury.plan/v1 JSON) ──[Build]──▶ world bundle
 //
-// Services are [ServiceDef]s registered by the svc_*.go files; each Build
-// adds tables, tools, events, actions and chores to its [Svc]. Country and
-// industry data come from [catalog].
+// [Read] turns a [Scenario] into a plan: the industry (an industry pack of
+// [catalog] when one fits at [PackThreshold] or better, else composed from
+// the description), the country and headquarters city, scale, currencies,
+// the kind of customer, counterparts and the capabilities the description
+// names, each mapped by the capability lexicon ([lexicon]) to a service
+// archetype with the brief's own nouns. Every decision is logged with the
+// phrase that caused it ([Decision]).
 //
-// The same scenario and seed give a byte-identical bundle. Synthesize does
-// not validate: callers run the verifier's validators and write only
+// A [Plan] is documented in docs/plan-format.md, has a JSON Schema
+// ([PlanSchema]) and is checked whole by [ParsePlan] / [Plan.Check], every
+// error a [*PlanError] with its JSON pointer. A person or an LLM may write
+// one.
+//
+// [Build] makes the world of a plan, each stage drawing from its own
+// seeded random stream:
+//
+//	plan → company (name, address in the headquarters city, clock)
+//	     → services: CRM, the line of work (svc_work.go), one generic
+//	       record service per capability (record.go, parameterised by the
+//	       archetype and the plan's nouns) and registered builders
+//	       (svc_*.go); each adds tables, tools, events, actions and chores
+//	     → service graph: an edge wherever an event of an earlier service
+//	       pairs with an action of a later one
+//	     → invariants ([Link]: an upstream [Event] paired with a downstream
+//	       [Action]; the seed is made to satisfy them)
+//	     → tasks (cross-system tasks from links, and chores inside one
+//	       service)
+//
+// [Synthesize] is Read then Build. The same brief and seed give a
+// byte-identical plan and world; the same plan gives the same world. Build
+// does not validate: callers run the verifier's validators and write only
 // worlds that pass (see mcp-world synth).
 package planet

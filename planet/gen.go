@@ -111,6 +111,7 @@ type Gen struct {
 	Company  world.Company
 	Start    time.Time // the virtual clock's start
 
+	plan     *Plan
 	svcs     []*Svc
 	svcBy    map[string]*Svc
 	tables   map[string]*world.Table

@@ -588,7 +588,7 @@ func buildProjects(g *Gen, s *Svc) {
 
 	// Action: finished or cancelled work becomes a project.
 	v.refAction(refAction{
-		name: "project_opened", on: []string{"done"}, needs: []string{"id", "customer_id", "amount"}, table: table,
+		name: "project_opened", on: []string{"done"}, needs: []string{"id", "customer_id", "amount", "date"}, table: table,
 		then: fmt.Sprintf("a %s for the same %s must be open in %s with the {noun}'s amount as its budget and the {noun} id as its reference", one, v.C, s.Title),
 		live: []string{"active", "on_hold", "closed"},
 		eq:   map[string]string{"budget": "amount"},

@@ -4,12 +4,14 @@ import (
 	"cmp"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/lexicon"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -49,64 +51,79 @@ func (s Scenario) rng(stage uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(s.Seed^h.Sum64(), stage))
 }
 
-// Synthesize builds the world of a scenario: company, service graph,
-// schema, seed state, invariants and tasks, in that order. The bundle is
-// not yet validated; see [Build].
-func Synthesize(s Scenario, opts Options) (b *world.Bundle, err error) {
+// Synthesize reads a scenario into a plan and builds its world: [Read]
+// then [Build]. The bundle is not yet validated; see [Build].
+func Synthesize(s Scenario, opts Options) (*world.Bundle, error) {
+	for _, f := range opts.Services {
+		if registry[f] == nil {
+			return nil, fmt.Errorf("unknown service %q (known: %s)", f, strings.Join(ServiceNames(), ", "))
+		}
+	}
+	p, err := readForced(s, opts.Services)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Tasks > 0 {
+		p.Tasks.Count = opts.Tasks
+	}
+	return Build(p, opts)
+}
+
+// Build makes the world of a plan: schema, seed state, invariants and
+// tasks, drawn from the plan's seed. The plan is checked first and
+// rejected whole (see [Plan.Check]). The bundle is not yet validated:
+// callers run the verifier's validators and keep only worlds that pass
+// (see mcp-world synth).
+func Build(p *Plan, opts Options) (b *world.Bundle, err error) {
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	s := p.Brief
+	s.Seed = p.Seed
 	defer func() {
 		// A generator bug must fail this world, not the whole corpus run.
 		if r := recover(); r != nil {
-			b, err = nil, fmt.Errorf("synthesize %s/%s seed %d: %v", s.Industry, s.Country, s.Seed, r)
+			b, err = nil, fmt.Errorf("build %s/%s seed %d: %v", p.Company.Pack, p.Company.Country, p.Seed, r)
 		}
 	}()
-	if opts.Tasks <= 0 {
-		opts.Tasks = 10
-	}
-	ind, ok := industryByID(s.Industry)
-	if !ok {
-		return nil, fmt.Errorf("unknown industry %q", s.Industry)
-	}
-	country, ok := countryByCode(s.Country)
-	if !ok {
-		return nil, fmt.Errorf("unknown country %q", s.Country)
-	}
+	country, _ := catalog.CountryByCode(p.Company.Country)
 	g := &Gen{
-		Scenario: s,
-		Vocab:    vocabOf(ind),
+		Scenario: Scenario{Industry: cmp.Or(packID(p), snake(p.Company.Industry)), Country: country.Code, Description: s.Description, Seed: p.Seed},
+		Vocab:    vocabOfPlan(p),
+		plan:     p,
 		svcBy:    map[string]*Svc{},
 		tables:   map[string]*world.Table{},
 		entities: map[string]*Entity{},
 	}
 	g.R = s.rng(stageCompany)
 	g.Locale = &Locale{C: country, R: g.R}
-	g.company(ind)
-
-	g.R = s.rng(stageGraph)
-	g.Locale.R = g.R
-	defs := g.pickServices(ind, opts.Services)
+	g.company(p)
 	g.forced = opts.Services
 
 	g.R = s.rng(stageSeed)
 	g.Locale.R = g.R
-	for _, d := range defs {
-		sv := &Svc{Def: d, Name: d.Name, Title: d.Title, g: g}
-		for _, up := range d.After {
-			if slices.Contains(sv.DependsOn, up) {
-				continue
-			}
-			if slices.ContainsFunc(defs, func(x *ServiceDef) bool { return x.Name == up }) {
-				sv.DependsOn = append(sv.DependsOn, up)
-			}
+	lex := lexicon.Load()
+	for _, ps := range buildOrder(p) {
+		d := registry[ps.Builder]
+		if ps.Builder == "record" {
+			a, _ := lex.Archetype(ps.Archetype)
+			d = &ServiceDef{Name: ps.Name, Title: ps.Title, Build: func(g *Gen, sv *Svc) { buildRecord(g, sv, ps, a) }}
 		}
+		sv := &Svc{Def: d, Name: ps.Name, Title: cmp.Or(ps.Title, d.Title), g: g}
 		g.svcs = append(g.svcs, sv)
 		g.svcBy[d.Name] = sv
 		d.Build(g, sv)
+		if sv.Name != ps.Name {
+			i := slices.IndexFunc(p.Services, func(x PlanService) bool { return x.Name == ps.Name })
+			return nil, &PlanError{Pointer: fmt.Sprintf("/services/%d/name", i), Err: fmt.Errorf("the %s builder names this service %q, not %q", ps.Builder, sv.Name, ps.Name)}
+		}
 	}
 	for _, sv := range g.svcs {
 		if sv.Description == "" {
 			sv.Description = sv.Title + " of " + g.Company.Name + "."
 		}
 	}
+	g.deriveEdges()
 
 	g.R = s.rng(stageInvariants)
 	g.Locale.R = g.R
@@ -127,8 +144,84 @@ func Synthesize(s Scenario, opts Options) (b *world.Bundle, err error) {
 
 	g.R = s.rng(stageTasks)
 	g.Locale.R = g.R
-	tasks := g.sampleTasks(links, opts.Tasks)
+	tasks := g.sampleTasks(links, p.Tasks.Count)
 	return g.bundle(links, tasks), nil
+}
+
+func packID(p *Plan) string {
+	if p.Company.Pack == Composed {
+		return ""
+	}
+	return p.Company.Pack
+}
+
+// buildOrder puts the plan's services in the order they are built: CRM,
+// the line of work, the record services, then the registered builders
+// after the ones whose entities they read (ServiceDef.After).
+func buildOrder(p *Plan) []PlanService {
+	var out []PlanService
+	byBuilder := map[string]PlanService{}
+	for _, ps := range p.Services {
+		if ps.Builder != "record" {
+			byBuilder[ps.Builder] = ps
+		}
+	}
+	done := map[string]bool{}
+	var visit func(b string)
+	visit = func(b string) {
+		ps, ok := byBuilder[b]
+		if done[b] || !ok {
+			return
+		}
+		done[b] = true
+		for _, up := range registry[b].After {
+			visit(up)
+		}
+		out = append(out, ps)
+		if b == "work" {
+			for _, r := range p.Services {
+				if r.Builder == "record" {
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	visit("crm")
+	visit("work")
+	for _, b := range slices.Sorted(maps.Keys(byBuilder)) {
+		visit(b)
+	}
+	return out
+}
+
+// deriveEdges sets each service's upstream services: those built before
+// it with an event that one of its actions can follow, so the graph's
+// edges are exactly the pairs a policy can join. A registered builder's
+// After list narrows which other registered builders it may follow (email
+// does not write to a fleet's vehicles); record services pair freely.
+func (g *Gen) deriveEdges() {
+	for i, down := range g.svcs {
+		for _, up := range g.svcs[:i] {
+			if registry[down.Def.Name] != nil && registry[up.Def.Name] != nil && !slices.Contains(down.Def.After, up.Def.Name) {
+				continue
+			}
+			if pairs(up, down) && !slices.Contains(down.DependsOn, up.Def.Name) {
+				down.DependsOn = append(down.DependsOn, up.Def.Name)
+			}
+		}
+	}
+}
+
+// pairs reports whether an event of up can trigger an action of down.
+func pairs(up, down *Svc) bool {
+	for _, ev := range up.Events {
+		for _, ac := range down.Actions {
+			if ac.Service == down.Name && ev.Entity.Has(ac.Needs...) && (len(ac.On) == 0 || slices.Contains(ac.On, ev.Kind)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (g *Gen) svcIndex(name string) int {
@@ -140,30 +233,21 @@ func (g *Gen) svcIndex(name string) int {
 	return len(g.svcs)
 }
 
-func (g *Gen) company(ind catalog.Industry) {
+func (g *Gen) company(p *Plan) {
 	c := g.Locale.C
-	name := g.Locale.Company(ind)
-	g.Locale.Domain = g.Locale.DomainFor(name)
-	lo, hi := ind.SizeRange[0], ind.SizeRange[1]
-	if hi <= lo {
-		hi = lo + 1
-	}
-	city := Pick(g.R, c.Cities)
-	desc := strings.NewReplacer("{company}", name, "{city}", city.Name).Replace(Pick(g.R, ind.DescriptionTemplates))
-	if d := strings.TrimSpace(g.Scenario.Description); d != "" {
-		desc += " " + d
-	}
+	pc := p.Company
+	g.Locale.Domain = g.Locale.DomainFor(pc.Name)
 	g.Company = world.Company{
-		Name:         name,
-		Industry:     ind.Name,
+		Name:         pc.Name,
+		Industry:     pc.Industry,
 		Country:      c.Code,
 		Locale:       c.Locale,
-		Currency:     c.Currency,
+		Currency:     p.Currencies[0],
 		Timezone:     c.Timezone,
-		Employees:    lo + g.R.IntN(hi-lo+1),
-		Headquarters: g.Locale.Address(),
+		Employees:    pc.Employees,
+		Headquarters: c.AddressIn(g.R, cityOf(c, pc.Headquarters)),
 		Website:      "https://www." + g.Locale.Domain,
-		Description:  desc,
+		Description:  pc.Description,
 	}
 	loc, err := time.LoadLocation(c.Timezone)
 	if err != nil {
@@ -174,83 +258,13 @@ func (g *Gen) company(ind catalog.Industry) {
 	g.Start = day
 }
 
-// pickServices chooses 4–8 services: the industry's own (vertical) ones,
-// CRM as the hub, and a weighted draw of horizontal ones, in dependency
-// order.
-func (g *Gen) pickServices(ind catalog.Industry, force []string) []*ServiceDef {
-	chosen := map[string]bool{"crm": true, "work": true}
-	for _, f := range force {
-		if registry[f] != nil {
-			chosen[f] = true
+// cityOf returns the country's city of that name, or a city with only a
+// name (a place the catalog does not list).
+func cityOf(c catalog.Country, name string) catalog.City {
+	for _, ct := range c.Cities {
+		if ct.Name == name || ct.Latin == name {
+			return ct
 		}
 	}
-	// The work service is named after the industry's work noun; a
-	// vertical of the same name would be its twin.
-	workName := snake(g.Vocab.Work.Many)
-	var verticals []string
-	for _, v := range ind.Services {
-		if d := registry[v]; d != nil && d.Vertical && v != workName {
-			verticals = append(verticals, v)
-		}
-	}
-	g.R.Shuffle(len(verticals), func(i, j int) { verticals[i], verticals[j] = verticals[j], verticals[i] })
-	for _, v := range verticals[:min(len(verticals), g.R.IntN(2))] {
-		chosen[v] = true
-	}
-	// A world needs a service that reacts to the work downstream, or it
-	// has no policies across systems.
-	// Rules that bind state need a service that keeps state about others'
-	// work (invoices, tickets, bookings); notifications alone may be at
-	// most a third of the policies.
-	reactors := []string{"billing", "helpdesk", "calendar"}
-	if !slices.ContainsFunc(reactors, func(n string) bool { return chosen[n] }) {
-		chosen[reactors[g.R.IntN(len(reactors))]] = true
-	}
-	target := 4 + g.R.IntN(5) // 4..8
-	var pool []*ServiceDef
-	for _, n := range ServiceNames() {
-		if d := registry[n]; !d.Vertical && !chosen[n] {
-			pool = append(pool, d)
-		}
-	}
-	for len(chosen) < target && len(pool) > 0 {
-		total := 0.0
-		for _, d := range pool {
-			total += cmp.Or(d.Weight, 1)
-		}
-		x := g.R.Float64() * total
-		i := 0
-		for ; i < len(pool)-1; i++ {
-			x -= cmp.Or(pool[i].Weight, 1)
-			if x < 0 {
-				break
-			}
-		}
-		chosen[pool[i].Name] = true
-		pool = slices.Delete(pool, i, i+1)
-	}
-	// Dependency order: a service builds after the ones it reads from.
-	var order []*ServiceDef
-	done := map[string]bool{}
-	var visit func(n string)
-	visit = func(n string) {
-		if done[n] || !chosen[n] {
-			return
-		}
-		done[n] = true
-		d := registry[n]
-		for _, up := range d.After {
-			visit(up)
-		}
-		order = append(order, d)
-	}
-	names := make([]string, 0, len(chosen))
-	for n := range chosen {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		visit(n)
-	}
-	return order
+	return catalog.City{Name: name}
 }

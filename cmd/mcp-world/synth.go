@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -23,12 +24,14 @@ import (
 )
 
 func (e *env) synth(args []string) error {
-	fs := e.flags("synth", "(--industry X --country Y [--description TEXT] | --briefs FILE.jsonl | --count N) [--seed S] --out DIR")
+	fs := e.flags("synth", "(--industry X --country Y [--description TEXT] [--emit-plan FILE] | --plan FILE | --briefs FILE.jsonl | --count N) [--seed S] --out DIR")
 	industry := fs.String("industry", "", "industry: a catalog id, name or free text (mapped to the closest known one)")
 	country := fs.String("country", "", "country: ISO code or name")
 	description := fs.String("description", "", "free-text description of the business")
 	briefs := fs.String("briefs", "", "JSON Lines file, one brief per line: {\"industry\", \"country\", \"description\", \"seed\"?}")
 	count := fs.Int("count", 0, "sample N scenarios across the catalogs")
+	emitPlan := fs.String("emit-plan", "", "write how the brief was read (a mercury.plan/v1 JSON plan) to FILE, - for stdout; with --out also build it")
+	planFile := fs.String("plan", "", "build the world of a plan FILE (as --emit-plan writes it, or edited by hand)")
 	seed := fs.Uint64("seed", 1, "seed; the same seed gives a byte-identical corpus")
 	out := fs.String("out", "", "directory to write one bundle per world into (required)")
 	tasks := fs.Int("tasks", 10, "tasks per world")
@@ -43,15 +46,18 @@ func (e *env) synth(args []string) error {
 		return err
 	}
 	modes := 0
-	for _, on := range []bool{*industry != "" || *country != "", *briefs != "", *count > 0} {
+	for _, on := range []bool{*industry != "" || *country != "" || *description != "", *briefs != "", *count > 0, *planFile != ""} {
 		if on {
 			modes++
 		}
 	}
 	if modes != 1 {
-		return &exitError{2, errors.New("synth: give one of --industry/--country, --briefs FILE or --count N")}
+		return &exitError{2, errors.New("synth: give one of --industry/--country, --plan FILE, --briefs FILE or --count N")}
 	}
-	if *out == "" {
+	if *emitPlan != "" && (*briefs != "" || *count > 0 || *planFile != "") {
+		return &exitError{2, errors.New("synth: --emit-plan goes with one brief (--industry/--country/--description)")}
+	}
+	if *out == "" && *emitPlan == "" {
 		return &exitError{2, errors.New("synth: --out DIR is required")}
 	}
 	var jobs []synthJob
@@ -66,13 +72,41 @@ func (e *env) synth(args []string) error {
 		f.Close()
 	case *count > 0:
 		jobs = sampleScenarios(*count, *seed)
+	case *planFile != "":
+		data, err := os.ReadFile(*planFile)
+		if err != nil {
+			return fmt.Errorf("--plan: %w", err)
+		}
+		p, err := planet.ParsePlan(data)
+		if err != nil {
+			return fmt.Errorf("--plan %s: %w", *planFile, err)
+		}
+		jobs = []synthJob{{plan: p, label: *planFile}}
 	default:
 		j, err := resolveBrief(brief{Industry: *industry, Country: *country, Description: *description}, *seed)
 		if err != nil {
 			return err
 		}
-		if j.note != "" {
-			fmt.Fprintln(e.stderr, "mcp-world:", j.note)
+		// How the brief was read, one line per decision.
+		for _, d := range j.plan.Decisions {
+			fmt.Fprintln(e.stderr, "  "+d.String())
+		}
+		if *emitPlan != "" {
+			data, err := planet.MarshalPlan(j.plan)
+			if err != nil {
+				return err
+			}
+			if *emitPlan == "-" {
+				_, err = e.stdout.Write(data)
+			} else {
+				err = os.WriteFile(*emitPlan, data, 0o644)
+			}
+			if err != nil {
+				return fmt.Errorf("--emit-plan: %w", err)
+			}
+			if *out == "" {
+				return nil
+			}
 		}
 		jobs = []synthJob{j}
 	}
@@ -80,7 +114,11 @@ func (e *env) synth(args []string) error {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fmt.Errorf("--out: %w", err)
 	}
-	sum := runSynth(e.ctx, jobs, *out, planet.Options{Tasks: *tasks}, max(1, *workers), e.stderr)
+	opts := planet.Options{Tasks: *tasks}
+	if *planFile != "" && !flagSet(fs, "tasks") {
+		opts.Tasks = 0 // the plan says how many
+	}
+	sum := runSynth(e.ctx, jobs, *out, opts, max(1, *workers), e.stderr)
 	sum.BadBriefs = len(bad)
 	sum.BadBriefLines = bad
 	if *asJSON {
@@ -104,52 +142,51 @@ func (e *env) synth(args []string) error {
 	return nil
 }
 
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 type brief struct {
 	Industry    string  `json:"industry"`
 	Country     string  `json:"country"`
 	Description string  `json:"description"`
 	Seed        *uint64 `json:"seed"`
+	// Labels of a brief suite (planet/testdata/briefs) ride along unused.
+	ID           json.RawMessage `json:"id,omitempty"`
+	City         json.RawMessage `json:"city,omitempty"`
+	Capabilities json.RawMessage `json:"capabilities,omitempty"`
+	Scale        json.RawMessage `json:"scale,omitempty"`
+	Pack         json.RawMessage `json:"pack,omitempty"`
 }
 
 type synthJob struct {
+	// scenario is read lazily by the worker (--count); plan is read
+	// already (one brief, --briefs, --plan).
 	scenario planet.Scenario
+	plan     *planet.Plan
 	label    string
 	note     string
 }
 
-// resolveBrief maps a brief's free text to catalog entries, saying so
-// when the match is not exact.
+// resolveBrief reads a brief into a plan (planet.Read): it never refuses
+// a brief whose country it knows.
 func resolveBrief(b brief, seed uint64) (synthJob, error) {
-	if strings.TrimSpace(b.Industry) == "" {
-		return synthJob{}, errors.New("industry is empty")
-	}
-	if strings.TrimSpace(b.Country) == "" {
-		return synthJob{}, errors.New("country is empty")
-	}
-	ind, score, ok := catalog.MatchIndustry(b.Industry)
-	if !ok {
-		return synthJob{}, fmt.Errorf("no known industry is close to %q (industries: %s)", b.Industry, industryIDs())
-	}
-	c, ok := catalog.MatchCountry(b.Country)
-	if !ok {
-		return synthJob{}, fmt.Errorf("unknown country %q: give an ISO code (DE, JP, BR…) or a country name", b.Country)
-	}
 	if b.Seed != nil {
 		seed = *b.Seed
 	}
-	j := synthJob{scenario: planet.Scenario{Industry: ind.ID, Country: c.Code, Description: b.Description, Seed: seed}, label: ind.ID + "/" + c.Code}
-	if score < 1 {
-		j.note = fmt.Sprintf("industry %q maps to %q (%s, match %.2f)", b.Industry, ind.ID, ind.Name, score)
+	p, err := planet.Read(planet.Scenario{Industry: b.Industry, Country: b.Country, Description: b.Description, Seed: seed})
+	if err != nil {
+		return synthJob{}, err
+	}
+	j := synthJob{plan: p, label: p.Company.Pack + "/" + p.Company.Country}
+	if p.Company.Pack == planet.Composed {
+		j.note = fmt.Sprintf("industry %q composed from the description", p.Company.Industry)
+	} else if p.Company.Match < 1 {
+		j.note = fmt.Sprintf("industry %q maps to pack %q (match %.2f)", b.Industry, p.Company.Pack, p.Company.Match)
 	}
 	return j, nil
-}
-
-func industryIDs() string {
-	var ids []string
-	for _, i := range catalog.Industries() {
-		ids = append(ids, i.ID)
-	}
-	return strings.Join(ids, ", ")
 }
 
 // readBriefs parses a JSON Lines file. A bad line is reported with its
@@ -278,7 +315,17 @@ var synthValidation = verifier.ValidateOptions{}
 // buildWorld synthesizes one world, validates it with every validator and
 // writes it only if it passes.
 func buildWorld(ctx context.Context, j synthJob, dir string, opts planet.Options) (string, int, error) {
-	b, err := planet.Synthesize(j.scenario, opts)
+	p := j.plan
+	if p == nil {
+		var err error
+		if p, err = planet.Read(j.scenario); err != nil {
+			return "", 0, err
+		}
+	}
+	if opts.Tasks > 0 {
+		p.Tasks.Count = opts.Tasks
+	}
+	b, err := planet.Build(p, opts)
 	if err != nil {
 		return "", 0, err
 	}

@@ -375,7 +375,11 @@ func (c Country) familyName(r *rand.Rand, female bool) string {
 
 // Address returns a random postal address in the country's format.
 func (c Country) Address(r *rand.Rand) string {
-	city := c.Cities[r.IntN(len(c.Cities))]
+	return c.AddressIn(r, c.Cities[r.IntN(len(c.Cities))])
+}
+
+// AddressIn returns a random postal address in one city of the country.
+func (c Country) AddressIn(r *rand.Rand, city City) string {
 	street := pick(r, c.Streets)
 	num := fillNumber(r, c.NumberPattern)
 	postcode := c.Postcode(r, city)

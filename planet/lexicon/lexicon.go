@@ -1,0 +1,319 @@
+package lexicon
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+)
+
+//go:embed data/*.json
+var dataFS embed.FS
+
+// Noun is a singular and a plural.
+type Noun struct {
+	One  string `json:"one"`
+	Many string `json:"many"`
+}
+
+// Archetype is one kind of service, defined once: the engine builds it
+// for whatever nouns a plan gives it.
+type Archetype struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	// Entity is the record it keeps when the brief names no noun.
+	Entity Noun `json:"entity"`
+	// States is the record's lifecycle, first to final; Cancel the
+	// terminal state off the main path.
+	States []string `json:"states,omitempty"`
+	Cancel string   `json:"cancel,omitempty"`
+	// DoneKind is the event kind of reaching the final state ("done",
+	// "paid", "closed"), which says which downstream actions follow it.
+	DoneKind string `json:"done_kind,omitempty"`
+	// Money names the record's amount column, "" when it has none.
+	Money string `json:"money,omitempty"`
+	// Date names the record's date column.
+	Date string `json:"date,omitempty"`
+	// Staff is who does the work when the archetype is the business's
+	// own line of work.
+	Staff Noun   `json:"staff,omitempty"`
+	Unit  string `json:"unit,omitempty"`
+	// Native lists the nouns the archetype's own builder models as they
+	// are (an invoice is what billing keeps).
+	Native []string `json:"native,omitempty"`
+	// Then is the policy clause of a record made for an upstream record:
+	// {an_entity} and {service} are filled in.
+	Then string `json:"then,omitempty"`
+	// Builder names the registered service builder that models the
+	// archetype with its native nouns; "" means the generic record builder.
+	Builder string `json:"builder,omitempty"`
+	// Horizontal archetypes are services most businesses have.
+	Horizontal bool `json:"horizontal,omitempty"`
+	// Follows: a record is made for each finished item of the line of
+	// work (an aftercare reminder after a session, a permit for a flight).
+	Follows bool `json:"follows,omitempty"`
+	// LineOfWork archetypes can be a business's main line of work.
+	LineOfWork bool `json:"line_of_work,omitempty"`
+}
+
+// Verb is a verb that names a capability. Role says what its object is:
+// "entity" (the record itself: "dispatches call-outs"), "resource" (what
+// is booked: "rents kayaks" → rentals of kayaks), "offering" (what is sold
+// or moved: "sells bread" → orders of bread) or "subject" (what the work
+// is on: "repairs boilers" → repairs of boilers). Entity is the record
+// noun for the roles other than "entity".
+type Verb struct {
+	Verb      string `json:"verb"`
+	Archetype string `json:"archetype"`
+	Role      string `json:"role"`
+	Entity    string `json:"entity,omitempty"`
+}
+
+// NounEntry says which archetype keeps records of a noun.
+type NounEntry struct {
+	Noun      string `json:"noun"`
+	Archetype string `json:"archetype"`
+}
+
+// Scale lists nouns whose count gives a business's size of one kind:
+// "locations", "vehicles", "staff" or "customers".
+type Scale struct {
+	Kind  string   `json:"kind"`
+	Nouns []string `json:"nouns"`
+}
+
+// Lexicon is the capability lexicon and the archetypes.
+type Lexicon struct {
+	Source           string            `json:"_source"`
+	Verbs            []Verb            `json:"verbs"`
+	Nouns            []NounEntry       `json:"nouns"`
+	CompoundHeads    []string          `json:"compound_heads"`
+	StopWords        []string          `json:"stop_words"`
+	Determiners      []string          `json:"determiners"`
+	IrregularPlurals map[string]string `json:"irregular_plurals"`
+	Scale            []Scale           `json:"scale"`
+	CustomerCues     []string          `json:"customer_cues"`
+	Organisations    []string          `json:"organisations"`
+	Counterparts     []string          `json:"counterparts"`
+	Currencies       map[string]string `json:"currencies"`
+	MultiCurrency    []string          `json:"multi_currency"`
+	// IndustryModifiers may stand beside an industry's name without
+	// making it another industry ("boutique hotel").
+	IndustryModifiers []string `json:"industry_modifiers"`
+	// NotPlaces are capitalised words after "in" that are no city.
+	NotPlaces []string `json:"not_places"`
+
+	Archetypes []Archetype `json:"-"`
+	byID       map[string]int
+	nounArch   map[string]string
+	scaleKind  map[string]string
+	set        map[string]map[string]bool
+}
+
+var load = sync.OnceValue(func() *Lexicon {
+	l, err := parse()
+	if err != nil {
+		panic("lexicon: embedded data is invalid: " + err.Error())
+	}
+	return l
+})
+
+// Load returns the embedded lexicon.
+func Load() *Lexicon { return load() }
+
+func parse() (*Lexicon, error) {
+	l := &Lexicon{}
+	if err := decode("data/capabilities.json", l); err != nil {
+		return nil, err
+	}
+	if err := decode("data/archetypes.json", &l.Archetypes); err != nil {
+		return nil, err
+	}
+	l.byID = map[string]int{}
+	for i, a := range l.Archetypes {
+		if _, dup := l.byID[a.ID]; dup {
+			return nil, fmt.Errorf("archetypes.json: duplicate id %q", a.ID)
+		}
+		if a.Builder == "" && len(a.States) < 2 {
+			return nil, fmt.Errorf("archetypes.json: %s: a record archetype needs at least two states", a.ID)
+		}
+		l.byID[a.ID] = i
+	}
+	var errs []error
+	for i, v := range l.Verbs {
+		if _, ok := l.byID[v.Archetype]; !ok {
+			errs = append(errs, fmt.Errorf("capabilities.json: /verbs/%d: unknown archetype %q", i, v.Archetype))
+		}
+		if !slices.Contains([]string{"entity", "resource", "offering", "subject"}, v.Role) {
+			errs = append(errs, fmt.Errorf("capabilities.json: /verbs/%d: unknown role %q", i, v.Role))
+		}
+	}
+	l.nounArch = map[string]string{}
+	for i, n := range l.Nouns {
+		if _, ok := l.byID[n.Archetype]; !ok {
+			errs = append(errs, fmt.Errorf("capabilities.json: /nouns/%d: unknown archetype %q", i, n.Archetype))
+		}
+		l.nounArch[n.Noun] = n.Archetype
+	}
+	l.scaleKind = map[string]string{}
+	for _, s := range l.Scale {
+		for _, n := range s.Nouns {
+			if _, dup := l.scaleKind[n]; !dup {
+				l.scaleKind[n] = s.Kind
+			}
+		}
+	}
+	l.set = map[string]map[string]bool{}
+	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces} {
+		m := map[string]bool{}
+		for _, w := range words {
+			m[w] = true
+		}
+		l.set[name] = m
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("%w", joinErrs(errs))
+	}
+	return l, nil
+}
+
+func joinErrs(errs []error) error {
+	var b strings.Builder
+	for i, e := range errs {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(e.Error())
+	}
+	return fmt.Errorf("%s", b.String())
+}
+
+func decode(name string, v any) error {
+	b, err := dataFS.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("%s: trailing data", name)
+	}
+	return nil
+}
+
+// Archetype returns an archetype by id.
+func (l *Lexicon) Archetype(id string) (Archetype, bool) {
+	i, ok := l.byID[id]
+	if !ok {
+		return Archetype{}, false
+	}
+	return l.Archetypes[i], true
+}
+
+// ArchetypeIDs lists every archetype id, in file order.
+func (l *Lexicon) ArchetypeIDs() []string {
+	out := make([]string, len(l.Archetypes))
+	for i, a := range l.Archetypes {
+		out[i] = a.ID
+	}
+	return out
+}
+
+// NounArchetype returns the archetype that keeps records of a singular
+// noun, or "".
+func (l *Lexicon) NounArchetype(noun string) string { return l.nounArch[noun] }
+
+// ScaleKind returns what a counted singular noun measures, or "".
+func (l *Lexicon) ScaleKind(noun string) string { return l.scaleKind[noun] }
+
+// Is reports whether a word is in one of the word sets: "stop" (ends a
+// noun phrase), "det" (skipped before one), "head" (a noun that keeps its
+// modifier: "consent form"), "org" (a customer that is an organisation),
+// "counterpart", "modifier" (beside an industry name), "notplace".
+func (l *Lexicon) Is(set, word string) bool { return l.set[set][word] }
+
+// Singular returns the singular of an English noun (lower case).
+func (l *Lexicon) Singular(w string) string {
+	if s, ok := l.IrregularPlurals[w]; ok {
+		return s
+	}
+	n := len(w)
+	switch {
+	case n <= 3 || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "ies") && n > 4:
+		return w[:n-3] + "y"
+	case strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "zes"):
+		return w[:n-2]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "'s"):
+		return w[:n-1]
+	}
+	return w
+}
+
+// Plural returns the plural of a singular English noun phrase (the last
+// word is inflected).
+func (l *Lexicon) Plural(phrase string) string {
+	i := strings.LastIndexByte(phrase, ' ')
+	head, w := phrase[:i+1], phrase[i+1:]
+	for pl, sg := range l.IrregularPlurals {
+		if sg == w && pl != w && !strings.HasSuffix(pl, "s") {
+			return head + pl
+		}
+	}
+	n := len(w)
+	switch {
+	case n == 0:
+		return phrase
+	case l.IrregularPlurals[w] == w:
+		return phrase
+	case strings.HasSuffix(w, "y") && n > 1 && !strings.ContainsRune("aeiou", rune(w[n-2])):
+		return head + w[:n-1] + "ies"
+	case strings.HasSuffix(w, "s"), strings.HasSuffix(w, "x"), strings.HasSuffix(w, "ch"), strings.HasSuffix(w, "sh"), strings.HasSuffix(w, "z"):
+		return head + w + "es"
+	}
+	return head + w + "s"
+}
+
+// VerbLemma returns the candidate base forms of an inflected English verb:
+// "dispatches" → "dispatch", "rents" → "rent", "handled" → "handle".
+func VerbLemma(w string) []string {
+	out := []string{w}
+	add := func(s string) {
+		if len(s) >= 2 && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	n := len(w)
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		add(w[:n-3] + "y")
+	case strings.HasSuffix(w, "es"):
+		add(w[:n-2])
+		add(w[:n-1])
+	case strings.HasSuffix(w, "s"):
+		add(w[:n-1])
+	case strings.HasSuffix(w, "ied"):
+		add(w[:n-3] + "y")
+	case strings.HasSuffix(w, "ed"):
+		add(w[:n-2])
+		add(w[:n-1])
+		if n > 4 && w[n-3] == w[n-4] {
+			add(w[:n-3])
+		}
+	case strings.HasSuffix(w, "ing"):
+		add(w[:n-3])
+		add(w[:n-3] + "e")
+		if n > 5 && w[n-4] == w[n-5] {
+			add(w[:n-4])
+		}
+	}
+	return out
+}

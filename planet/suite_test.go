@@ -1,0 +1,274 @@
+package planet
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/lexicon"
+	"github.com/mercury/mcp-world/verifier"
+	"github.com/mercury/mcp-world/world"
+)
+
+var (
+	validateSuite = flag.Bool("suite.validate", false, "fully validate every world of the brief suite (CI sets it)")
+	suiteTargets  = flag.Bool("suite.targets", false, "hold the brief suite to issue 7's targets (coverage 0.9, city 0.95) instead of today's floors")
+)
+
+// suiteBrief is one line of testdata/briefs/briefs.jsonl: a real-business
+// brief labelled with the capabilities it names.
+type suiteBrief struct {
+	ID           string `json:"id"`
+	Industry     string `json:"industry"`
+	Country      string `json:"country"`
+	City         string `json:"city"`
+	Description  string `json:"description"`
+	Capabilities []struct {
+		Phrase    string   `json:"phrase"`
+		Archetype string   `json:"archetype"`
+		Terms     []string `json:"terms"`
+	} `json:"capabilities"`
+	Scale []struct {
+		Noun  string `json:"noun"`
+		Count int    `json:"count"`
+	} `json:"scale"`
+	Pack string `json:"pack"`
+}
+
+func loadSuite(t *testing.T) []suiteBrief {
+	t.Helper()
+	f, err := os.Open("testdata/briefs/briefs.jsonl")
+	if err != nil {
+		t.Skip("no brief suite:", err)
+	}
+	defer f.Close()
+	var out []suiteBrief
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var b suiteBrief
+		if err := json.Unmarshal(sc.Bytes(), &b); err != nil {
+			t.Fatalf("briefs.jsonl line %d: %v", n, err)
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// foldTerms normalises text for term matching: lower case, "_" and "-"
+// as spaces, every word singular.
+func foldTerms(lex *lexicon.Lexicon, s string) string {
+	ws := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 && r != '’')
+	})
+	for i, w := range ws {
+		ws[i] = lex.Singular(w)
+	}
+	return " " + strings.Join(ws, " ") + " "
+}
+
+// worldSurface is every text of a world an agent works with, except the
+// company description: services, tables, columns, tools, policies, task
+// instructions.
+func worldSurface(b *world.Bundle) string {
+	var sb strings.Builder
+	w := func(xs ...string) {
+		for _, x := range xs {
+			sb.WriteString(x)
+			sb.WriteString(" . ")
+		}
+	}
+	for _, s := range b.Services {
+		w(s.Name, s.Title, s.Description)
+	}
+	for _, t := range b.Tables {
+		w(t.Name, t.Description)
+		for _, c := range t.Columns {
+			w(c.Name, c.Description)
+			for _, v := range c.Enum {
+				if s, ok := v.(string); ok {
+					w(s)
+				}
+			}
+		}
+	}
+	for _, t := range b.Tools {
+		w(t.Name, t.Title, t.Description)
+	}
+	for _, inv := range b.Invariants {
+		w(inv.Title, inv.Policy)
+	}
+	for _, task := range b.Tasks {
+		w(task.Instruction)
+	}
+	return sb.String()
+}
+
+// TestBriefSuite reads every brief of the suite into a world and measures
+// what a user would: none refused, the capabilities the brief names are in
+// the world (coverage), the named city is the headquarters, and the
+// company description names no other business or city.
+func TestBriefSuite(t *testing.T) {
+	lex := lexicon.Load()
+	briefs := loadSuite(t)
+	type result struct {
+		refused      error
+		covered, all int
+		missing      []string
+		cityOK       bool
+		descBad      string
+	}
+	results := make([]result, len(briefs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 4)
+	for i, br := range briefs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			res := &results[i]
+			p, err := Read(Scenario{Industry: br.Industry, Country: br.Country, Description: br.Description, Seed: uint64(i + 1)})
+			if err != nil {
+				res.refused = err
+				return
+			}
+			b, err := Build(p, Options{})
+			if err != nil {
+				res.refused = err
+				return
+			}
+			if *validateSuite {
+				data, _ := json.Marshal(b)
+				if rep := verifier.Validate(context.Background(), data); !rep.OK {
+					for _, v := range rep.Validators {
+						if !v.OK && v.Skipped == "" {
+							res.refused = &PlanError{Pointer: v.Name, Err: errString(strings.Join(v.Errors[:min(2, len(v.Errors))], "; "))}
+							return
+						}
+					}
+				}
+			}
+			surface := foldTerms(lex, worldSurface(b))
+			for _, c := range br.Capabilities {
+				res.all++
+				ok := true
+				for _, term := range c.Terms {
+					if !termIn(lex, surface, term) {
+						ok = false
+					}
+				}
+				if ok {
+					res.covered++
+				} else {
+					res.missing = append(res.missing, c.Phrase+" "+strings.Join(c.Terms, "+"))
+				}
+			}
+			country, _ := catalog.CountryByCode(p.Company.Country)
+			if br.City != "" {
+				want := br.City
+				if c, ok := country.CityNamed(br.City); ok {
+					want = c.Name
+				}
+				res.cityOK = p.Company.Headquarters == want && strings.Contains(b.Company.Headquarters, want)
+			}
+			// The description names no other city of the country and no
+			// other industry than the brief's own words do.
+			// (The headquarters' own name is taken out first: "札幌市中央区"
+			// contains another city's "中央区".)
+			desc := strings.ReplaceAll(strings.ToLower(b.Company.Description), strings.ToLower(p.Company.Headquarters), " ")
+			own := strings.ToLower(br.Description + " " + br.Industry)
+			for _, c := range country.Cities {
+				n := strings.ToLower(c.Name)
+				if c.Name != p.Company.Headquarters && len(n) > 3 && containsWord(desc, n) && !containsWord(own, n) {
+					res.descBad = "names city " + c.Name
+				}
+			}
+			for _, ind := range catalog.Industries() {
+				n := strings.ToLower(ind.Name)
+				if ind.ID != p.Company.Pack && containsWord(desc, n) && !containsWord(own, n) {
+					res.descBad = "names industry " + ind.Name
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	refused, covered, all, withCity, cityOK := 0, 0.0, 0, 0, 0
+	sum := 0.0
+	for i, r := range results {
+		br := briefs[i]
+		if r.refused != nil {
+			refused++
+			t.Errorf("%s: refused: %v", br.ID, r.refused)
+			continue
+		}
+		if r.all > 0 {
+			sum += float64(r.covered) / float64(r.all)
+			all++
+		}
+		covered += float64(r.covered)
+		if br.City != "" {
+			withCity++
+			if r.cityOK {
+				cityOK++
+			} else {
+				t.Logf("%s: headquarters is not %s", br.ID, br.City)
+			}
+		}
+		if r.descBad != "" {
+			t.Errorf("%s: company description %s", br.ID, r.descBad)
+		}
+		for _, m := range r.missing {
+			t.Logf("%s: not in the world: %s", br.ID, m)
+		}
+	}
+	mean := sum / float64(max(all, 1))
+	cityRate := float64(cityOK) / float64(max(withCity, 1))
+	t.Logf("briefs %d, refused %d, mean capability coverage %.3f, named city = headquarters %d/%d (%.2f)", len(briefs), refused, mean, cityOK, withCity, cityRate)
+	// The targets of issue 7 are coverage ≥ 0.9 and city ≥ 0.95; what the
+	// reader reaches today is a floor no change may fall below. Raise the
+	// floors as the reader improves; -suite.targets asks for the targets.
+	wantCov, wantCity := 0.55, 0.75
+	if *suiteTargets {
+		wantCov, wantCity = 0.9, 0.95
+	}
+	if mean < wantCov {
+		t.Errorf("mean capability coverage %.3f < %.2f", mean, wantCov)
+	}
+	if cityRate < wantCity {
+		t.Errorf("named city is the headquarters in %.2f of briefs < %.2f", cityRate, wantCity)
+	}
+}
+
+// termIn reports whether a labelled term is in the folded surface: its
+// words in order, each the start of a word there (labels may give stems:
+// "approv", "licen").
+func termIn(lex *lexicon.Lexicon, surface, term string) bool {
+	ws := strings.Fields(foldTerms(lex, term))
+	if len(ws) == 0 {
+		return true
+	}
+	var pat strings.Builder
+	pat.WriteString(`(^|\s)`)
+	for i, w := range ws {
+		if i > 0 {
+			pat.WriteString(`\S*\s+`)
+		}
+		pat.WriteString(regexp.QuoteMeta(w))
+	}
+	return regexp.MustCompile(pat.String()).MatchString(surface)
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
