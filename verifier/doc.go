@@ -169,7 +169,10 @@
 //   - policy-needed: on a cross-system task (the solution writes in two
 //     services or more), dropping the write calls in the target service of
 //     an invariant in scope whose trigger service the solution also writes
-//     (the calls only the policy asks for) makes the task fail;
+//     (the calls only the policy asks for) makes the task fail; a task
+//     that no policy in its scope links across the services it writes has
+//     nothing to check here (steps-needed still holds each of its writes
+//     to a check);
 //   - policy-agrees: a structured rule's text and check come from the rule
 //     (the visible text is the one it compiles to); for a raw check,
 //     mutations of each task's final reference state that break a

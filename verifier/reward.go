@@ -2,6 +2,7 @@ package verifier
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -38,14 +39,47 @@ func playGrade(ctx context.Context, w *world.World, task *world.Task, calls []wo
 	return r, ep, nil
 }
 
-// scoreOf plays calls and returns the grade, closing the episode.
-func scoreOf(ctx context.Context, w *world.World, task *world.Task, calls []world.Call) (*Report, error) {
-	r, ep, err := playGrade(ctx, w, task, calls)
-	if err != nil {
-		return nil, err
+// played is one memoized play of the reward validators: the same calls
+// on the same task are played and graded once per validation (dropping a
+// task's one policy call is both a steps-needed and a policy-agrees
+// play). Its episode stays open until the validation ends.
+type played struct {
+	report *Report
+	ep     *world.Episode
+	err    error
+}
+
+// play plays calls on a fresh episode of task and grades it, once.
+func (v *validation) play(ctx context.Context, w *world.World, task *world.Task, calls []world.Call) (*Report, *world.Episode, error) {
+	key, _ := json.Marshal(struct {
+		Task  string
+		Calls []world.Call
+	}{task.ID(), calls})
+	if p, ok := v.plays[string(key)]; ok {
+		return p.report, p.ep, p.err
 	}
-	ep.Close()
-	return r, nil
+	r, ep, err := playGrade(ctx, w, task, calls)
+	if v.plays == nil {
+		v.plays = map[string]*played{}
+	}
+	v.plays[string(key)] = &played{r, ep, err}
+	return r, ep, err
+}
+
+// scoreOf is the grade of a memoized play.
+func (v *validation) scoreOf(ctx context.Context, w *world.World, task *world.Task, calls []world.Call) (*Report, error) {
+	r, _, err := v.play(ctx, w, task, calls)
+	return r, err
+}
+
+// closePlays closes the episodes of the memoized plays.
+func (v *validation) closePlays() {
+	for _, p := range v.plays {
+		if p.ep != nil {
+			p.ep.Close()
+		}
+	}
+	v.plays = nil
 }
 
 // writeCalls returns the indexes of the solution's calls to tools that
@@ -111,7 +145,7 @@ func (v *validation) partialCredit(ctx context.Context, w *world.World, runs []*
 			continue
 		}
 		first := writes[0]
-		r, err := scoreOf(ctx, w, run.task, sol[:first+1])
+		r, err := v.scoreOf(ctx, w, run.task, sol[:first+1])
 		if err != nil {
 			v.fail(VPartialCredit, "/tasks/%d/solution/%d: %v", run.index, first, err)
 			continue
@@ -149,7 +183,7 @@ func (v *validation) stepsNeeded(ctx context.Context, w *world.World, runs []*so
 		}
 		sol := run.task.Spec().Solution
 		for _, j := range writeCalls(w, sol) {
-			r, err := scoreOf(ctx, w, run.task, without(sol, []int{j}))
+			r, err := v.scoreOf(ctx, w, run.task, without(sol, []int{j}))
 			if err != nil {
 				v.fail(VStepsNeeded, "/tasks/%d/solution/%d: %v", run.index, j, err)
 				continue
@@ -231,7 +265,7 @@ func (v *validation) policyNeeded(ctx context.Context, w *world.World, runs []*s
 			continue
 		}
 		slices.Sort(drop)
-		r, err := scoreOf(ctx, w, run.task, without(run.task.Spec().Solution, drop))
+		r, err := v.scoreOf(ctx, w, run.task, without(run.task.Spec().Solution, drop))
 		if err != nil {
 			v.fail(VPolicyNeeded, "/tasks/%d/solution: %v", run.index, err)
 			continue
@@ -291,25 +325,17 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 	sol := run.task.Spec().Solution
 	// The trigger: the keys the check reports once the policy's calls are
 	// left out. A task that does not trigger the rule tests nothing.
-	_, dropped, err := playGrade(ctx, w, run.task, without(sol, drop))
+	_, dropped, err := v.play(ctx, w, run.task, without(sol, drop))
 	if err != nil {
 		return err
 	}
 	keys, err := violations(ctx, dropped, inv.Check)
-	dropped.Close()
 	if err != nil || len(keys) == 0 {
 		return err
 	}
-	final, err := w.NewEpisode(ctx, run.task)
+	_, final, err := v.play(ctx, w, run.task, sol)
 	if err != nil {
 		return err
-	}
-	defer final.Close()
-	for _, c := range sol {
-		var te *world.ToolError
-		if _, err := final.Call(ctx, c.Tool, callArgs(c)); err != nil && !errors.As(err, &te) {
-			return err
-		}
 	}
 	diff, err := final.Diff(ctx)
 	if err != nil {
@@ -389,8 +415,9 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 		}
 		var strip []stmt
 		for _, ch := range target {
+			pk, _ := w.PrimaryKey(ch.Table)
 			for k, col := range ch.Columns {
-				if s, ok := ch.After[k].(string); ok && strings.Contains(s, ks) {
+				if s, ok := ch.After[k].(string); ok && col != pk && strings.Contains(s, ks) {
 					strip = append(strip, setColumn(w, ch.Table, ch.Key, col, strings.ReplaceAll(s, ks, "")))
 				}
 			}

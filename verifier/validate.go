@@ -182,6 +182,7 @@ func worldName(data []byte) string {
 type validation struct {
 	byName  map[string]*ValidatorResult
 	skipped []string // reward validators the caller does not want run
+	plays   map[string]*played
 }
 
 // unwanted reports whether the caller asked not to run a reward validator.
@@ -319,6 +320,7 @@ func (v *validation) run(ctx context.Context, w *world.World) {
 		if v.wanted(VPolicyAgrees) {
 			v.policyAgrees(ctx, w, runs)
 		}
+		v.closePlays()
 	}
 	v.deterministic(ctx, w, runs)
 	v.noLeaks(w, runs)
