@@ -19,16 +19,18 @@ import (
 	"github.com/mercury/mcp-world/world"
 )
 
-// ServeStdio serves s over newline-delimited JSON-RPC on in and out until
-// in ends or ctx is cancelled. Every message is handled by mcp-go's
-// [server.MCPServer.HandleMessage], as mcp-go's own [server.StdioServer]
-// does; what differs is the cost around it, which was about a third of a
-// call's server CPU there: one read loop without a goroutine per line, one
-// parse of each line for its id and method (mcp-go's parses every line
-// five times before handling it), and tool results written by hand
-// (encoding/json walks a result three times, escaping its text and
-// compacting its structured content). When in ends, calls in flight are
-// answered before ServeStdio returns (mcp-go's cancels them).
+// ServeStdio serves s, a server built by [NewServer], over
+// newline-delimited JSON-RPC on in and out until in ends or ctx is
+// cancelled. Messages are handled by mcp-go's
+// [server.MCPServer.HandleMessage], as in mcp-go's own [server.StdioServer],
+// except plain tool calls (see [callDirect]); what differs is the cost
+// around them, which was half of a point read's server CPU there: one read
+// loop without a goroutine per line, one parse of each line for its id and
+// method (mcp-go's parses every line five times before handling it), long-
+// lived workers, and tool results written by hand (encoding/json walks a
+// result three times, escaping its text and compacting its structured
+// content). When in ends, calls in flight are answered before ServeStdio
+// returns (mcp-go's cancels them).
 //
 // Requests are served concurrently, at most maxInFlight at a time, and may
 // be answered out of order; notifications are handled in order on the read
