@@ -7,6 +7,11 @@
 // "task" prompt. Every call runs on the episode a [Resolver] returns for the
 // request, so one server serves one episode (stdio) or many (HTTP).
 //
+// [ServeStdio] serves such a server over stdio: mcp-go handles every
+// message, but lines are read, plain tool calls dispatched and tool results
+// encoded by this package, which costs a fraction of mcp-go's own stdio
+// server (see its documentation and BENCHMARKS.md).
+//
 // [NewHTTP] serves a world over streamable HTTP for both protocol
 // generations: /episodes/{id}/mcp addresses an episode by URL, and /mcp
 // gives each session-ful client a fresh episode for its MCP session. It

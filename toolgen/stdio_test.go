@@ -137,3 +137,66 @@ func TestServeStdioAnswersBeforeEOF(t *testing.T) {
 		t.Errorf("%d answers and %d parse errors, want %d and 1", len(seen), parseErrors, n+1)
 	}
 }
+
+// A plain tools/call answered directly gets the same answer as through
+// mcp-go's HandleMessage; calls that are not plain are left to mcp-go.
+func TestCallDirect(t *testing.T) {
+	w := mini(t)
+	ctx := context.Background()
+	ep, err := w.NewEpisode(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ep.Close()
+	s := NewServer(w, func(context.Context) (*world.Episode, error) { return ep, nil }, Options{})
+	for _, tc := range []struct{ name, params string }{
+		{"search", `{"name":"search_customers","arguments":{"query":"a","limit":1}}`},
+		{"no arguments", `{"name":"search_customers"}`},
+		{"bad arguments", `{"name":"search_customers","arguments":{"limit":"x","nope":1}}`},
+		{"unknown record", `{"name":"get_order","arguments":{"order_id":"ORD-99999"}}`},
+		{"point read", `{"name":"get_order","arguments":{"order_id":"ORD-00001"}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			line := []byte(`{"jsonrpc":"2.0","id":"r1","method":"tools/call","params":` + tc.params + `}`)
+			c := plainToolCall("2.0", "tools/call", json.RawMessage(tc.params))
+			if c == nil {
+				t.Fatal("not a plain tool call")
+			}
+			direct, ok := callDirect(ctx, s, json.RawMessage(`"r1"`), c, nil)
+			if !ok {
+				t.Fatal("not answered directly")
+			}
+			var via bytesWriter
+			lw := &lineWriter{w: bufio.NewWriter(&via)}
+			lw.writeResponse(json.RawMessage(`"r1"`), handle(ctx, s, line, nil))
+			var a, b any
+			if err := json.Unmarshal(direct, &a); err != nil {
+				t.Fatalf("direct answer %s: %v", direct, err)
+			}
+			json.Unmarshal(via.b, &b)
+			if d := cmp.Diff(b, a); d != "" {
+				t.Errorf("(-HandleMessage +direct):\n%s", d)
+			}
+		})
+	}
+	for _, p := range []string{
+		`{"name":"search_customers","arguments":{},"_meta":{"progressToken":1}}`,
+		`{"name":"search_customers","task":{}}`,
+		`{"arguments":{}}`,
+		`[1]`,
+	} {
+		if c := plainToolCall("2.0", "tools/call", json.RawMessage(p)); c != nil {
+			t.Errorf("%s counted as a plain call", p)
+		}
+	}
+	if c := plainToolCall("1.0", "tools/call", json.RawMessage(`{"name":"x"}`)); c != nil {
+		t.Error("jsonrpc 1.0 counted as a plain call")
+	}
+	if _, ok := callDirect(ctx, s, json.RawMessage(`1`), &toolCall{name: "no_such_tool"}, nil); ok {
+		t.Error("an unknown tool was answered directly")
+	}
+}
+
+type bytesWriter struct{ b []byte }
+
+func (w *bytesWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }

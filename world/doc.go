@@ -8,6 +8,11 @@
 // template database image (s0), one image per task (s0 + Δs0) and the
 // compiled tools. A World is safe for concurrent use.
 //
+// A full Compile of a large bundle is mostly parsing and inserting its
+// seed rows. [World.Compiled] and [World.Image] keep what a later start
+// needs without them, and [Recompile] rebuilds the same world from those
+// two (mcp-world serve keeps them in a cache per bundle file).
+//
 // # Episodes
 //
 // [World.NewEpisode] deserializes an image into a fresh, private in-memory
