@@ -358,14 +358,9 @@ func Locate(text string) (Place, bool) {
 	}
 	country, countryLen := c.countryIn(t)
 	regionKey, regionLen := p.longestRegion(t, "")
-	if regionLen > countryLen {
+	if regionLen > countryLen { // also when no country is named at all
 		if codes := p.regionCountries(regionKey); len(codes) == 1 {
 			country = codes[0] // "New South Wales", not "Wales"
-		}
-	}
-	if country == "" && regionKey != "" {
-		if codes := p.regionCountries(regionKey); len(codes) == 1 {
-			country = codes[0]
 		}
 	}
 	if country == "" {
