@@ -282,3 +282,16 @@ func TestCompanyNameIn(t *testing.T) {
 		t.Error("no name used the {city} pattern in 200 draws")
 	}
 }
+
+// A company stem is never the name of one of the country's cities: a
+// company called after a river that is also a city ("Дніпро") would name
+// another city than its headquarters.
+func TestStemsAreNotCities(t *testing.T) {
+	for _, c := range Countries() {
+		for _, stem := range c.CompanyStems {
+			if city, ok := c.CityNamed(stem); ok {
+				t.Errorf("%s: company stem %q names the city %s", c.Code, stem, city.Name)
+			}
+		}
+	}
+}
