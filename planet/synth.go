@@ -197,14 +197,17 @@ func (g *Gen) pickServices(ind catalog.Industry, force []string) []*ServiceDef {
 	for _, v := range verticals[:min(len(verticals), g.R.IntN(2))] {
 		chosen[v] = true
 	}
-	// A world needs a service that reacts to the work downstream, or it
-	// has no policies across systems.
-	// Rules that bind state need a service that keeps state about others'
-	// work (invoices, tickets, bookings); notifications alone may be at
-	// most a third of the policies.
+	// A world needs services that react to the work downstream, or it
+	// has no policies across systems. Rules that bind state need services
+	// that keep state about others' work (invoices, tickets, bookings):
+	// notifications may be at most a third of the policies. Two of them.
 	reactors := []string{"billing", "helpdesk", "calendar"}
-	if !slices.ContainsFunc(reactors, func(n string) bool { return chosen[n] }) {
-		chosen[reactors[g.R.IntN(len(reactors))]] = true
+	g.R.Shuffle(len(reactors), func(i, j int) { reactors[i], reactors[j] = reactors[j], reactors[i] })
+	for _, n := range reactors {
+		if len(slices.DeleteFunc(slices.Clone(reactors), func(r string) bool { return !chosen[r] })) >= 2 {
+			break
+		}
+		chosen[n] = true
 	}
 	target := 4 + g.R.IntN(5) // 4..8
 	var pool []*ServiceDef
