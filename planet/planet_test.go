@@ -35,7 +35,9 @@ var coverageValidation = verifier.ValidateOptions{Skip: verifier.RewardValidator
 // validate fails the test with every failing validator's errors.
 func validate(t testing.TB, label string, data []byte) {
 	t.Helper()
-	validateWith(t, label, data, verifier.ValidateOptions{})
+	// As synth holds them: policy-agrees advisory (see cmd/mcp-world's
+	// synthValidation).
+	validateWith(t, label, data, verifier.ValidateOptions{Advisory: []string{verifier.VPolicyAgrees}})
 }
 
 func validateWith(t testing.TB, label string, data []byte, opts verifier.ValidateOptions) {

@@ -2,7 +2,6 @@ package planet
 
 import (
 	"fmt"
-	"maps"
 
 	"github.com/mercury/mcp-world/world"
 )
@@ -133,9 +132,7 @@ func buildBilling(g *Gen, s *Svc) {
 			return []world.SeedOp{{Insert: table, Values: row}}
 		},
 		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
-			before := tc.Noted("voided:" + fmt.Sprint(r[up.Key])).(Row)
-			row := maps.Clone(before)
-			row["status"] = "void"
+			before, row := tc.Prepared("voided:"+fmt.Sprint(r[up.Key]), "void")
 			return &Made{Entity: inv, Row: row, Before: before, Say: fmt.Sprintf("the invoice for %s %s", up.Noun, r[up.Key]),
 				Select: func(a string) string { return fmt.Sprintf("%s.source_ref = %s", a, sqlQuote(r[up.Key])) }}
 		},

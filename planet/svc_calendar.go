@@ -2,7 +2,6 @@ package planet
 
 import (
 	"fmt"
-	"maps"
 	"strings"
 
 	"github.com/mercury/mcp-world/world"
@@ -233,9 +232,7 @@ func buildCalendar(g *Gen, s *Svc) {
 			return []world.SeedOp{{Insert: table, Values: row}}
 		},
 		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
-			before := tc.Noted("release:" + fmt.Sprint(r[up.Key])).(Row)
-			row := maps.Clone(before)
-			row["status"] = "cancelled"
+			before, row := tc.Prepared("release:"+fmt.Sprint(r[up.Key]), "cancelled")
 			return &Made{Entity: ev, Row: row, Before: before, Say: fmt.Sprintf("the %s booked for %s %s", one, up.Noun, r[up.Key]),
 				Select: func(a string) string { return fmt.Sprintf("instr(%s.title, %s) > 0", a, sqlQuote(r[up.Key])) }}
 		},

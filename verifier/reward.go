@@ -328,13 +328,14 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 		return nil
 	}
 	text := strings.ToLower(inv.Policy)
-	// Which values the text names: for a rule, exactly the values of its
-	// target conditions (its text also names services and nouns, which
-	// are no values of a row); for raw text, any value it mentions.
+	// Which values the text names: any value it mentions; for a rule,
+	// only those among the values of its target conditions (its text also
+	// names services and nouns, which are no values of a row: a folder
+	// called like the service is not what the rule asks for).
 	names := func(s string) bool { return named(text, s) }
 	if inv.Rule != nil {
 		vals := ruleValues(inv.Rule.Then.Where)
-		names = func(s string) bool { return slices.Contains(vals, s) }
+		names = func(s string) bool { return named(text, s) && slices.Contains(vals, s) }
 	}
 	type mutation struct {
 		what  string
