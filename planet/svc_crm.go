@@ -175,7 +175,8 @@ func buildCRM(g *Gen, s *Svc) {
 			Instruction: fmt.Sprintf("%s (%s) asked us to stop contacting them by %s for marketing. Record it.", c["name"], c["id"], ch),
 			Calls:       []world.Call{{Tool: "record_consent", Args: map[string]any{one + "_id": c["id"], "channel": ch, "granted": false}}},
 			Assertions: []world.Assertion{
-				{Description: "A withdrawal is recorded for that channel.", Exists: &world.RowMatch{Table: consents, Where: map[string]any{one + "_id": c["id"], "channel": ch, "granted": false}}},
+				{Description: "A withdrawal is recorded for that channel.", Count: &world.CountMatch{Table: consents, Where: map[string]any{one + "_id": c["id"], "channel": ch, "granted": false},
+					Equals: ptrInt(countWhere(g.Rows(consents), one+"_id", c["id"], "channel", ch, "granted", false) + 1)}},
 				{Description: "Only one entry was added.", Count: &world.CountMatch{Table: consents, Where: map[string]any{one + "_id": c["id"]}, Equals: ptrInt(countWhere(g.Rows(consents), one+"_id", c["id"]) + 1)}},
 			},
 			MayChange: []world.Change{{Table: consents, Ops: []string{"insert"}}},
