@@ -37,4 +37,27 @@
 // byte-identical plan and world; the same plan gives the same world. Build
 // does not validate: callers run the verifier's validators and write only
 // worlds that pass (see mcp-world synth).
+//
+// # Policies
+//
+// Most policies bind state across systems: invoice what was delivered,
+// void what was called off, resolve the ticket once the job is done,
+// release the booking of a cancelled job, record the money of a paid
+// invoice. Notifications (an email, a chat post) may be at most a third of
+// a world's policies. An [Action] says what its rule requires downstream
+// ([Keys] over the upstream entity's [Role] paths); a rule about records
+// that already exist (an open ticket to resolve) has a Prepare that seeds
+// them in the task, so that the rule does not hold before the agent acts.
+//
+// # Tasks
+//
+// A cross-system task follows every policy its events set off, and the
+// policies on what those create or change ([Made]: the invoice issued for
+// the finished job must itself be emailed), up to five services and ten
+// assertions. Rows made on the way are checked by their business key (the
+// invoice whose source is the job), never by an id the instruction does
+// not name. Goals fail on the task's initial state; what must merely stay
+// true is a constraint. Events whose policies reach a single other service
+// are asked for in pairs ("Two things today…"). Each world has at least
+// eight kinds of task.
 package planet

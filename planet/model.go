@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"strings"
 
@@ -233,6 +234,15 @@ func (tc *TaskCtx) Note(key string, v any) {
 		tc.memo = map[string]any{}
 	}
 	tc.memo[key] = v
+}
+
+// Prepared returns the row a Prepare kept under key, and a copy of it with
+// the status the action leaves it in.
+func (tc *TaskCtx) Prepared(key, status string) (before, after Row) {
+	before = tc.memo[key].(Row)
+	after = maps.Clone(before)
+	after["status"] = status
+	return before, after
 }
 
 // Noted returns a value kept by [TaskCtx.Note].

@@ -25,10 +25,24 @@ func synthJSON(t testing.TB, s Scenario, opts Options) (*world.Bundle, []byte) {
 	return b, data
 }
 
+// coverageValidation is what the service-coverage tests hold their many
+// worlds to: every validator but the reward ones, which replay each
+// solution many times and are proven on a world of every industry and
+// country (TestEveryIndustry, TestEveryCountry) and over a corpus
+// (TestRewardCorpus).
+var coverageValidation = verifier.ValidateOptions{Skip: verifier.RewardValidators()}
+
 // validate fails the test with every failing validator's errors.
 func validate(t testing.TB, label string, data []byte) {
 	t.Helper()
-	rep := verifier.Validate(context.Background(), data)
+	// As synth holds them: policy-agrees advisory (see cmd/mcp-world's
+	// synthValidation).
+	validateWith(t, label, data, verifier.ValidateOptions{Advisory: []string{verifier.VPolicyAgrees}})
+}
+
+func validateWith(t testing.TB, label string, data []byte, opts verifier.ValidateOptions) {
+	t.Helper()
+	rep := verifier.ValidateWith(context.Background(), data, opts)
 	if rep.OK {
 		return
 	}

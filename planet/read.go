@@ -1270,14 +1270,20 @@ func (r *reader) services(caps []capability) {
 		chosen[v] = true
 		picked = append(picked, v)
 	}
-	// Rules that bind state need a service that keeps state about others'
-	// work (invoices, tickets, bookings); notifications alone may be at
-	// most a third of the policies.
+	// A world needs services that react to the work downstream, or it
+	// has no policies across systems. Rules that bind state need services
+	// that keep state about others' work (invoices, tickets, bookings):
+	// notifications may be at most a third of the policies. Two of them.
 	reactors := []string{"billing", "helpdesk", "calendar"}
-	if !slices.ContainsFunc(reactors, func(n string) bool { return chosen[n] }) {
-		x := reactors[rng.IntN(len(reactors))]
-		chosen[x] = true
-		picked = append(picked, x)
+	rng.Shuffle(len(reactors), func(i, j int) { reactors[i], reactors[j] = reactors[j], reactors[i] })
+	for _, n := range reactors {
+		if len(slices.DeleteFunc(slices.Clone(reactors), func(r string) bool { return !chosen[r] })) >= 2 {
+			break
+		}
+		if !chosen[n] {
+			chosen[n] = true
+			picked = append(picked, n)
+		}
 	}
 	target := 4 + rng.IntN(5) // 4..8
 	var pool []*ServiceDef

@@ -2,14 +2,13 @@ package planet
 
 import (
 	"fmt"
-	"maps"
 
 	"github.com/mercury/mcp-world/world"
 )
 
 func init() {
 	register(&ServiceDef{Name: "billing", Title: "Billing", Weight: 3, Build: buildBilling, After: []string{
-		"crm", "work", "prescriptions", "memberships", "timesheets", "properties", "vehicles", "tickets_events",
+		"crm", "work", "orders", "prescriptions", "memberships", "timesheets", "properties", "vehicles", "tickets_events",
 		"appointments", "reservations", "enrolments", "shipments", "work_orders", "projects", "cases", "policies_insurance"}})
 }
 
@@ -133,9 +132,7 @@ func buildBilling(g *Gen, s *Svc) {
 			return []world.SeedOp{{Insert: table, Values: row}}
 		},
 		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
-			before := tc.Noted("voided:" + fmt.Sprint(r[up.Key])).(Row)
-			row := maps.Clone(before)
-			row["status"] = "void"
+			before, row := tc.Prepared("voided:"+fmt.Sprint(r[up.Key]), "void")
 			return &Made{Entity: inv, Row: row, Before: before, Say: fmt.Sprintf("the invoice for %s %s", up.Noun, r[up.Key]),
 				Select: func(a string) string { return fmt.Sprintf("%s.source_ref = %s", a, sqlQuote(r[up.Key])) }}
 		},

@@ -239,14 +239,14 @@ func buildCampaigns(k *vk) {
 		seg := Pick(tc.R, segs)
 		start := g.Day(14 + tc.R.IntN(30))
 		budget := k.money(tc.R, 300, 2500)
-		id := k.tcID(tc, ct)
+		k.tcID(tc, ct) // the new row: checked by its details, not its id
 		return Task{
 			Title: "set up campaign",
 			Instruction: fmt.Sprintf("Set up a new %s promotion called \"%s\" for %s, starting %s, with a budget of %s. Leave it as a draft for now.",
 				channel, name, vkLower(seg), start, k.fmtMoney(budget)),
 			Calls: []world.Call{{Tool: "create_marketing_campaign", Args: map[string]any{"name": name, "kind": "promotion", "channel": channel, "segment": seg, "starts_on": start, "budget": budget}}},
 			Assertions: []world.Assertion{
-				vkExists("The campaign is set up as asked.", ct, map[string]any{"id": id, "name": name, "kind": "promotion", "channel": channel, "starts_on": start, "budget": budget, "status": "draft"}),
+				vkExists("The campaign is set up as asked.", ct, map[string]any{"name": name, "kind": "promotion", "channel": channel, "starts_on": start, "budget": budget, "status": "draft"}),
 				vkCount("There is one campaign of that name.", ct, map[string]any{"name": name}, 1),
 			},
 			MayChange: []world.Change{vkChange(ct, nil, "insert")},

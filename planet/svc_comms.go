@@ -229,10 +229,11 @@ func buildChat(g *Gen, s *Svc) {
 		state := Pick(tc.R, g.Vocab.States)
 		n := countWhere(work.Rows, "status", state)
 		tc.NextID("chat_messages")
-		text := fmt.Sprintf("%s %s: %d", title(work.Plural), state, n)
+		said := strings.ReplaceAll(state, "_", " ")
+		text := fmt.Sprintf("%s %s: %d", title(work.Plural), said, n)
 		return Task{
-			Title:       "report " + work.Plural + " " + state,
-			Instruction: fmt.Sprintf("How many %s are %s right now? Post the number in #reports, in the form \"%s %s: <number>\".", work.Plural, state, title(work.Plural), state),
+			Title:       "report " + work.Plural + " " + said,
+			Instruction: fmt.Sprintf("How many %s are %s right now? Post the number in #reports, in the form \"%s %s: <number>\".", work.Plural, said, title(work.Plural), said),
 			Calls:       []world.Call{{Tool: "post_message", Args: map[string]any{"channel_id": chanID("reports"), "text": text}}},
 			Assertions: []world.Assertion{
 				{Description: "The right figure is in #reports.", Exists: &world.RowMatch{Table: "chat_messages", Where: map[string]any{"channel_id": chanID("reports"), "body": map[string]any{"contains": text}}}},

@@ -169,13 +169,14 @@ func buildCRM(g *Gen, s *Svc) {
 	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "account manager", Make: func(tc *TaskCtx) (Task, bool) {
 		c := Pick(tc.R, activeRows(e))
 		ch := Pick(tc.R, []string{"email", "sms", "phone", "post"})
-		id := fmt.Sprintf("CNS-%05d", tc.NextID(consents))
+		tc.NextID(consents) // the new row: checked by its details, not its id
 		return Task{
 			Title:       "record consent withdrawal",
 			Instruction: fmt.Sprintf("%s (%s) asked us to stop contacting them by %s for marketing. Record it.", c["name"], c["id"], ch),
 			Calls:       []world.Call{{Tool: "record_consent", Args: map[string]any{one + "_id": c["id"], "channel": ch, "granted": false}}},
 			Assertions: []world.Assertion{
-				{Description: "A withdrawal is recorded for that channel.", Exists: &world.RowMatch{Table: consents, Where: map[string]any{"id": id, one + "_id": c["id"], "channel": ch, "granted": false}}},
+				{Description: "A withdrawal is recorded for that channel.", Count: &world.CountMatch{Table: consents, Where: map[string]any{one + "_id": c["id"], "channel": ch, "granted": false},
+					Equals: ptrInt(countWhere(g.Rows(consents), one+"_id", c["id"], "channel", ch, "granted", false) + 1)}},
 				{Description: "Only one entry was added.", Count: &world.CountMatch{Table: consents, Where: map[string]any{one + "_id": c["id"]}, Equals: ptrInt(countWhere(g.Rows(consents), one+"_id", c["id"]) + 1)}},
 			},
 			MayChange: []world.Change{{Table: consents, Ops: []string{"insert"}}},
@@ -231,21 +232,19 @@ func buildCRM(g *Gen, s *Svc) {
 		var extras []string
 		for _, x := range v.Extra {
 			args[x.Name] = x.Value(g)
-			extras = append(extras, fmt.Sprintf("%s: %v", strings.ReplaceAll(x.Name, "_", " "), args[x.Name]))
+			extras = append(extras, detail(x.Name, args[x.Name]))
 		}
-		id := e.ID(tc.NextID(table))
+		tc.NextID(table) // the new row: checked by its details, not its id
 		ask := fmt.Sprintf("Please register %s as a new %s: email %s, phone %s, based in %s", args["name"], v.One, email, phone, city)
 		if org {
 			ask += ", contact " + full
 		}
-		if len(extras) > 0 {
-			ask += " (" + strings.Join(extras, ", ") + ")"
-		}
+		ask += details(extras)
 		return Task{
 			Title: "register new " + v.One, Instruction: ask + ".",
 			Calls: []world.Call{{Tool: "create_" + one, Args: args}},
 			Assertions: []world.Assertion{
-				{Description: "The new " + v.One + " is on file with the given details.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": id, "email": email, "phone": phone, "city": city}}},
+				{Description: "The new " + v.One + " is on file with the given details.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"email": email, "phone": phone, "city": city}}},
 				{Description: "There is exactly one record with that email.", Count: &world.CountMatch{Table: table, Where: map[string]any{"email": email}, Equals: ptrInt(1)}},
 			},
 			MayChange: []world.Change{{Table: table, Ops: []string{"insert"}}},

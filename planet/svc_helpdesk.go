@@ -2,7 +2,6 @@ package planet
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -402,9 +401,7 @@ func buildHelpdesk(g *Gen, s *Svc) {
 			return []world.SeedOp{{Insert: table, Values: row}}
 		},
 		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
-			before := tc.Noted("resolve:" + fmt.Sprint(r[up.Key])).(Row)
-			row := maps.Clone(before)
-			row["status"] = "resolved"
+			before, row := tc.Prepared("resolve:"+fmt.Sprint(r[up.Key]), "resolved")
 			return &Made{Entity: tk, Row: row, Before: before, Say: fmt.Sprintf("the %s about %s %s", one, up.Noun, r[up.Key]),
 				Select: func(a string) string {
 					return fmt.Sprintf("instr(%s.subject, %s) > 0 AND %s.requester_email = %s", a, sqlQuote(r[up.Key]), a, sqlQuote(row["requester_email"]))

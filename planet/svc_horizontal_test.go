@@ -82,7 +82,7 @@ func TestHorizontalServices(t *testing.T) {
 							return
 						}
 						label := fmt.Sprintf("%s/%s %v seed %d", ind, country, opts.Services, seed)
-						rep := verifier.Validate(context.Background(), data)
+						rep := verifier.ValidateWith(context.Background(), data, coverageValidation)
 						for _, v := range rep.Validators {
 							if !v.OK && v.Skipped == "" {
 								t.Errorf("%s: %s %s %v", label, v.Name, v.Skipped, v.Errors)

@@ -643,7 +643,7 @@ func buildProjects(g *Gen, s *Svc) {
 			Calls:       []world.Call{{Tool: "complete_milestone", Args: map[string]any{"milestone_id": r["id"]}}},
 			Assertions: []world.Assertion{
 				fieldIs("The milestone is done.", mtable, r["id"], "status", "done"),
-				{Description: "Nothing was approved on the customer's behalf.", Count: &world.CountMatch{Table: mtable, Where: map[string]any{"status": "approved"}, Equals: ptrInt(v.countRows(mtable, "status", "approved"))}},
+				{Description: "Nothing was approved on the customer's behalf.", Role: world.RoleConstraint, Count: &world.CountMatch{Table: mtable, Where: map[string]any{"status": "approved"}, Equals: ptrInt(v.countRows(mtable, "status", "approved"))}},
 			},
 			MayChange: []world.Change{{Table: mtable, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

@@ -116,7 +116,7 @@ func TestVerticals(t *testing.T) {
 							t.Error(err)
 							return
 						}
-						rep := verifier.Validate(context.Background(), data)
+						rep := verifier.ValidateWith(context.Background(), data, coverageValidation)
 						for _, v := range rep.Validators {
 							if !v.OK && v.Skipped == "" {
 								t.Errorf("%s/%s seed %d: validator %s: %v", name, ind, seed, v.Name, v.Errors)

@@ -102,7 +102,7 @@ func TestVerticalKit(t *testing.T) {
 					}
 				}
 				label := fmt.Sprintf("%s/%s/%s/%d", svc, sc.Industry, sc.Country, sc.Seed)
-				validate(t, label, data)
+				validateWith(t, label, data, coverageValidation)
 				name := svc
 				for _, s := range b.Services {
 					if s.Name == svc+"_hub" {

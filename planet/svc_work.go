@@ -293,14 +293,14 @@ func buildWork(g *Gen, s *Svc) {
 	}
 	before := v.States[len(v.States)-2]
 	s.Events = append(s.Events, event(final, "done", fmt.Sprintf("%s is marked %s", an(w.One), final), final, before, []string{
-		fmt.Sprintf("%s {id} for {name} ({item}) is %s. Please record it.", title(w.One), final),
-		fmt.Sprintf("Mark %s {id} as %s; {name}'s {item} is done.", w.One, final),
-		fmt.Sprintf("{name}'s %s {id} just reached %s. Update the system accordingly.", w.One, final),
+		fmt.Sprintf("%s {id} for {name} ({item}) is %s. Please record it.", title(w.One), said(final)),
+		fmt.Sprintf("Mark %s {id} as %s; {name}'s {item} is done.", w.One, said(final)),
+		fmt.Sprintf("{name}'s %s {id} is %s now. Please update the system.", w.One, said(final)),
 	}))
 	if v.Cancel != "" {
 		s.Events = append(s.Events, event(v.Cancel, "cancelled", fmt.Sprintf("%s is %s", an(w.One), v.Cancel), v.Cancel, v.States[0], []string{
-			fmt.Sprintf("{name} called: %s {id} ({item}) is off. Please set it to %s.", w.One, v.Cancel),
-			fmt.Sprintf("%s {id} for {name} will not happen; mark it %s.", title(w.One), v.Cancel),
+			fmt.Sprintf("{name} called: %s {id} ({item}) is off. Please set it to %s.", w.One, said(v.Cancel)),
+			fmt.Sprintf("%s {id} for {name} will not happen; mark it %s.", title(w.One), said(v.Cancel)),
 		}))
 	}
 
@@ -343,20 +343,20 @@ func buildWork(g *Gen, s *Svc) {
 		item, amount := price()
 		day := g.Day(7 + tc.R.IntN(20))
 		args := map[string]any{"customer_id": c["id"], "item": item, "scheduled_on": day, "amount": amount}
-		var extra string
+		var extras []string
 		for _, x := range w.Extra {
 			args[x.Name] = x.Value(g)
-			extra += fmt.Sprintf(", %s %v", x.Name, args[x.Name])
+			extras = append(extras, detail(x.Name, args[x.Name]))
 		}
-		id := work.ID(tc.NextID(table))
+		tc.NextID(table) // the new row: checked by its details, not its id
 		return Task{
 			Title: "create " + w.One,
 			Instruction: fmt.Sprintf("%s (%s) wants %s on %s. Please set up the %s at our standard price of %s%s.",
-				c["name"], c["id"], item, day, w.One, g.Locale.C.FormatMoney(amount), extra),
+				c["name"], c["id"], item, day, w.One, g.Locale.C.FormatMoney(amount), details(extras)),
 			Calls: []world.Call{{Tool: "create_" + one, Args: args}},
 			Assertions: []world.Assertion{
-				{Description: "The " + w.One + " exists with the right details.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": id, "customer_id": c["id"], "item": item, "scheduled_on": day, "amount": amount}}},
-				{Description: "It starts as " + v.States[0] + ".", Field: &world.FieldMatch{Table: table, Key: id, Column: "status", Equals: v.States[0]}},
+				{Description: "The " + w.One + " exists with the right details.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"customer_id": c["id"], "item": item, "scheduled_on": day, "amount": amount}}},
+				{Description: "It starts as " + said(v.States[0]) + ".", Exists: &world.RowMatch{Table: table, Where: map[string]any{"customer_id": c["id"], "scheduled_on": day, "status": v.States[0]}}},
 			},
 			MayChange: []world.Change{{Table: table, Ops: []string{"insert"}}},
 			Services:  []string{s.Name},
@@ -390,6 +390,10 @@ func cancelNote(c string) string {
 	}
 	return ", or " + c + " before that"
 }
+
+// said writes a status the way people say it: "service held", not
+// "service_held".
+func said(status string) string { return strings.ReplaceAll(status, "_", " ") }
 
 // lookup returns a column of the entity row with the given id.
 func lookup(e *Entity, id any, col string) any {

@@ -88,7 +88,7 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	// Then two events in one request (a colleague's "two things today"),
 	// each pair once, thin events first, while chores still have room for
 	// their kinds.
-	wantChores := max(1, minTypes-len(out))
+	wantChores := max(0, minTypes-len(out))
 	if len(events) == 0 {
 		wantChores = n
 	}
@@ -97,7 +97,7 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 		for j := 0; j < i && len(out)+wantChores < n && pairs < 2*n/3; j++ {
 			if cross(events[j], events[i]) {
 				pairs++
-				wantChores = max(1, minTypes-len(out))
+				wantChores = max(0, minTypes-len(out))
 			}
 		}
 	}
@@ -398,4 +398,25 @@ func (g *Gen) madeCheck(l *Link, m *Made) world.Assertion {
 func constraint(a world.Assertion) world.Assertion {
 	a.Role = world.RoleConstraint
 	return a
+}
+
+// detail says one field of a record the way a colleague would: "pet
+// name: Rex", "prepaid plan: yes", not "pet_name Rex".
+func detail(column string, v any) string {
+	var val string
+	switch x := v.(type) {
+	case bool:
+		val = map[bool]string{true: "yes", false: "no"}[x]
+	default:
+		val = strings.ReplaceAll(fmt.Sprint(x), "_", " ")
+	}
+	return strings.ReplaceAll(column, "_", " ") + ": " + val
+}
+
+// details puts fields in brackets after a request, or nothing.
+func details(ds []string) string {
+	if len(ds) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(ds, "; ") + ")"
 }
