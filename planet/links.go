@@ -44,16 +44,19 @@ func (g *Gen) pickLinks() []*Link {
 	var out []*Link
 	perEvent := map[*Event]int{}
 	edges := map[string]bool{}
-	// First pass: one link per edge; second: fill up to 6 links.
-	for pass := 0; pass < 2; pass++ {
+	targets := map[string]bool{}
+	// First pass: one link per target service, so that every service that
+	// can act on a policy does; second: one per edge; third: fill up to 6.
+	for pass := 0; pass < 3; pass++ {
 		for _, l := range all {
 			edge := l.Event.Entity.Service + ">" + l.Action.Service
-			if slices.Contains(out, l) || perEvent[l.Event] >= 2 || (pass == 0 && edges[edge]) || len(out) >= 6 {
+			if slices.Contains(out, l) || perEvent[l.Event] >= 2 || (pass == 0 && targets[l.Action.Service]) || (pass <= 1 && edges[edge]) || len(out) >= 6 {
 				continue
 			}
 			out = append(out, l)
 			perEvent[l.Event]++
 			edges[edge] = true
+			targets[l.Action.Service] = true
 		}
 	}
 	slices.SortFunc(out, func(a, b *Link) int { return strings.Compare(a.Name, b.Name) })

@@ -1216,7 +1216,12 @@ func (r *reader) services(caps []capability) {
 			if _, ok := r.lex.Archetype(f); !ok {
 				arch = "work_orders"
 			}
-			add(PlanService{Name: f, Archetype: arch, Title: d.Title, Builder: f, From: "forced"}, f+" (forced)")
+			name := f
+			if name == workName {
+				// The line of work has its name: the builder's twin.
+				name += cmp.Or(d.Twin, "_desk")
+			}
+			add(PlanService{Name: name, Archetype: arch, Title: d.Title, Builder: f, From: "forced"}, name+" (forced)")
 		}
 	}
 	// Suppliers the brief names buy through procurement.
