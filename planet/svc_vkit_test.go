@@ -16,8 +16,9 @@ var vkServices = []string{"fleet", "prescriptions", "memberships", "campaigns", 
 
 // vkWorlds are the scenarios a vertical is tested in: three seeds in
 // each of dental-clinics and freight-forwarding (or the catalog's first
-// two industries), and two in the first industry whose catalog entry
-// lists the vertical.
+// two industries), two in the first industry whose catalog entry lists
+// the vertical and one in each of up to three more of those, spread over
+// the catalog.
 func vkWorlds(svc string, seeds int) []Scenario {
 	var inds []string
 	for _, ind := range catalog.Industries() {
@@ -37,14 +38,23 @@ func vkWorlds(svc string, seeds int) []Scenario {
 			out = append(out, Scenario{Industry: ind, Country: "DE", Seed: uint64(seed)})
 		}
 	}
+	var listing []string
 	for _, ind := range catalog.Industries() {
 		if slices.Contains(ind.Services, svc) {
-			countries := catalog.Countries()
-			for seed := 1; seed <= min(2, seeds); seed++ {
-				out = append(out, Scenario{Industry: ind.ID, Country: countries[(seed*7)%len(countries)].Code, Seed: uint64(100 + seed)})
-			}
-			break
+			listing = append(listing, ind.ID)
 		}
+	}
+	countries := catalog.Countries()
+	if len(listing) == 0 {
+		return out
+	}
+	for seed := 1; seed <= min(2, seeds); seed++ {
+		out = append(out, Scenario{Industry: listing[0], Country: countries[(seed*7)%len(countries)].Code, Seed: uint64(100 + seed)})
+	}
+	// As the catalog grows, sample across the rest of them too.
+	for k := 1; k < min(4, len(listing)); k++ {
+		ind := listing[k*len(listing)/min(4, len(listing))]
+		out = append(out, Scenario{Industry: ind, Country: countries[(3+5*k)%len(countries)].Code, Seed: uint64(102 + k)})
 	}
 	return out
 }

@@ -12,8 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -469,24 +467,10 @@ func fillNumber(r *rand.Rand, pattern string) string {
 // legal form: "Müller Dental GmbH", "株式会社佐藤歯科", "ООО «Стоматология Вектор»".
 // Industry patterns in the country's language are used when the industry has
 // them (LocalNamePatterns keyed by locale, then base language); otherwise
-// the industry's generic CompanyNamePatterns.
+// the industry's generic CompanyNamePatterns. A {city} in the pattern is a
+// random city of the country; CompanyNameIn names the headquarters city.
 func (c Country) CompanyName(r *rand.Rand, ind Industry) string {
-	pats := ind.localPatterns(c.Locale)
-	if len(pats) == 0 {
-		pats = ind.CompanyNamePatterns
-	}
-	name := c.expandCompany(r, pick(r, pats))
-	if first, size := utf8.DecodeRuneInString(name); unicode.IsLower(first) {
-		name = string(unicode.ToUpper(first)) + name[size:] // "de Groot …" → "De Groot …"
-	}
-	if len(c.CompanySuffixes) == 0 {
-		return name
-	}
-	suffix := pick(r, c.CompanySuffixes)
-	if strings.Contains(suffix, "{name}") {
-		return strings.Replace(suffix, "{name}", name, 1)
-	}
-	return name + " " + suffix
+	return c.CompanyNameIn(r, ind, "")
 }
 
 func (ind Industry) localPatterns(locale string) []string {

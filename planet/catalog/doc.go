@@ -30,7 +30,9 @@
 // region and city out of text as a person writes it ("Bavaria", "Punjab,
 // Pakistan", "Lyon, France"); [Country.CityNamed] finds a city by any of
 // its names; [Place.Headquarters] is the named city or the region's main
-// city.
+// city. [Country.CompanyNameIn] fills a company-name pattern's {city}
+// with the headquarters city, so a name never names another city than the
+// one the business is in.
 //
 // Everything random takes an explicit *rand.Rand (math/rand/v2), so the same
 // seed gives the same names, numbers and addresses.

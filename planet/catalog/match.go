@@ -94,19 +94,7 @@ func MatchCountry(text string) (Country, bool) {
 	if t == "" {
 		return Country{}, false
 	}
-	if code, ok := c.countryIdx[t]; ok {
-		return c.countries[c.byCode[code]], true
-	}
-	best, bestLen := "", 0
-	for key, code := range c.countryIdx {
-		n := len([]rune(key))
-		if n < 4 && !unspacedScript(key) {
-			continue
-		}
-		if (n > bestLen || n == bestLen && code < best) && containsPhrase(t, key) {
-			best, bestLen = code, n
-		}
-	}
+	best, _ := c.countryIn(t)
 	if best == "" {
 		return Country{}, false
 	}

@@ -101,7 +101,7 @@ func checkPack(in Industry) error {
 			return fmt.Errorf("policies[%d] %s: %q is not an archetype", i, p.ID, p.Archetype)
 		}
 		if r := strings.TrimSpace(p.Rule); r == "" || r != p.Rule || !strings.HasSuffix(r, ".") {
-			return fmt.Errorf("policies[%d] %s: rule must be a padded-free sentence ending in '.'", i, p.ID)
+			return fmt.Errorf("policies[%d] %s: rule must be unpadded text ending in '.'", i, p.ID)
 		}
 	}
 	return nil

@@ -15,8 +15,8 @@ func mapFS(industries string) fstest.MapFS {
 // validated their form when the catalog loaded).
 func TestPacksAreComplete(t *testing.T) {
 	inds := Industries()
-	if n := len(inds); n < 36 {
-		t.Errorf("%d industries, want at least 36", n)
+	if n := len(inds); n < 120 {
+		t.Errorf("%d industries, want at least 120", n)
 	}
 	for _, in := range inds {
 		if err := checkPack(in); err != nil {
@@ -78,5 +78,64 @@ func TestCheckPackRejects(t *testing.T) {
 	var ind []Industry
 	if err := decodeFile(mapFS(`[{"id": "x", "archetypes": ["bookings"], "supplies": [{"name": "a", "unit": "b", "price_range": [1, 2], "colour": "red"}]}]`), "data/industries.json", &ind); err == nil {
 		t.Error("an unknown field inside supplies decoded without error")
+	}
+}
+
+// The new packs are found by the words people use, in several languages;
+// businesses with no pack are not claimed confidently by an unrelated one
+// (issue 7: "chess club" had become a fitness studio, "piano retailer" a
+// generic web shop).
+func TestPackMatching(t *testing.T) {
+	for text, want := range map[string]string{
+		"plumber":                       "plumbing-heating",
+		"Sanitär und Heizung":           "plumbing-heating",
+		"dakdekker":                     "roofing",
+		"Kfz-Werkstatt":                 "auto-repair",
+		"self storage":                  "self-storage",
+		"Tierheim":                      "animal-shelters",
+		"Kita":                          "childcare",
+		"food bank":                     "food-banks",
+		"housing association":           "social-housing",
+		"city council":                  "municipalities",
+		"ayuntamiento":                  "municipalities",
+		"Pflegedienst":                  "home-care",
+		"EHPAD":                         "care-homes",
+		"fish farm":                     "aquaculture",
+		"Milchviehbetrieb":              "dairy-farms",
+		"tractor dealer":                "farm-machinery-dealers",
+		"boulangerie":                   "bakeries",
+		"youth hostel":                  "hostels",
+		"hammam":                        "spas",
+		"bicycle shop":                  "bicycle-shops",
+		"estate agent":                  "real-estate-agencies",
+		"credit union":                  "credit-unions",
+		"craft brewery":                 "breweries",
+		"coffee roastery":               "coffee-roasters",
+		"Metzgerei":                     "butchers",
+		"game studio":                   "game-studios",
+		"call centre":                   "call-centres",
+		"management consultancy":        "consulting",
+		"structural engineers":          "engineering-consultancies",
+		"container line":                "shipping-lines",
+		"internet provider":             "telecoms",
+		"Verkehrsbetriebe":              "public-transport",
+		"driving school":                "driving-schools",
+		"tutoring":                      "tutoring",
+		"car repair":                    "auto-repair",
+		"solar installer":               "solar-installers",
+		"water utility":                 "water-utilities",
+		"online shop for handmade soap": "ecommerce-retail",
+	} {
+		in, score, ok := MatchIndustry(text)
+		if !ok || in.ID != want {
+			t.Errorf("MatchIndustry(%q) = %s, %.2f, %v; want %s", text, in.ID, score, ok, want)
+		}
+	}
+	for _, text := range []string{"locksmith", "vineyard", "tattoo studio", "boarding kennels", "sign maker", "drone survey company",
+		"home inspection", "canoe rental", "chess club", "rowing club", "bridal boutique", "piano retailer", "record store",
+		"boat builder", "fur atelier"} {
+		if in, score, ok := MatchIndustry(text); ok && score >= packMatch {
+			t.Errorf("MatchIndustry(%q) = %s at %.2f; want no confident match", text, in.ID, score)
+		}
 	}
 }

@@ -356,29 +356,11 @@ func Locate(text string) (Place, bool) {
 	if t == "" {
 		return Place{}, false
 	}
-	country, countryLen := "", 0
-	if code, ok := c.countryIdx[t]; ok {
-		country, countryLen = code, len([]rune(t))
-	} else {
-		for key, code := range c.countryIdx {
-			n := len([]rune(key))
-			if n < 4 && !unspacedScript(key) {
-				continue
-			}
-			if (n > countryLen || n == countryLen && code < country) && containsPhrase(t, key) {
-				country, countryLen = code, n
-			}
-		}
-	}
+	country, countryLen := c.countryIn(t)
 	regionKey, regionLen := p.longestRegion(t, "")
-	if regionLen > countryLen {
+	if regionLen > countryLen { // also when no country is named at all
 		if codes := p.regionCountries(regionKey); len(codes) == 1 {
 			country = codes[0] // "New South Wales", not "Wales"
-		}
-	}
-	if country == "" && regionKey != "" {
-		if codes := p.regionCountries(regionKey); len(codes) == 1 {
-			country = codes[0]
 		}
 	}
 	if country == "" {
@@ -407,6 +389,27 @@ func Locate(text string) (Place, bool) {
 		pl.City = pl.Country.Cities[i]
 	}
 	return pl, true
+}
+
+// countryIn returns the country the normalized text t names and the
+// length of the name found: the whole text as a code, name or alias, else
+// the longest name of at least four letters (any length in unspaced
+// scripts) inside it; "" when none.
+func (c *catalog) countryIn(t string) (string, int) {
+	if code, ok := c.countryIdx[t]; ok {
+		return code, len([]rune(t))
+	}
+	best, bestLen := "", 0
+	for key, code := range c.countryIdx {
+		n := len([]rune(key))
+		if n < 4 && !unspacedScript(key) {
+			continue
+		}
+		if (n > bestLen || n == bestLen && code < best) && containsPhrase(t, key) {
+			best, bestLen = code, n
+		}
+	}
+	return best, bestLen
 }
 
 // placeKeyFits reports whether key may be looked for inside t: the whole

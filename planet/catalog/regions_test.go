@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -242,6 +243,55 @@ func TestRegionsFileIsChecked(t *testing.T) {
 	for text, want := range map[string]string{"Czech": "CZ", "Oesterreich": "AT", "Schwiiz": "CH", "Mzansi": "ZA", "ROK": "KR"} {
 		if c, ok := MatchCountry(text); !ok || c.Code != want {
 			t.Errorf("MatchCountry(%q) = %s, %v; want %s", text, c.Code, ok, want)
+		}
+	}
+}
+
+// A company named after its city names the headquarters city, never
+// another one; without a city the name is what CompanyName gives.
+func TestCompanyNameIn(t *testing.T) {
+	gb := mustCountry(t, "GB")
+	storage, ok := IndustryByID("self-storage")
+	if !ok {
+		t.Fatal("no self-storage industry")
+	}
+	others := []string{}
+	for _, c := range gb.Cities {
+		if c.Name != "Leeds" {
+			others = append(others, c.Name)
+		}
+	}
+	withCity := 0
+	for seed := range uint64(200) {
+		name := gb.CompanyNameIn(rand.New(rand.NewPCG(seed, 1)), storage, "Leeds")
+		for _, other := range others {
+			if strings.Contains(name, other) {
+				t.Fatalf("CompanyNameIn(Leeds) = %q names %s", name, other)
+			}
+		}
+		if strings.Contains(name, "Leeds") {
+			withCity++
+		}
+		a := gb.CompanyName(rand.New(rand.NewPCG(seed, 2)), storage)
+		b := gb.CompanyNameIn(rand.New(rand.NewPCG(seed, 2)), storage, "")
+		if a != b {
+			t.Fatalf("CompanyName = %q, CompanyNameIn(\"\") = %q", a, b)
+		}
+	}
+	if withCity == 0 {
+		t.Error("no name used the {city} pattern in 200 draws")
+	}
+}
+
+// A company stem is never the name of one of the country's cities: a
+// company called after a river that is also a city ("Дніпро") would name
+// another city than its headquarters.
+func TestStemsAreNotCities(t *testing.T) {
+	for _, c := range Countries() {
+		for _, stem := range c.CompanyStems {
+			if city, ok := c.CityNamed(stem); ok {
+				t.Errorf("%s: company stem %q names the city %s", c.Code, stem, city.Name)
+			}
 		}
 	}
 }
