@@ -391,7 +391,9 @@ func (r *reader) nounPhrase(ws []string) []string {
 		if len(np) == 0 && (r.lex.Is("det", w) || isNumber(w)) {
 			continue
 		}
-		if isNumber(w) {
+		// A number or a new quantifier starts another phrase: "reminders
+		// every six months".
+		if isNumber(w) || numberWord(w) > 0 || w == "every" || w == "each" {
 			break
 		}
 		np = append(np, w)
@@ -981,13 +983,22 @@ func (r *reader) company() {
 	// own words. A pack's template is used only when the brief says
 	// nothing, so the text never describes another business or city.
 	city := p.Company.Headquarters
+	// The business in the brief's own word ("Zahnarztpraxis", "tattoo
+	// studio"), not a pack's plural name ("Dental clinics").
+	kind := strings.TrimSpace(r.s.Industry)
+	if kind == "" || r.ind != nil && strings.EqualFold(kind, r.ind.ID) {
+		kind = strings.ToLower(p.Company.Industry)
+		if r.ind != nil && len(r.ind.Aliases) > 0 {
+			kind = r.ind.Aliases[0]
+		}
+	}
 	switch {
 	case strings.TrimSpace(r.s.Description) != "":
-		p.Company.Description = fmt.Sprintf("%s is %s based in %s. %s", p.Company.Name, an(strings.ToLower(p.Company.Industry)), city, ensureStop(strings.TrimSpace(r.s.Description)))
+		p.Company.Description = fmt.Sprintf("%s is %s based in %s. %s", p.Company.Name, an(kind), city, ensureStop(strings.TrimSpace(r.s.Description)))
 	case r.ind != nil && len(r.ind.DescriptionTemplates) > 0:
 		p.Company.Description = strings.NewReplacer("{company}", p.Company.Name, "{city}", city).Replace(Pick(rng, r.ind.DescriptionTemplates))
 	default:
-		p.Company.Description = fmt.Sprintf("%s is %s based in %s.", p.Company.Name, an(strings.ToLower(p.Company.Industry)), city)
+		p.Company.Description = fmt.Sprintf("%s is %s based in %s.", p.Company.Name, an(kind), city)
 	}
 }
 
@@ -1073,17 +1084,25 @@ func (r *reader) cities() []namedCity {
 	for _, h := range hits {
 		addCity(h.city.name, h.city.phrase)
 	}
+	// Then a region or district the description names ("in Deira" → Dubai),
+	// a place after "in" the catalog does not list, and last the region
+	// of the country field ("Bayern" → München).
+	if len(out) == 0 && regionHQ.name != "" {
+		addCity(regionHQ.name, regionHQ.phrase)
+	}
 	if len(out) == 0 {
-		if regionHQ.name != "" {
-			addCity(regionHQ.name, regionHQ.phrase)
-		}
-		if hq, ok := r.place.Headquarters(); ok && len(out) == 0 {
-			addCity(hq.Name, r.s.Country)
-		}
+		out = append(out, r.placeAfterIn()...)
 	}
-	if len(out) > 0 {
-		return out
+	if hq, ok := r.place.Headquarters(); ok && len(out) == 0 {
+		addCity(hq.Name, r.s.Country)
 	}
+	return out
+}
+
+// placeAfterIn is a capitalised place after "in", "based in"… that is
+// no country: a city the catalog does not list.
+func (r *reader) placeAfterIn() []namedCity {
+	var out []namedCity
 	for _, m := range basedIn.FindAllStringSubmatch(r.s.Description, -1) {
 		name := strings.TrimRight(m[1], "'’-")
 		if _, isCountry := catalog.MatchCountry(name); isCountry || r.lex.Is("notplace", strings.ToLower(name)) {
