@@ -353,6 +353,11 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 				best, bestLen = v, len(parts)
 			}
 		}
+		// "Feeder shipping line": an -ing form after a noun is a modifier,
+		// not the clause's verb ("we are shipping", "running tours" are).
+		if best != nil && strings.HasSuffix(ws[i], "ing") && i > 0 && !slices.Contains([]string{"we", "are", "is", "re", "also", "by", "and", "for", "i", "they", "been"}, ws[i-1]) {
+			best = nil
+		}
 		if best != nil {
 			// A word that is a verb only by accident of its form ("bookings",
 			// "rentals") is a noun when a determiner comes before it.
@@ -470,6 +475,10 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	}
 	head := r.lex.Singular(np[len(np)-1])
 	mods := np[:len(np)-1]
+	// A participle is no record: "line based (in …)".
+	if strings.HasSuffix(head, "ed") && r.lex.NounArchetype(head) == "" {
+		return capability{}, false
+	}
 	// A compound keeps its modifier: "consent form", "storage unit".
 	noun := head
 	if len(mods) > 0 && (r.lex.Is("head", head) || r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != "") {
@@ -599,7 +608,7 @@ func (r *reader) looksLikeCustomer(head string) bool {
 		return true
 	}
 	for _, suf := range []string{"er", "or", "ist", "ant", "ent", "ee", "ian", "man", "woman", "person", "owner", "family", "couple", "line"} {
-		if strings.HasSuffix(head, suf) && len(head) > len(suf)+1 {
+		if strings.HasSuffix(head, suf) && len(head) > len(suf)+2 {
 			return true
 		}
 	}
@@ -645,6 +654,9 @@ func (r *reader) scale(caps []capability) {
 		}
 		if kind == "" && w2 != "" && r.lex.Is("head", r.lex.Singular(w2)) {
 			noun, kind = w1+" "+r.lex.Singular(w2), "units"
+		}
+		if kind == "" && slices.Contains([]string{"hour", "day", "night", "week", "month", "year", "minute", "km", "kg", "metre", "meter", "hectare", "acre", "litre", "ton", "tonne"}, r.lex.Singular(w2)) {
+			continue // "5 free days": a duration, not a thing
 		}
 		if kind == "" {
 			// Anything else counted is something the business has: a
