@@ -17,9 +17,14 @@ type ServiceDef struct {
 	// their catalog ids, empty: chosen through the industry's catalog
 	// entry); horizontal ones can go anywhere.
 	Vertical bool
-	// After lists the services this one depends on when both are in a
-	// world: the graph's edges run from them (upstream) to this one.
+	// After lists the services this one is built after when both are in
+	// a world (it reads their entities while building) and the only
+	// registered services whose events its actions may follow. The graph's
+	// edges are derived from the event/action pairs (see deriveEdges).
 	After []string
+	// Twin is the suffix the service's name takes in a world whose line of
+	// work already has its name (default "_desk").
+	Twin string
 	// Weight is how often a horizontal service is picked (default 1).
 	Weight float64
 	// Build adds the service's tables, tools, events, actions and chores.

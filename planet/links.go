@@ -26,7 +26,8 @@ const maxLinks = 14
 
 // pickLinks pairs events with actions across every edge of the graph and
 // keeps a varied set of business rules: rules that bind state across
-// systems first (one per edge, then up to four per event), then
+// systems first (one for every service that can act on one, one per
+// edge, then up to four per event), then
 // notifications, which may make up at most a third of the policies. A
 // notification about a row another rule creates (an issued invoice must be
 // emailed) is preferred to one about a row no task makes.
@@ -54,6 +55,7 @@ func (g *Gen) pickLinks() []*Link {
 	var out []*Link
 	perEvent := map[*Event]int{}
 	edges := map[string]bool{}
+	targets := map[string]bool{} // services a picked rule acts in
 	notify := 0
 	created := map[string]bool{} // tables whose rows a picked rule creates
 	// One rule per action on the rows of one table: two events on a table
@@ -65,6 +67,7 @@ func (g *Gen) pickLinks() []*Link {
 		out = append(out, l)
 		perEvent[l.Event]++
 		edges[l.Event.Entity.Service+">"+l.Action.Service] = true
+		targets[l.Action.Service] = true
 		if l.Action.Notify {
 			notify++
 		}
@@ -87,24 +90,28 @@ func (g *Gen) pickLinks() []*Link {
 	// reachable: a task can start at the event, or a picked rule makes
 	// rows in its state.
 	reachable := func(l *Link) bool { return l.Event.Setup != nil || created[l.Event.Entity.Table] }
-	for pass := 0; pass < 5; pass++ {
+	for pass := 0; pass < 6; pass++ {
 		for _, l := range all {
 			if len(out) >= maxLinks || slices.Contains(out, l) || perEvent[l.Event] >= 4 || acted[l.Event.Entity.Table+">"+l.Action.Service+">"+l.Action.Name] || clashes(l) {
 				continue
 			}
 			edge := l.Event.Entity.Service + ">" + l.Action.Service
 			switch pass {
-			case 0: // state rules, one per edge, on events a task starts at
+			case 0: // state rules on events a task starts at, one per service that can act on one, so that every such service does
+				if l.Action.Notify || targets[l.Action.Service] || l.Event.Setup == nil {
+					continue
+				}
+			case 1: // state rules, one per edge, on events a task starts at
 				if l.Action.Notify || edges[edge] || l.Event.Setup == nil {
 					continue
 				}
-			case 1: // state rules on any reachable event
+			case 2: // state rules on any reachable event
 				if l.Action.Notify || !reachable(l) {
 					continue
 				}
-			case 2, 3, 4: // notifications, at most a third: first for events no rule covers yet, then chained ones
+			case 3, 4, 5: // notifications, at most a third: first for events no rule covers yet, then chained ones
 				if !l.Action.Notify || 3*(notify+1) > len(out)+1 || !reachable(l) ||
-					(pass == 2 && perEvent[l.Event] > 0) || (pass == 3 && l.Event.Setup != nil) {
+					(pass == 3 && perEvent[l.Event] > 0) || (pass == 4 && l.Event.Setup != nil) {
 					continue
 				}
 			}

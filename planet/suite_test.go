@@ -238,7 +238,7 @@ func TestBriefSuite(t *testing.T) {
 	// The targets of issue 7 are coverage ≥ 0.9 and city ≥ 0.95; what the
 	// reader reaches today is a floor no change may fall below. Raise the
 	// floors as the reader improves; -suite.targets asks for the targets.
-	wantCov, wantCity := 0.55, 0.75
+	wantCov, wantCity := 0.55, 0.8
 	if *suiteTargets {
 		wantCov, wantCity = 0.9, 0.95
 	}

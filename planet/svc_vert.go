@@ -48,6 +48,8 @@ func newVertical(g *Gen, s *Svc) *vctx {
 			break
 		}
 	}
+	// A plan may name the twin itself (ServiceDef.Twin).
+	v.renamed = v.renamed || s.Def != nil && s.Name != s.Def.Name
 	return v
 }
 

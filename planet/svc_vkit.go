@@ -36,7 +36,7 @@ type vk struct {
 
 // vkRegister registers a vertical that reads from crm and work.
 func vkRegister(name, title string, build func(k *vk)) {
-	register(&ServiceDef{Name: name, Title: title, Vertical: true, After: []string{"crm", "work"}, Build: func(g *Gen, s *Svc) {
+	register(&ServiceDef{Name: name, Title: title, Vertical: true, Twin: "_hub", After: []string{"crm", "work"}, Build: func(g *Gen, s *Svc) {
 		k := &vk{g: g, s: s, cust: g.Entity("customer"), work: g.Entity("work"), staff: g.Entity("staff")}
 		st := g.Vocab.States
 		k.final, k.cancel = st[len(st)-1], g.Vocab.Cancel

@@ -113,7 +113,10 @@ func Build(p *Plan, opts Options) (b *world.Bundle, err error) {
 		g.svcs = append(g.svcs, sv)
 		g.svcBy[d.Name] = sv
 		d.Build(g, sv)
-		if sv.Name != ps.Name {
+		// A registered builder may still rename its service to keep clear
+		// of the line of work's nouns (orders → sales); record services and
+		// the line of work are named by the plan.
+		if sv.Name != ps.Name && (ps.Builder == "record" || ps.Builder == "work") {
 			i := slices.IndexFunc(p.Services, func(x PlanService) bool { return x.Name == ps.Name })
 			return nil, &PlanError{Pointer: fmt.Sprintf("/services/%d/name", i), Err: fmt.Errorf("the %s builder names this service %q, not %q", ps.Builder, sv.Name, ps.Name)}
 		}

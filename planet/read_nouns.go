@@ -1,0 +1,659 @@
+package planet
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/mercury/mcp-world/planet/lexicon"
+)
+
+// customer reads the kind of customer: "for landlords", "serving
+// schools", "dog owners".
+func (r *reader) customer() {
+	p := r.p
+	if r.ind != nil {
+		v := r.ind.Vocabulary.Customer
+		p.Customer = PlanNoun{One: v.Singular, Many: v.Plural, Organisation: b2b(v.Singular), Attributes: attrsOf(v.ExtraColumns)}
+	}
+	ws := words(r.desc)
+	text := " " + strings.Join(ws, " ") + " "
+	bestAt := -1
+	var best PlanNoun
+	for _, cue := range r.lex.CustomerCues {
+	occurrences:
+		for from := 0; ; {
+			j := strings.Index(text[from:], " "+cue+" ")
+			if j < 0 {
+				break
+			}
+			i := from + j
+			from = i + 1
+			if bestAt >= 0 && i >= bestAt {
+				break occurrences
+			}
+			after := strings.Fields(text[i+len(cue)+2:])
+			np := r.nounPhrase(after)
+			if len(np) == 0 || len(np) > 3 {
+				continue
+			}
+			head := r.lex.Singular(np[len(np)-1])
+			if !r.looksLikeCustomer(head) {
+				continue
+			}
+			one := head
+			if len(np) > 1 && !r.lex.Is("det", np[len(np)-2]) && !r.lex.Is("modifier", np[len(np)-2]) && len(np[len(np)-2]) > 2 {
+				one = r.lex.Singular(np[len(np)-2]) + " " + head
+			}
+			bestAt = i
+			best = PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", head) || r.lex.Is("org", one), From: cue + " " + strings.Join(np, " ")}
+			break
+		}
+	}
+	if bestAt >= 0 {
+		p.Customer = best
+		kind := "people"
+		if best.Organisation {
+			kind = "organisations"
+		}
+		r.decide(best.From, "/customer", "customers are %s (%s)", best.Many, kind)
+		return
+	}
+	if p.Customer.One == "" {
+		p.Customer = PlanNoun{One: "customer", Many: "customers"}
+		// "Owners book grooms online", "guests order at the bar": a person
+		// who books, buys or pays is the customer.
+		for _, clause := range clauseSplit.Split(r.desc, -1) {
+			ws := words(clause)
+			for i := 0; i+1 < len(ws) && i < 3; i++ {
+				sg := r.lex.Singular(ws[i])
+				if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("counterpart", sg) {
+					continue
+				}
+				if slices.ContainsFunc(lexicon.VerbLemma(ws[i+1]), func(l string) bool {
+					return slices.Contains([]string{"book", "order", "buy", "pay", "rent", "reserve", "bring", "join", "sign", "hire", "call", "visit", "choose", "subscribe", "come", "drop", "collect"}, l)
+				}) {
+					one := sg
+					if i > 0 && !r.lex.Is("det", ws[i-1]) && ws[i-1] != "our" {
+						one = ws[i-1] + " " + sg
+					}
+					p.Customer = PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", sg), From: strings.TrimSpace(clause)}
+					r.decide(p.Customer.From, "/customer", "customers are %s", p.Customer.Many)
+					return
+				}
+			}
+		}
+		// "4,000 households": the counted customers name them.
+		for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
+			if sg := r.lex.Singular(strings.ToLower(m[2])); r.lex.ScaleKind(sg) == "customers" && sg != "customer" {
+				p.Customer = PlanNoun{One: sg, Many: r.lex.Plural(sg), Organisation: r.lex.Is("org", sg), From: m[0]}
+				r.decide(m[0], "/customer", "customers are %s", p.Customer.Many)
+				return
+			}
+		}
+	}
+	r.decide("", "/customer", "customers are %s", p.Customer.Many)
+}
+
+// looksLikeCustomer: a person or organisation noun, not a thing.
+func (r *reader) looksLikeCustomer(head string) bool {
+	if r.lex.ScaleKind(head) == "customers" || r.lex.Is("org", head) {
+		return true
+	}
+	for _, suf := range []string{"er", "or", "ist", "ant", "ent", "ee", "ian", "man", "woman", "person", "owner", "family", "couple", "line"} {
+		if strings.HasSuffix(head, suf) && len(head) > len(suf)+2 {
+			return true
+		}
+	}
+	return false
+}
+
+var countRe = regexp.MustCompile(`(?i)\b(\d{1,3}(?:[,.]\d{3})+|\d+)\s+([\p{L}-]+)(?:\s+([\p{L}-]+))?`)
+
+// scale reads counts: "12 studios", "45 vans", "1,200 storage units".
+func (r *reader) scale(caps []capability) {
+	for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
+		n, err := strconv.Atoi(strings.NewReplacer(",", "", ".", "").Replace(m[1]))
+		if err != nil || n < 1 {
+			continue
+		}
+		w1, w2 := strings.ToLower(m[2]), strings.ToLower(m[3])
+		noun, kind := "", ""
+		for _, cand := range []string{w1 + " " + w2, w2, w1} {
+			if strings.TrimSpace(cand) == "" || strings.HasSuffix(cand, " ") {
+				continue
+			}
+			parts := strings.Fields(cand)
+			parts[len(parts)-1] = r.lex.Singular(parts[len(parts)-1])
+			sg := strings.Join(parts, " ")
+			if k := r.lex.ScaleKind(sg); k != "" {
+				noun, kind = sg, k
+				break
+			}
+			if k := r.lex.ScaleKind(parts[len(parts)-1]); k != "" && len(parts) == 2 && cand == w1+" "+w2 {
+				noun, kind = sg, k
+				break
+			}
+		}
+		if kind == "" {
+			// Units of what the business rents or works on.
+			for _, c := range caps {
+				for _, cand := range []string{r.lex.Singular(w1), w1 + " " + r.lex.Singular(w2)} {
+					if c.resource != "" && (c.resource == cand || strings.HasSuffix(c.resource, " "+cand) || strings.HasSuffix(cand, c.resource)) {
+						noun, kind = c.resource, "units"
+					}
+				}
+			}
+		}
+		if kind == "" && w2 != "" && r.lex.Is("head", r.lex.Singular(w2)) {
+			noun, kind = w1+" "+r.lex.Singular(w2), "units"
+		}
+		if kind == "" && slices.Contains([]string{"hour", "day", "night", "week", "month", "year", "minute", "km", "kg", "metre", "meter", "hectare", "acre", "litre", "ton", "tonne"}, r.lex.Singular(w2)) {
+			continue // "5 free days": a duration, not a thing
+		}
+		if kind == "" {
+			// Anything else counted is something the business has: a
+			// person or organisation is a customer or counterpart, a
+			// thing an asset ("35 horses", "three rigs").
+			sg := r.lex.Singular(w1)
+			switch {
+			case len(sg) < 3 || r.lex.Is("det", sg) || r.lex.Is("stop", sg) || r.lex.Is("notplace", sg) || r.isVerb(w1) && !strings.HasSuffix(w1, "s"):
+			case r.lex.Is("counterpart", sg):
+				noun, kind = sg, "counterparts"
+			case r.looksLikeCustomer(sg) && !strings.HasSuffix(sg, "er") || r.lex.ScaleKind(sg) == "customers":
+				noun, kind = sg, "customers"
+			case strings.HasSuffix(w1, "s") && !slices.Contains([]string{"hour", "day", "week", "month", "year", "minute", "time", "km", "kg", "cm", "hectare", "percent", "euro", "dollar", "pound", "currency"}, sg):
+				noun, kind = sg, "assets"
+			}
+		}
+		if kind == "" || n > 5000 && kind != "customers" || kind == "counterparts" {
+			continue
+		}
+		if kind == "customers" {
+			n = min(n, 5000)
+		}
+		if slices.ContainsFunc(r.p.Scale, func(s PlanScale) bool { return s.Kind == kind && s.Noun == noun }) {
+			continue
+		}
+		r.p.Scale = append(r.p.Scale, PlanScale{Kind: kind, Noun: noun, Count: n, From: strings.TrimSpace(m[0])})
+		r.decide(strings.TrimSpace(m[0]), fmt.Sprintf("/scale/%d", len(r.p.Scale)-1), "%d %s (%s in the seed)", n, r.lex.Plural(noun), kind)
+	}
+}
+
+func (r *reader) scaleOf(kind string) (PlanScale, bool) {
+	for _, s := range r.p.Scale {
+		if s.Kind == kind {
+			return s, true
+		}
+	}
+	return PlanScale{}, false
+}
+
+// currencies: the country's own first, then any the brief names.
+func (r *reader) currencies() {
+	p := r.p
+	p.Currencies = []string{r.c.Currency}
+	low := " " + strings.ToLower(r.desc) + " "
+	var found []string
+	for _, k := range slices.Sorted(maps.Keys(r.lex.Currencies)) {
+		code := r.lex.Currencies[k]
+		var hit bool
+		if strings.ContainsAny(k, "€$£¥₹") {
+			hit = strings.Contains(low, k)
+		} else {
+			hit = containsWord(low, k)
+		}
+		if hit && !slices.Contains(p.Currencies, code) && !slices.Contains(found, code) {
+			found = append(found, code)
+			r.decide(k, "/currencies", "also bills in %s", code)
+		}
+	}
+	p.Currencies = append(p.Currencies, found...)
+	for _, m := range r.lex.MultiCurrency {
+		if strings.Contains(low, m) && len(p.Currencies) == 1 {
+			second := "EUR"
+			if r.c.Currency == "EUR" {
+				second = "USD"
+			}
+			p.Currencies = append(p.Currencies, second)
+			r.decide(m, "/currencies", "bills in %s and %s", p.Currencies[0], second)
+		}
+	}
+	r.decide("", "/currencies/0", "company currency %s", p.Currencies[0])
+}
+
+func containsWord(low, w string) bool {
+	i := strings.Index(low, w)
+	for i >= 0 {
+		before, after := rune(' '), rune(' ')
+		if i > 0 {
+			before = rune(low[i-1])
+		}
+		if i+len(w) < len(low) {
+			after = rune(low[i+len(w)])
+		}
+		if !unicode.IsLetter(before) && !unicode.IsLetter(after) {
+			return true
+		}
+		j := strings.Index(low[i+1:], w)
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// counterparts: "three subcontractors", "with local suppliers".
+func (r *reader) counterparts() {
+	ws := words(r.desc)
+	for i, w := range ws {
+		sg := r.lex.Singular(w)
+		if !r.lex.Is("counterpart", sg) || sg == r.p.Customer.One {
+			continue
+		}
+		if slices.ContainsFunc(r.p.Counterparts, func(n PlanNoun) bool { return n.One == sg }) {
+			continue
+		}
+		n := 0
+		if i > 0 {
+			n = numberWord(ws[i-1])
+		}
+		phrase := w
+		if i > 0 {
+			phrase = ws[i-1] + " " + w
+		}
+		r.p.Counterparts = append(r.p.Counterparts, PlanNoun{One: sg, Many: r.lex.Plural(sg), Count: n, From: phrase})
+		r.decide(phrase, fmt.Sprintf("/counterparts/%d", len(r.p.Counterparts)-1), "counterpart: %s", r.lex.Plural(sg))
+	}
+}
+
+var numberWords = regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a dozen|a hundred)\b`)
+
+// digits writes small number words as digits: "six vans" → "6 vans".
+func digits(s string) string {
+	return numberWords.ReplaceAllStringFunc(s, func(w string) string {
+		switch strings.ToLower(w) {
+		case "a dozen":
+			return "12"
+		case "a hundred":
+			return "100"
+		}
+		return strconv.Itoa(numberWord(strings.ToLower(w)))
+	})
+}
+
+func numberWord(w string) int {
+	if n, err := strconv.Atoi(w); err == nil {
+		return n
+	}
+	if i := slices.Index([]string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}, w); i > 0 {
+		return i
+	}
+	return map[string]int{"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}[w]
+}
+
+// work chooses the line of work: the pack's, or the first capability
+// whose archetype can be one.
+func (r *reader) work(caps []capability) {
+	p := r.p
+	if r.ind != nil {
+		v := r.ind.Vocabulary
+		arch := cmp.Or(r.lex.NounArchetype(v.WorkItem.Singular), r.lex.NounArchetype(lastWord(v.WorkItem.Singular)))
+		if a, ok := r.lex.Archetype(arch); !ok || !a.LineOfWork {
+			arch = ""
+			for _, x := range r.ind.Archetypes {
+				if a, ok := r.lex.Archetype(x); ok && a.LineOfWork {
+					arch = x
+					break
+				}
+			}
+			arch = cmp.Or(arch, "work_orders")
+		}
+		p.Work = PlanWork{Archetype: arch, One: v.WorkItem.Singular, Many: v.WorkItem.Plural, States: v.WorkItem.States, Cancel: v.WorkItem.CancelState,
+			Offering: PlanNoun{One: v.Offering.Singular, Many: v.Offering.Plural}, Unit: v.Offering.Unit}
+		for _, it := range v.Offering.Items {
+			p.Work.Items = append(p.Work.Items, PlanItem{Name: it.Name, Price: it.PriceRange})
+		}
+		p.Work.Attributes = attrsOf(v.WorkItem.ExtraColumns)
+		st := v.Staff
+		p.Staff = PlanNoun{One: st.Singular, Many: st.Plural, Attributes: attrsOf(st.ExtraColumns)}
+		r.decide("", "/work", "line of work: %s of the pack (%s)", p.Work.Many, arch)
+		return
+	}
+	var main *capability
+	for i := range caps {
+		if a, _ := r.lex.Archetype(caps[i].archetype); a.LineOfWork {
+			main = &caps[i]
+			break
+		}
+	}
+	arch := "work_orders"
+	one, from := "job", ""
+	var resource string
+	var quals, more []string
+	if main != nil {
+		arch, one, from, resource, quals, more = main.archetype, main.entity, main.phrase, main.resource, main.qualifiers, main.resources
+		main.archetype = "" // consumed: it is the line of work
+	}
+	a, _ := r.lex.Archetype(arch)
+	if main == nil {
+		one = a.Entity.One
+	}
+	w := PlanWork{Archetype: arch, One: one, Many: r.lex.Plural(one), States: slices.Clone(a.States), Cancel: a.Cancel, Unit: a.Unit, From: from}
+	// What is offered: the brief's resource ("kayaks"), else the line of
+	// work itself.
+	off := cmp.Or(resource, one)
+	w.Offering = PlanNoun{One: off, Many: r.lex.Plural(off)}
+	if resource != "" && strings.Contains(strings.ToLower(r.desc), "by the hour") || strings.Contains(strings.ToLower(r.desc), "per hour") || strings.Contains(strings.ToLower(r.desc), "hourly") {
+		w.Unit = "per hour"
+	}
+	w.Items = r.items(off, quals, arch)
+	// "rents kayaks and canoes": each resource is on the price list.
+	for _, m := range more {
+		w.Items = append(w.Items, PlanItem{Name: "Standard " + m, Price: w.Items[0].Price})
+	}
+	if len(quals) > 0 {
+		vals := append(slices.Clone(quals), "standard")
+		w.Attributes = append(w.Attributes, PlanAttribute{Name: "category", Type: "text", Values: vals, From: from})
+	}
+	p.Work = w
+	p.Staff = PlanNoun{One: cmp.Or(a.Staff.One, "team member"), Many: cmp.Or(a.Staff.Many, "team members")}
+	if sc, ok := r.scaleOf("staff"); ok && sc.Noun != "employee" && sc.Noun != "staff" && sc.Noun != "person" && sc.Noun != "people" && sc.Noun != "member of staff" {
+		p.Staff = PlanNoun{One: sc.Noun, Many: r.lex.Plural(sc.Noun), Count: sc.Count, From: sc.From}
+	} else if ok {
+		p.Staff.Count = sc.Count
+	} else if st, phrase := r.staffNoun(); st != "" {
+		p.Staff = PlanNoun{One: st, Many: r.lex.Plural(st), From: phrase}
+		r.decide(phrase, "/staff", "staff are %s", p.Staff.Many)
+	}
+	desc := fmt.Sprintf("line of work: %s (%s)", w.Many, arch)
+	if len(quals) > 0 {
+		desc += ", " + strings.Join(quals, ", ")
+	}
+	if resource != "" {
+		desc += " of " + r.lex.Plural(resource)
+		for _, m := range more {
+			desc += ", " + r.lex.Plural(m)
+		}
+	}
+	r.decide(from, "/work", "%s", desc)
+}
+
+// staffNoun finds who does the work: a person noun that is the subject of
+// a clause ("our fitters install on site", "instructors are rostered",
+// "game masters work evening shifts") and not the customer.
+func (r *reader) staffNoun() (string, string) {
+	for _, clause := range clauseSplit.Split(r.desc, -1) {
+		ws := words(clause)
+		start := 0
+		for start < len(ws) && (ws[start] == "our" || ws[start] == "the" || ws[start] == "all" || ws[start] == "two" || ws[start] == "each") {
+			start++
+		}
+		for i := start; i < len(ws)-1 && i < start+2; i++ {
+			sg := r.lex.Singular(ws[i])
+			next := ws[i+1]
+			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || r.lex.Is("counterpart", sg) {
+				continue
+			}
+			if r.isVerb(next) || next == "are" || next == "work" || next == "is" {
+				one := sg
+				if i > start {
+					one = ws[i-1] + " " + sg
+				}
+				return one, strings.TrimSpace(clause)
+			}
+		}
+	}
+	return "", ""
+}
+
+func lastWord(s string) string { f := strings.Fields(s); return f[len(f)-1] }
+
+// items makes a price list from the brief's own nouns when no pack has
+// one: each qualifier and a standard item, at the archetype's price level.
+func (r *reader) items(noun string, quals []string, arch string) []PlanItem {
+	lo, hi := 40.0, 250.0
+	switch arch {
+	case "orders":
+		lo, hi = 8, 120
+	case "contracts":
+		lo, hi = 30, 400
+	case "shipments":
+		lo, hi = 25, 600
+	case "cases", "documents":
+		lo, hi = 60, 900
+	}
+	name := title(noun)
+	out := []PlanItem{{Name: "Standard " + noun, Price: [2]float64{lo, (lo + hi) / 2}}}
+	for _, q := range quals {
+		out = append(out, PlanItem{Name: title(q) + " " + noun, Price: [2]float64{(lo + hi) / 2, hi}})
+	}
+	out = append(out, PlanItem{Name: name + ", extended", Price: [2]float64{hi * 0.8, hi * 1.6}})
+	return out
+}
+
+// services chooses the world's services: CRM and the line of work, one
+// service per capability, and the horizontal ones (a pack's weighted
+// draw; for a composed industry email, chat and billing).
+func (r *reader) services(caps []capability) {
+	p := r.p
+	workName := snake(p.Work.Many)
+	add := func(s PlanService, decision string) {
+		if slices.ContainsFunc(p.Services, func(x PlanService) bool { return x.Name == s.Name }) {
+			return
+		}
+		p.Services = append(p.Services, s)
+		r.decide(s.From, fmt.Sprintf("/services/%d", len(p.Services)-1), "%s", decision)
+	}
+	add(PlanService{Name: "crm", Archetype: "crm", Title: "CRM", Builder: "crm"}, "crm (crm): customer records")
+	add(PlanService{Name: workName, Archetype: p.Work.Archetype, Title: title(p.Work.Many), Builder: "work", From: p.Work.From},
+		fmt.Sprintf("%s (%s): %s, the line of work", workName, p.Work.Archetype, p.Work.One))
+	taken := map[string]bool{"crm": true, workName: true, snake(p.Work.One): true, snake(p.Customer.Many): true, snake(p.Staff.Many): true}
+	entities := map[string]string{snake(p.Customer.One): "crm", snake(p.Staff.One): workName}
+	for _, c := range caps {
+		if c.archetype == "" {
+			continue
+		}
+		a, _ := r.lex.Archetype(c.archetype)
+		one := c.entity
+		if snake(one) == snake(p.Work.One) || snake(one) == snake(p.Work.Offering.One) {
+			r.decide(c.phrase, "/work", "%s: already the line of work", r.lex.Plural(one))
+			continue
+		}
+		if prev, dup := entities[snake(one)]; dup {
+			r.decide(c.phrase, "/services", "%s: already kept by %s", r.lex.Plural(one), prev)
+			continue
+		}
+		native := slices.Contains(a.Native, one) || slices.Contains(a.Native, lastWord(one))
+		if a.Builder != "" && (native || len(a.States) < 2) {
+			if registry[a.Builder] == nil {
+				continue
+			}
+			add(PlanService{Name: a.Builder, Archetype: a.ID, Title: a.Title, Builder: a.Builder, From: c.phrase},
+				fmt.Sprintf("%s (%s): %s", a.Builder, a.ID, a.Entity.Many))
+			continue
+		}
+		if len(a.States) < 2 {
+			continue
+		}
+		many := r.lex.Plural(one)
+		name := snake(many)
+		if taken[name] {
+			name = snake(one + " records")
+		}
+		if taken[name] {
+			continue
+		}
+		taken[name] = true
+		entities[snake(one)] = name
+		s := PlanService{Name: name, Archetype: a.ID, Title: title(many), Builder: "record", Entity: &PlanNoun{One: one, Many: many}, Follows: a.Follows, From: c.phrase}
+		// "signed consent forms": a participle is a yes/no of the record;
+		// other modifiers are its kinds ("noise complaints").
+		var kinds, flags []string
+		for _, q := range c.qualifiers {
+			if strings.HasSuffix(q, "ed") && len(q) > 4 {
+				flags = append(flags, q)
+			} else {
+				kinds = append(kinds, q)
+			}
+		}
+		if len(kinds) > 0 {
+			s.Attributes = append(s.Attributes, PlanAttribute{Name: "category", Type: "text", Values: append(kinds, "other"), From: c.phrase})
+		}
+		for _, f := range flags {
+			s.Attributes = append(s.Attributes, PlanAttribute{Name: snake(f), Type: "boolean", From: c.phrase})
+		}
+		for _, f := range c.fields {
+			if slices.ContainsFunc(s.Attributes, func(a PlanAttribute) bool { return a.Name == f }) || slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at", "source_ref", a.Date, a.Money}, f) {
+				continue
+			}
+			typ := "text"
+			if strings.HasSuffix(f, "date") || strings.HasSuffix(f, "deadline") {
+				typ = "date"
+			}
+			s.Attributes = append(s.Attributes, PlanAttribute{Name: f, Type: typ, From: c.phrase})
+		}
+		if c.resource != "" && c.resource != one {
+			res := &PlanNoun{One: c.resource, Many: r.lex.Plural(c.resource)}
+			if len(c.resources) > 0 {
+				res.Attributes = []PlanAttribute{{Name: "kind", Type: "text", Values: append([]string{c.resource}, c.resources...), From: c.phrase}}
+			}
+			if sc, ok := r.scaleOf("units"); ok && (sc.Noun == c.resource || strings.HasSuffix(sc.Noun, c.resource)) {
+				res.Count, res.From = sc.Count, sc.From
+			}
+			s.Resource = res
+		}
+		desc := fmt.Sprintf("%s (%s): %s", name, a.ID, one)
+		switch {
+		case s.Resource != nil:
+			desc += " of " + s.Resource.Many
+		case len(kinds) > 0:
+			desc += " of " + strings.Join(kinds, ", ")
+		}
+		if len(flags) > 0 {
+			desc += ", " + strings.Join(flags, ", ")
+		}
+		add(s, desc)
+	}
+	for _, f := range r.force {
+		if d := registry[f]; d != nil && f != "work" {
+			arch := f
+			if _, ok := r.lex.Archetype(f); !ok {
+				arch = "work_orders"
+			}
+			name := f
+			if name == workName {
+				// The line of work has its name: the builder's twin.
+				name += cmp.Or(d.Twin, "_desk")
+			}
+			add(PlanService{Name: name, Archetype: arch, Title: d.Title, Builder: f, From: "forced"}, name+" (forced)")
+		}
+	}
+	// Suppliers the brief names buy through procurement.
+	for _, cp := range p.Counterparts {
+		if slices.Contains([]string{"supplier", "vendor", "wholesaler", "distributor", "grower", "producer", "farmer", "manufacturer"}, cp.One) && registry["procurement"] != nil {
+			add(PlanService{Name: "procurement", Archetype: "procurement", Title: "Procurement", Builder: "procurement", From: cp.From}, "procurement (procurement): purchase orders to "+cp.Many)
+			break
+		}
+	}
+	if sc, ok := r.scaleOf("vehicles"); ok && !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Builder == "fleet" }) {
+		add(PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet: " + strconv.Itoa(sc.Count) + " " + r.lex.Plural(sc.Noun), Builder: "fleet", From: sc.From}, fmt.Sprintf("fleet (fleet): %d %s", sc.Count, r.lex.Plural(sc.Noun)))
+	}
+	// Counted things of the business no capability keeps: a register of
+	// them ("35 horses", "three rigs").
+	for _, sc := range p.Scale {
+		if sc.Kind != "assets" || entities[snake(sc.Noun)] != "" || snake(sc.Noun) == snake(p.Work.Offering.One) {
+			continue
+		}
+		many := r.lex.Plural(sc.Noun)
+		name := snake(many)
+		if taken[name] {
+			continue
+		}
+		taken[name], entities[snake(sc.Noun)] = true, name
+		add(PlanService{Name: name, Archetype: "assets", Title: title(many), Builder: "record", Entity: &PlanNoun{One: sc.Noun, Many: many, Count: sc.Count}, From: sc.From},
+			fmt.Sprintf("%s (assets): %d %s", name, sc.Count, many))
+	}
+	if r.ind == nil {
+		for _, h := range []string{"email", "chat", "billing"} {
+			a, _ := r.lex.Archetype(h)
+			add(PlanService{Name: h, Archetype: h, Title: a.Title, Builder: h}, h+" ("+h+"): every business has it")
+		}
+		return
+	}
+	// A pack's world: one of its verticals at random and a weighted draw
+	// of horizontal services, as Synthesize has always drawn them.
+	rng := r.s.rng(stageGraph)
+	chosen := map[string]bool{}
+	for _, s := range p.Services {
+		chosen[s.Builder], chosen[s.Name] = true, true
+	}
+	var verticals []string
+	for _, v := range r.ind.Services {
+		if d := registry[v]; d != nil && d.Vertical && v != workName {
+			verticals = append(verticals, v)
+		}
+	}
+	rng.Shuffle(len(verticals), func(i, j int) { verticals[i], verticals[j] = verticals[j], verticals[i] })
+	var picked []string
+	for _, v := range verticals[:min(len(verticals), rng.IntN(2))] {
+		chosen[v] = true
+		picked = append(picked, v)
+	}
+	// A world needs services that react to the work downstream, or it
+	// has no policies across systems. Rules that bind state need services
+	// that keep state about others' work (invoices, tickets, bookings):
+	// notifications may be at most a third of the policies. Two of them.
+	reactors := []string{"billing", "helpdesk", "calendar"}
+	rng.Shuffle(len(reactors), func(i, j int) { reactors[i], reactors[j] = reactors[j], reactors[i] })
+	for _, n := range reactors {
+		if len(slices.DeleteFunc(slices.Clone(reactors), func(r string) bool { return !chosen[r] })) >= 2 {
+			break
+		}
+		if !chosen[n] {
+			chosen[n] = true
+			picked = append(picked, n)
+		}
+	}
+	target := 4 + rng.IntN(5) // 4..8
+	var pool []*ServiceDef
+	for _, n := range ServiceNames() {
+		if d := registry[n]; !d.Vertical && !chosen[n] && n != "work" {
+			pool = append(pool, d)
+		}
+	}
+	for len(p.Services)+len(picked) < target && len(pool) > 0 {
+		total := 0.0
+		for _, d := range pool {
+			total += cmp.Or(d.Weight, 1)
+		}
+		x := rng.Float64() * total
+		i := 0
+		for ; i < len(pool)-1; i++ {
+			x -= cmp.Or(pool[i].Weight, 1)
+			if x < 0 {
+				break
+			}
+		}
+		chosen[pool[i].Name] = true
+		picked = append(picked, pool[i].Name)
+		pool = slices.Delete(pool, i, i+1)
+	}
+	slices.Sort(picked)
+	for _, n := range picked {
+		arch := n
+		if _, ok := r.lex.Archetype(n); !ok {
+			arch = "work_orders"
+			if a := r.lex.NounArchetype(r.lex.Singular(strings.Split(n, "_")[0])); a != "" {
+				arch = a
+			}
+		}
+		add(PlanService{Name: n, Archetype: arch, Title: registry[n].Title, Builder: n}, fmt.Sprintf("%s (%s): typical of %s", n, arch, r.ind.Name))
+	}
+}
