@@ -361,7 +361,7 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 			Calls:       []world.Call{{Tool: "set_" + o + "_status", Args: map[string]any{idArg: r["id"], "status": to}}},
 			Assertions: []world.Assertion{
 				{Description: "It is " + to + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: to}},
-				{Description: "It is still for the same " + cust.Noun + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "customer_id", Equals: r["customer_id"]}},
+				{Description: "It is still for the same " + cust.Noun + ".", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "customer_id", Equals: r["customer_id"]}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

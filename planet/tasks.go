@@ -44,7 +44,7 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	var out []*world.TaskSpec
 	seen := map[string]bool{}
 	add := func(t Task, persona string) bool {
-		if seen[t.Instruction] {
+		if seen[t.Instruction] || !g.settleGoals(&t) {
 			return false
 		}
 		seen[t.Instruction] = true
@@ -88,7 +88,7 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	// Then two events in one request (a colleague's "two things today"),
 	// each pair once, thin events first, while chores still have room for
 	// their kinds.
-	wantChores := max(0, minTypes-len(out))
+	wantChores := max(1, minTypes-len(out))
 	if len(events) == 0 {
 		wantChores = n
 	}
@@ -97,7 +97,7 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 		for j := 0; j < i && len(out)+wantChores < n && pairs < 2*n/3; j++ {
 			if cross(events[j], events[i]) {
 				pairs++
-				wantChores = max(0, minTypes-len(out))
+				wantChores = max(1, minTypes-len(out))
 			}
 		}
 	}
@@ -419,4 +419,68 @@ func details(ds []string) string {
 		return ""
 	}
 	return " (" + strings.Join(ds, "; ") + ")"
+}
+
+// settleGoals makes a field goal the task's start state already meets a
+// constraint (it must stay true; the task does not achieve it), and
+// reports whether the task still has a goal. The start state is the seed
+// row as the task's own seed leaves it; a row the task seeds or deletes is
+// left to the validators.
+func (g *Gen) settleGoals(t *Task) bool {
+	goals := 0
+	for i := range t.Assertions {
+		a := &t.Assertions[i]
+		if !a.IsGoal() {
+			continue
+		}
+		if f := a.Field; f != nil {
+			if v, ok := g.startValue(t.Seed, f.Table, f.Key, f.Column); ok && fmt.Sprint(v) == fmt.Sprint(f.Equals) {
+				a.Role = world.RoleConstraint
+				continue
+			}
+		}
+		goals++
+	}
+	return goals > 0
+}
+
+// startValue is a seed row's column as a task's seed ops leave it; false
+// when the row is not in the seed, or the ops insert or delete it.
+func (g *Gen) startValue(ops []world.SeedOp, table string, key any, column string) (any, bool) {
+	t := g.tables[table]
+	if t == nil {
+		return nil, false
+	}
+	pk := "id"
+	for _, c := range t.Columns {
+		if c.PrimaryKey {
+			pk = c.Name
+		}
+	}
+	var row map[string]any
+	for _, r := range t.Rows {
+		if fmt.Sprint(r[pk]) == fmt.Sprint(key) {
+			row = r
+			break
+		}
+	}
+	if row == nil {
+		return nil, false
+	}
+	v, ok := row[column]
+	for _, op := range ops {
+		switch {
+		case (op.Insert == table || op.Delete == table) && fmt.Sprint(op.Key) == fmt.Sprint(key):
+			return nil, false
+		case op.Insert == table:
+			if fmt.Sprint(op.Values[pk]) == fmt.Sprint(key) {
+				return nil, false
+			}
+		case op.Update == table && fmt.Sprint(op.Key) == fmt.Sprint(key):
+			if x, set := op.Set[column]; set {
+				v, ok = x, true
+			}
+		}
+	}
+	return v, ok
 }
