@@ -117,22 +117,34 @@
 //
 // # Hidden SQL
 //
-// Invariant checks and sql assertions run inside [world.Episode.Read],
-// whose querier runs only a single statement starting with SELECT, WITH or
-// VALUES: the SQLite driver runs every statement of a multi-statement
-// string, and query_only alone does not stop "PRAGMA query_only=OFF;
-// DELETE …", BEGIN or ATTACH. Hidden SQL that does not run makes [Grade]
-// return an error rather than a low score: it is a broken bundle, not a bad
-// agent, and the read-only-sql validator reports it first.
+// Invariant checks and sql assertions run through a querier
+// ([world.Scratch.Read], or [world.Episode.Read] as the fallback) that
+// runs only a single statement starting with SELECT, WITH or VALUES: the
+// SQLite driver runs every statement of a multi-statement string, and
+// query_only alone does not stop "PRAGMA query_only=OFF; DELETE …", BEGIN
+// or ATTACH. Hand-written hidden SQL is wrapped as the body of a
+// materialized CTE, so "WITH x AS (…) DELETE …" does not even parse; on a
+// scratch database whatever a statement might write is rolled back, and
+// on an episode PRAGMA query_only refuses it. Hidden SQL that does not run
+// makes [Grade] return an error rather than a low score: it is a broken
+// bundle, not a bad agent, and the read-only-sql validator reports it
+// first.
 //
 // # Cost
 //
 // [Grade] reads the changed rows, not the whole state: the collateral
 // check and the state hash come from [world.Episode.Diff], which compares
 // the rows the episode's change log names with the task's initial state
-// (read once per process). What remains is the rubric and invariant SQL,
-// which the episode keeps prepared, so grading an episode again is cheaper
-// than the first time.
+// (read once per process). The rubric and invariant SQL then runs on a
+// [world.Scratch]: a pooled database of the world at the task's initial
+// state, on which the episode's changed rows are replayed inside a
+// transaction that is rolled back afterwards. Its statements stay
+// prepared from one episode to the next, and it indexes the columns
+// hidden checks join on, so the first grade of an episode does not parse
+// the world's hidden SQL again. The scratch state holds the same rows as
+// the episode, so the report is the same (a replay that does not apply
+// falls back to reading the episode). [Validate] and corpus tools free a
+// world's scratch databases with [world.World.CloseScratch].
 //
 // # Validators
 //
@@ -157,7 +169,10 @@
 //   - policy-needed: on a cross-system task (the solution writes in two
 //     services or more), dropping the write calls in the target service of
 //     an invariant in scope whose trigger service the solution also writes
-//     (the calls only the policy asks for) makes the task fail;
+//     (the calls only the policy asks for) makes the task fail; a task
+//     that no policy in its scope links across the services it writes has
+//     nothing to check here (steps-needed still holds each of its writes
+//     to a check);
 //   - policy-agrees: a structured rule's text and check come from the rule
 //     (the visible text is the one it compiles to); for a raw check,
 //     mutations of each task's final reference state that break a
@@ -167,6 +182,7 @@
 // A validator that ran and found errors fails; one that was skipped is not
 // OK either, but has no errors. [ValidateWith] can make validators
 // advisory ([ValidateOptions.Advisory]): they run and report their errors,
-// but do not fail the bundle. Synthesized corpora use this while a
-// generator is brought up to new validators.
+// but do not fail the bundle; and it can skip the reward validators
+// ([ValidateOptions.Skip]), which then neither run nor fail it. A
+// generator that is being brought up to new validators uses these.
 package verifier

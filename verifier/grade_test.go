@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -442,6 +444,26 @@ func TestGradeScratch(t *testing.T) {
 					t.Errorf("%s/%s play %d: the scratch report differs from the episode's:\n%s\n%s", w.Name(), task.ID(), k, a, b)
 				}
 			}
+		}
+	}
+}
+
+// TestGradeBudget: hidden SQL that never ends makes Grade return an
+// ErrBudget that names the check, on the scratch database and on the
+// episode alike, instead of hanging.
+func TestGradeBudget(t *testing.T) {
+	data := patch(t, miniBytes(t), func(b map[string]any) {
+		// It reads crm_orders, so it is in the task's scope.
+		b["invariants"].([]any)[0].(map[string]any)["check"] = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT o.id FROM crm_orders o, n WHERE n.x = 1 OR n.x < 0"
+	})
+	w := compile(t, data)
+	ep := play(t, w, solution)
+	for _, direct := range []bool{false, true} {
+		noScratch = direct
+		_, err := GradeWith(context.Background(), ep, w.Tasks()[0], Options{Budget: 50 * time.Millisecond})
+		noScratch = false
+		if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "invariant delivered-orders-invoiced: stopped after 50ms") {
+			t.Errorf("episode path %v: err = %v", direct, err)
 		}
 	}
 }

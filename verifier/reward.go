@@ -2,6 +2,7 @@ package verifier
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -38,14 +39,47 @@ func playGrade(ctx context.Context, w *world.World, task *world.Task, calls []wo
 	return r, ep, nil
 }
 
-// scoreOf plays calls and returns the grade, closing the episode.
-func scoreOf(ctx context.Context, w *world.World, task *world.Task, calls []world.Call) (*Report, error) {
-	r, ep, err := playGrade(ctx, w, task, calls)
-	if err != nil {
-		return nil, err
+// played is one memoized play of the reward validators: the same calls
+// on the same task are played and graded once per validation (dropping a
+// task's one policy call is both a steps-needed and a policy-agrees
+// play). Its episode stays open until the validation ends.
+type played struct {
+	report *Report
+	ep     *world.Episode
+	err    error
+}
+
+// play plays calls on a fresh episode of task and grades it, once.
+func (v *validation) play(ctx context.Context, w *world.World, task *world.Task, calls []world.Call) (*Report, *world.Episode, error) {
+	key, _ := json.Marshal(struct {
+		Task  string
+		Calls []world.Call
+	}{task.ID(), calls})
+	if p, ok := v.plays[string(key)]; ok {
+		return p.report, p.ep, p.err
 	}
-	ep.Close()
-	return r, nil
+	r, ep, err := playGrade(ctx, w, task, calls)
+	if v.plays == nil {
+		v.plays = map[string]*played{}
+	}
+	v.plays[string(key)] = &played{r, ep, err}
+	return r, ep, err
+}
+
+// scoreOf is the grade of a memoized play.
+func (v *validation) scoreOf(ctx context.Context, w *world.World, task *world.Task, calls []world.Call) (*Report, error) {
+	r, _, err := v.play(ctx, w, task, calls)
+	return r, err
+}
+
+// closePlays closes the episodes of the memoized plays.
+func (v *validation) closePlays() {
+	for _, p := range v.plays {
+		if p.ep != nil {
+			p.ep.Close()
+		}
+	}
+	v.plays = nil
 }
 
 // writeCalls returns the indexes of the solution's calls to tools that
@@ -111,7 +145,7 @@ func (v *validation) partialCredit(ctx context.Context, w *world.World, runs []*
 			continue
 		}
 		first := writes[0]
-		r, err := scoreOf(ctx, w, run.task, sol[:first+1])
+		r, err := v.scoreOf(ctx, w, run.task, sol[:first+1])
 		if err != nil {
 			v.fail(VPartialCredit, "/tasks/%d/solution/%d: %v", run.index, first, err)
 			continue
@@ -149,7 +183,7 @@ func (v *validation) stepsNeeded(ctx context.Context, w *world.World, runs []*so
 		}
 		sol := run.task.Spec().Solution
 		for _, j := range writeCalls(w, sol) {
-			r, err := scoreOf(ctx, w, run.task, without(sol, []int{j}))
+			r, err := v.scoreOf(ctx, w, run.task, without(sol, []int{j}))
 			if err != nil {
 				v.fail(VStepsNeeded, "/tasks/%d/solution/%d: %v", run.index, j, err)
 				continue
@@ -231,7 +265,7 @@ func (v *validation) policyNeeded(ctx context.Context, w *world.World, runs []*s
 			continue
 		}
 		slices.Sort(drop)
-		r, err := scoreOf(ctx, w, run.task, without(run.task.Spec().Solution, drop))
+		r, err := v.scoreOf(ctx, w, run.task, without(run.task.Spec().Solution, drop))
 		if err != nil {
 			v.fail(VPolicyNeeded, "/tasks/%d/solution: %v", run.index, err)
 			continue
@@ -291,25 +325,17 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 	sol := run.task.Spec().Solution
 	// The trigger: the keys the check reports once the policy's calls are
 	// left out. A task that does not trigger the rule tests nothing.
-	_, dropped, err := playGrade(ctx, w, run.task, without(sol, drop))
+	_, dropped, err := v.play(ctx, w, run.task, without(sol, drop))
 	if err != nil {
 		return err
 	}
 	keys, err := violations(ctx, dropped, inv.Check)
-	dropped.Close()
 	if err != nil || len(keys) == 0 {
 		return err
 	}
-	final, err := w.NewEpisode(ctx, run.task)
+	_, final, err := v.play(ctx, w, run.task, sol)
 	if err != nil {
 		return err
-	}
-	defer final.Close()
-	for _, c := range sol {
-		var te *world.ToolError
-		if _, err := final.Call(ctx, c.Tool, callArgs(c)); err != nil && !errors.As(err, &te) {
-			return err
-		}
 	}
 	diff, err := final.Diff(ctx)
 	if err != nil {
@@ -327,16 +353,7 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 	if len(target) == 0 {
 		return nil
 	}
-	text := strings.ToLower(inv.Policy)
-	// Which values the text names: any value it mentions; for a rule,
-	// only those among the values of its target conditions (its text also
-	// names services and nouns, which are no values of a row: a folder
-	// called like the service is not what the rule asks for).
-	names := func(s string) bool { return named(text, s) }
-	if inv.Rule != nil {
-		vals := ruleValues(inv.Rule.Then.Where)
-		names = func(s string) bool { return named(text, s) && slices.Contains(vals, s) }
-	}
+	text := inv.Policy
 	type mutation struct {
 		what  string
 		stmts []stmt
@@ -353,7 +370,7 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 	for _, ch := range target {
 		for k, col := range ch.Columns {
 			s, ok := ch.After[k].(string)
-			if !ok || !names(s) {
+			if !ok || !named(text, s) {
 				continue
 			}
 			if alt, ok := unnamedValue(w, text, ch.Table, col, s); ok {
@@ -380,7 +397,7 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 				// A value the task's row carries itself was mutated
 				// there already (a message's from address and its
 				// thread's mailbox).
-				if !ok || !names(s) || rc == refCol || slices.Contains(ch.After, any(s)) {
+				if !ok || !named(text, s) || rc == refCol || slices.Contains(ch.After, any(s)) {
 					continue
 				}
 				if alt, ok := unnamedValue(w, text, refTable, rc, s); ok {
@@ -403,8 +420,9 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 		}
 		var strip []stmt
 		for _, ch := range target {
+			pk, _ := w.PrimaryKey(ch.Table)
 			for k, col := range ch.Columns {
-				if s, ok := ch.After[k].(string); ok && strings.Contains(s, ks) {
+				if s, ok := ch.After[k].(string); ok && col != pk && strings.Contains(s, ks) {
 					strip = append(strip, setColumn(w, ch.Table, ch.Key, col, strings.ReplaceAll(s, ks, "")))
 				}
 			}
@@ -433,7 +451,7 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 			return terr
 		}
 		if len(rows) == 0 {
-			return fmt.Errorf("the policy text says otherwise, but the check still passes when %s", m.what)
+			return fmt.Errorf("the check does not hold the state to its policy text: it still passes when %s", m.what)
 		}
 	}
 	return nil
@@ -463,48 +481,23 @@ func setColumn(w *world.World, table string, key any, col string, v any) stmt {
 	return stmt{"UPDATE " + quoteIdent(table) + " SET " + quoteIdent(col) + " = ? WHERE " + quoteIdent(pk) + " = ?", []any{v, key}}
 }
 
-// named reports whether policy text (lower case) names the value s as a
+// named reports whether policy text names the value s as a
 // token of its own, and distinctly enough to be a value rather than a
 // word of the sentence: a value with a character other than a lower-case
 // letter ("billing@…", "customs-desk", "on_hold", "Support"), or one the
 // text marks ("#finance", "'sent'"). "open, paid" names neither: a rule
 // about an emailed invoice does not name the ticket channel "email".
-// ruleValues lists the text values of a rule's where conditions: scalars,
-// "in" lists and "ne" values.
-func ruleValues(where map[string]any) []string {
-	var out []string
-	add := func(v any) {
-		if s, ok := v.(string); ok {
-			out = append(out, s)
-		}
-	}
-	for _, v := range where {
-		op, ok := v.(map[string]any)
-		if !ok {
-			add(v)
-			continue
-		}
-		for name, x := range op {
-			switch name {
-			case "in":
-				if xs, ok := x.([]any); ok {
-					for _, e := range xs {
-						add(e)
-					}
-				}
-			case "ne":
-				add(x)
-			}
-		}
-	}
-	return out
-}
-
-func named(text, s string) bool {
-	plain := strings.Trim(s, "abcdefghijklmnopqrstuvwxyz") == ""
-	s = strings.ToLower(s)
+//
+// A value in lower case matches the text in any case; one with capitals
+// only as written ("Support" is not named by "a support ticket").
+func named(policy, s string) bool {
 	if len(s) < 3 {
 		return false
+	}
+	plain := strings.Trim(s, "abcdefghijklmnopqrstuvwxyz") == ""
+	text := policy
+	if strings.ToLower(s) == s {
+		text = strings.ToLower(policy)
 	}
 	for i := 0; ; {
 		j := strings.Index(text[i:], s)
@@ -524,7 +517,7 @@ func named(text, s string) bool {
 }
 
 func tokenByte(b byte) bool {
-	return b == '_' || b == '-' || b == '@' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z'
+	return b == '_' || b == '-' || b == '@' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 // unnamedValue picks a value for column col of table that the policy
@@ -591,7 +584,8 @@ func readRow(ctx context.Context, ep *world.Episode, table, col string, key any)
 // asksForID reports whether policy text asks for an id like key to be
 // named: it quotes an example id with the same prefix, or says to mention
 // or name it.
-func asksForID(text, key string) bool {
+func asksForID(policy, key string) bool {
+	text := strings.ToLower(policy)
 	prefix := strings.ToLower(key[:strings.LastIndex(key, "-")+1])
 	for _, id := range exampleID.FindAllString(strings.ToUpper(text), -1) {
 		if strings.HasPrefix(strings.ToLower(id), prefix) {

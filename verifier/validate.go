@@ -183,6 +183,7 @@ func worldName(data []byte) string {
 type validation struct {
 	byName  map[string]*ValidatorResult
 	skipped []string // reward validators the caller does not want run
+	plays   map[string]*played
 }
 
 // unwanted reports whether the caller asked not to run a reward validator.
@@ -320,6 +321,7 @@ func (v *validation) run(ctx context.Context, w *world.World) {
 		if v.wanted(VPolicyAgrees) {
 			v.policyAgrees(ctx, w, runs)
 		}
+		v.closePlays()
 	}
 	v.deterministic(ctx, w, runs)
 	v.noLeaks(w, runs)

@@ -1,6 +1,7 @@
 package verifier
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mercury/mcp-world/bundles"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -380,5 +382,22 @@ func TestValidateRule(t *testing.T) {
 	if !rep.OK {
 		b, _ := json.MarshalIndent(rep, "", "  ")
 		t.Fatalf("the rule version of mini.json does not validate:\n%s", b)
+	}
+}
+
+// TestValidateDeterministic: the same bundle gives a byte-identical
+// validation report, reward validators included.
+func TestValidateDeterministic(t *testing.T) {
+	data, err := bundles.Bytes(bundles.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(Validate(context.Background(), data))
+	b, _ := json.Marshal(Validate(context.Background(), data))
+	if !bytes.Equal(a, b) {
+		t.Errorf("two validations differ:\n%s\n%s", a, b)
+	}
+	if rep := Validate(context.Background(), data); !rep.OK {
+		t.Errorf("the default world does not validate: %v", rep.Failed())
 	}
 }

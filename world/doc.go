@@ -34,6 +34,22 @@
 // Arguments are always bound parameters, every read has a total order (the
 // primary key breaks ties) and a tool without write steps cannot write.
 //
+// # Policies
+//
+// An invariant is either raw (policy text and a hidden SQL check written
+// by hand) or a structured [PolicyRule], from which [Compile] writes both
+// the policy text the agent reads and the hidden check, so that the two
+// agree by construction. [World.InvariantReads] lists the tables a check
+// reads; the grader scopes invariants to a task by it.
+//
+// # Grading support
+//
+// [World.Scratch] lends the grader a pooled database at a task's initial
+// state on which it replays an episode's changes and runs hidden SQL with
+// statements prepared once per pooled database. [Episode.Tamper] alters an
+// episode's state outside any tool, for validators that test whether a
+// hidden check notices. A tool call runs under a budget ([CallBudget]).
+//
 // # Hidden parts
 //
 // Invariant checks, rubrics and reference solutions are part of the bundle

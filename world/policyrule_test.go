@@ -173,3 +173,61 @@ func mustCompileBytes(t *testing.T, data []byte) *World {
 	}
 	return w
 }
+
+// FuzzRule: a rule either fails to compile with located errors, or it
+// compiles to a check that runs read-only on the seed state, and the text
+// the agent reads names every literal value the check tests.
+func FuzzRule(f *testing.F) {
+	seed, _ := json.Marshal(miniRule)
+	f.Add(seed)
+	f.Add([]byte(`{"when":{"table":"crm_customers","where":{"tier":"gold","name":{"contains":"O'Brien"}}},"then":{"table":"billing_invoices","require":"none","match":[{"column":"customer_email","equals":"email"}],"where":{"status":{"in":["void","draft"]}}}}`))
+	f.Add([]byte(`{"when":{"table":"crm_orders","where":{"status":"delivered"}},"then":{"table":"billing_invoices","match":[{"columns":["order_ref","customer_email"],"contains":"id"}],"within":{"column":"issued_at","after":"placed_at","days":2}}}`))
+	f.Add([]byte(`{"when":{"table":"crm_orders","where":{"amount_cents":{"gt":100}}},"then":{"table":"billing_invoices","match":[{"column":"amount_cents","equals":"amount_cents","times":"amount_cents"}]}}`))
+	ctx := context.Background()
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var rule map[string]any
+		if json.Unmarshal(raw, &rule) != nil {
+			return
+		}
+		data := mutate(t, ruleInvariant(rule))
+		w, err := Compile(data)
+		if err != nil {
+			for _, e := range flattenErrs(err) {
+				var be *BundleError
+				if !errors.As(e, &be) {
+					t.Fatalf("not a *BundleError: %v", e)
+				}
+			}
+			return
+		}
+		inv := w.Invariants()[0]
+		ep, err := w.NewEpisode(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ep.Close()
+		err = ep.Read(ctx, func(q Querier) error {
+			rows, err := q.QueryContext(ctx, inv.Check)
+			if err != nil {
+				return err
+			}
+			for rows.Next() {
+			}
+			return rows.Close()
+		})
+		if err != nil {
+			t.Fatalf("the check of a compiled rule does not run: %v\n%s", err, inv.Check)
+		}
+		var b Bundle
+		if err := json.Unmarshal(data, &b); err != nil {
+			t.Fatal(err)
+		}
+		for _, where := range []map[string]any{b.Invariants[0].Rule.When.Where, b.Invariants[0].Rule.Then.Where} {
+			for _, v := range where {
+				if s, ok := v.(string); ok && !strings.Contains(inv.Policy, s) {
+					t.Fatalf("the policy %q does not name %q, which its check tests", inv.Policy, s)
+				}
+			}
+		}
+	})
+}

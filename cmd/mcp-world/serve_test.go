@@ -206,6 +206,14 @@ func TestControlAPI(t *testing.T) {
 	if parent.Success || !child.Success {
 		t.Errorf("parent success=%v (want false), fork success=%v (want true)", parent.Success, child.Success)
 	}
+	var old verifier.Report
+	json.Unmarshal(do("POST", ctl+"/episodes/run-1b/grade?grader=mercury-grader/1", "", 200), &old)
+	if old.GraderVersion != verifier.GraderV1 || !old.Success || old.Progress != nil {
+		t.Errorf("regrade with mercury-grader/1: %+v", old)
+	}
+	if out := do("POST", ctl+"/episodes/run-1b/grade?grader=nope", "", 400); !strings.Contains(string(out), `grader \"nope\": use one of mercury-grader/1, mercury-grader/2`) {
+		t.Errorf("unknown grader: %s", out)
+	}
 	tr, err := world.ReadTrajectory(bytes.NewReader(do("GET", ctl+"/episodes/run-1b/trajectory", "", 200)))
 	if err != nil || len(tr.Calls) != 3 || tr.End == nil {
 		t.Fatalf("exported trajectory: %v %+v", err, tr)
