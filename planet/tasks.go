@@ -24,10 +24,11 @@ const (
 
 // sampleTasks makes n tasks. Cross-system tasks come from the events that
 // policies react to (the instruction asks for the event; the policies
-// alone say what else must happen, and what that in turn sets off); each
-// such event gets a task first, then chores inside one service make up at
-// least minTypes kinds of task, and more cross-system tasks on other rows
-// fill the rest.
+// alone say what else must happen, and what that in turn sets off). Each
+// event whose policies reach two other services or more gets a task of
+// its own first; then pairs of events in one request, thin events first;
+// then chores inside one service, as many as it takes to reach minTypes
+// kinds of task; more cross-system tasks on other rows fill the rest.
 func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	byEvent := map[*Event][]*Link{}
 	var events []*Event
@@ -173,7 +174,7 @@ func (g *Gen) reach(ev *Event, byEvent map[*Event][]*Link) int {
 }
 
 // chore makes a chore's task; the rows its seed inserts follow the
-// world's notification policies, as seed rows do.
+// world's policies, as seed rows do.
 func (g *Gen) chore(tc *TaskCtx, c *Chore) (Task, bool) {
 	t, ok := c.Make(tc)
 	if ok {
