@@ -89,7 +89,15 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	// Then two events in one request (a colleague's "two things today"),
 	// each pair once, thin events first, while chores still have room for
 	// their kinds.
-	wantChores := max(0, minTypes-len(out))
+	// At least one chore, and one for each service the options asked for.
+	least := 1
+	for _, f := range g.forced {
+		if g.Has(f) && len(g.svcBy[f].Chores) > 0 {
+			least++
+		}
+	}
+	least = min(least, max(1, n/3))
+	wantChores := max(least, minTypes-len(out))
 	if len(events) == 0 {
 		wantChores = n
 	}
@@ -98,7 +106,7 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 		for j := 0; j < i && len(out)+wantChores < n && pairs < 2*n/3; j++ {
 			if cross(events[j], events[i]) {
 				pairs++
-				wantChores = max(0, minTypes-len(out))
+				wantChores = max(least, minTypes-len(out))
 			}
 		}
 	}
