@@ -24,10 +24,11 @@ const (
 
 // sampleTasks makes n tasks. Cross-system tasks come from the events that
 // policies react to (the instruction asks for the event; the policies
-// alone say what else must happen, and what that in turn sets off); each
-// such event gets a task first, then chores inside one service make up at
-// least minTypes kinds of task, and more cross-system tasks on other rows
-// fill the rest.
+// alone say what else must happen, and what that in turn sets off). Each
+// event whose policies reach two other services or more gets a task of
+// its own first; then pairs of events in one request, thin events first;
+// then chores inside one service, as many as it takes to reach minTypes
+// kinds of task; more cross-system tasks on other rows fill the rest.
 func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	byEvent := map[*Event][]*Link{}
 	var events []*Event
@@ -88,7 +89,15 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	// Then two events in one request (a colleague's "two things today"),
 	// each pair once, thin events first, while chores still have room for
 	// their kinds.
-	wantChores := max(1, minTypes-len(out))
+	// At least one chore, and one for each service the options asked for.
+	least := 1
+	for _, f := range g.forced {
+		if g.Has(f) && len(g.svcBy[f].Chores) > 0 {
+			least++
+		}
+	}
+	least = min(least, max(1, n/3))
+	wantChores := max(least, minTypes-len(out))
 	if len(events) == 0 {
 		wantChores = n
 	}
@@ -97,7 +106,7 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 		for j := 0; j < i && len(out)+wantChores < n && pairs < 2*n/3; j++ {
 			if cross(events[j], events[i]) {
 				pairs++
-				wantChores = max(1, minTypes-len(out))
+				wantChores = max(least, minTypes-len(out))
 			}
 		}
 	}
@@ -173,7 +182,7 @@ func (g *Gen) reach(ev *Event, byEvent map[*Event][]*Link) int {
 }
 
 // chore makes a chore's task; the rows its seed inserts follow the
-// world's notification policies, as seed rows do.
+// world's policies, as seed rows do.
 func (g *Gen) chore(tc *TaskCtx, c *Chore) (Task, bool) {
 	t, ok := c.Make(tc)
 	if ok {

@@ -354,15 +354,6 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 		return nil
 	}
 	text := inv.Policy
-	// Which values the text names: any value it mentions; for a rule,
-	// only those among the values of its target conditions (its text also
-	// names services and nouns, which are no values of a row: a folder
-	// called like the service is not what the rule asks for).
-	names := func(s string) bool { return named(text, s) }
-	if inv.Rule != nil {
-		vals := ruleValues(inv.Rule.Then.Where)
-		names = func(s string) bool { return named(text, s) && slices.Contains(vals, s) }
-	}
 	type mutation struct {
 		what  string
 		stmts []stmt
@@ -379,7 +370,7 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 	for _, ch := range target {
 		for k, col := range ch.Columns {
 			s, ok := ch.After[k].(string)
-			if !ok || !names(s) {
+			if !ok || !named(text, s) {
 				continue
 			}
 			if alt, ok := unnamedValue(w, text, ch.Table, col, s); ok {
@@ -406,7 +397,7 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 				// A value the task's row carries itself was mutated
 				// there already (a message's from address and its
 				// thread's mailbox).
-				if !ok || !names(s) || rc == refCol || slices.Contains(ch.After, any(s)) {
+				if !ok || !named(text, s) || rc == refCol || slices.Contains(ch.After, any(s)) {
 					continue
 				}
 				if alt, ok := unnamedValue(w, text, refTable, rc, s); ok {
@@ -488,37 +479,6 @@ func restore(w *world.World, ch world.RowChange) stmt {
 func setColumn(w *world.World, table string, key any, col string, v any) stmt {
 	pk, _ := w.PrimaryKey(table)
 	return stmt{"UPDATE " + quoteIdent(table) + " SET " + quoteIdent(col) + " = ? WHERE " + quoteIdent(pk) + " = ?", []any{v, key}}
-}
-
-// ruleValues lists the text values of a rule's where conditions: scalars,
-// "in" lists and "ne" values.
-func ruleValues(where map[string]any) []string {
-	var out []string
-	add := func(v any) {
-		if s, ok := v.(string); ok {
-			out = append(out, s)
-		}
-	}
-	for _, v := range where {
-		op, ok := v.(map[string]any)
-		if !ok {
-			add(v)
-			continue
-		}
-		for name, x := range op {
-			switch name {
-			case "in":
-				if xs, ok := x.([]any); ok {
-					for _, e := range xs {
-						add(e)
-					}
-				}
-			case "ne":
-				add(x)
-			}
-		}
-	}
-	return out
 }
 
 // named reports whether policy text names the value s as a
