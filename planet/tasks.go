@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -46,6 +47,9 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 	seen := map[string]bool{}
 	add := func(t Task, persona string) bool {
 		if seen[t.Instruction] || !g.settleGoals(&t) {
+			return false
+		}
+		if !g.unpinNewIDs(&t) {
 			return false
 		}
 		seen[t.Instruction] = true
@@ -492,4 +496,52 @@ func (g *Gen) startValue(ops []world.SeedOp, table string, key any, column strin
 		}
 	}
 	return v, ok
+}
+
+// unpinNewIDs checks rows the task makes by their details, never by an id
+// the instruction does not name (the agent's new row may get another id):
+// an "exists" drops such an id from its match, and a field check on that
+// row becomes an "exists" with the details of the row's match. It reports
+// false when a field check has no details to go by.
+func (g *Gen) unpinNewIDs(t *Task) bool {
+	known := map[string]bool{}
+	for _, op := range t.Seed {
+		if op.Insert != "" {
+			known[fmt.Sprint(op.Values["id"])] = true
+		}
+	}
+	isNew := func(table string, key any) bool {
+		id := fmt.Sprint(key)
+		if key == nil || strings.Contains(t.Instruction, id) || known[id] {
+			return false
+		}
+		_, seeded := g.startValue(nil, table, key, "id")
+		return !seeded
+	}
+	details := map[string]map[string]any{} // table/id → the row's match without its id
+	for i := range t.Assertions {
+		e := t.Assertions[i].Exists
+		if e == nil || !isNew(e.Table, e.Where["id"]) || len(e.Where) < 2 {
+			continue
+		}
+		where := maps.Clone(e.Where)
+		delete(where, "id")
+		details[e.Table+"/"+fmt.Sprint(e.Where["id"])] = where
+		e.Where = where
+	}
+	for i := range t.Assertions {
+		a := &t.Assertions[i]
+		f := a.Field
+		if f == nil || !isNew(f.Table, f.Key) {
+			continue
+		}
+		d, ok := details[f.Table+"/"+fmt.Sprint(f.Key)]
+		if !ok {
+			return false
+		}
+		where := maps.Clone(d)
+		where[f.Column] = f.Equals
+		a.Field, a.Exists = nil, &world.RowMatch{Table: f.Table, Where: where}
+	}
+	return true
 }
