@@ -684,7 +684,7 @@ func buildEnrolments(g *Gen, s *Svc) {
 			Calls: []world.Call{{Tool: "record_attendance", Args: map[string]any{o + "_id": r["id"], "sessions_attended": n}}},
 			Assertions: []world.Assertion{
 				fieldIs("Attendance is up to date.", table, r["id"], "sessions_attended", n),
-				fieldIs("They are still enrolled.", table, r["id"], "status", "enrolled"),
+				constraint(fieldIs("They are still enrolled.", table, r["id"], "status", "enrolled")),
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},
