@@ -177,7 +177,7 @@ func buildCampaigns(k *vk) {
 
 	// Actions: finished work asks for a review; a leaving customer gets
 	// the exit survey.
-	listed := func(name, kind string, c Row, needs []string, then string, source func(up *Entity, r Row) any, email func(up *Entity, a string) string) *Action {
+	listed := func(name, kind string, c Row, needs []string, then string, source func(up *Entity, r Row) any) *Action {
 		return &Action{
 			Service: s.Name, Name: name, Needs: needs, Then: then,
 			Rule: func(up *Entity) *world.RuleThen {
@@ -215,13 +215,11 @@ func buildCampaigns(k *vk) {
 	}
 	reviewAfter := listed("review requested", "review_request", review, []string{"id", "customer_id", "email", "date"},
 		fmt.Sprintf("the %s must be added to the recipients of the running review-request campaign in Campaigns, at the email on file, with the {noun} id as source", k.C),
-		func(up *Entity, r Row) any { return r[up.Key] },
-		func(up *Entity, a string) string { return up.SQL("email", a) })
+		func(up *Entity, r Row) any { return r[up.Key] })
 	reviewAfter.On = []string{"done"}
 	exitAfter := listed("exit survey sent", "exit_survey", exit, []string{"id", "customer_id", "email", "since"},
 		"the {noun} must be added to the recipients of the running exit-survey campaign in Campaigns, at the email on file, with their CRM id as source",
-		func(up *Entity, r Row) any { return r[up.Key] },
-		func(up *Entity, a string) string { return up.SQL("email", a) })
+		func(up *Entity, r Row) any { return r[up.Key] })
 	exitAfter.On = []string{"closed"}
 	s.Actions = append(s.Actions, reviewAfter, exitAfter)
 

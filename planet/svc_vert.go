@@ -240,15 +240,6 @@ func dateRole(col string) Role {
 	}
 }
 
-// sqlList quotes values for an SQL IN list.
-func sqlList(xs ...string) string {
-	q := make([]string, len(xs))
-	for i, x := range xs {
-		q[i] = "'" + strings.ReplaceAll(x, "'", "''") + "'"
-	}
-	return strings.Join(q, ", ")
-}
-
 // statusEvent is an event where a row of e moves to a status by one tool
 // call; where and inState describe the event state.
 type statusEvent struct {
