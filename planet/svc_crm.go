@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/seed"
+
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -76,7 +78,7 @@ func buildCRM(g *Gen, s *Svc) {
 			r["status"] = "inactive"
 		}
 		for _, x := range v.Extra {
-			r[x.Name] = x.Value(g)
+			r[x.Name] = x.Value(g, r, seed.NoStage)
 		}
 	}
 	for _, r := range e.Rows {
@@ -198,7 +200,7 @@ func buildCRM(g *Gen, s *Svc) {
 				r["contact_person"] = full
 			}
 			for _, x := range v.Extra {
-				r[x.Name] = x.Value(g)
+				r[x.Name] = x.Value(g, r, seed.NoStage)
 			}
 			return r
 		},
@@ -230,7 +232,7 @@ func buildCRM(g *Gen, s *Svc) {
 		}
 		var extras []string
 		for _, x := range v.Extra {
-			args[x.Name] = x.Value(g)
+			args[x.Name] = x.Value(g, args, seed.NoStage)
 			extras = append(extras, fmt.Sprintf("%s: %v", strings.ReplaceAll(x.Name, "_", " "), args[x.Name]))
 		}
 		id := e.ID(tc.NextID(table))

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -52,7 +53,7 @@ func buildWork(g *Gen, s *Svc) {
 		name, email := g.Locale.Person("")
 		r := Row{"id": staff.ID(i), "name": name, "email": email, "active": g.R.IntN(7) != 0}
 		for _, x := range st.Extra {
-			r[x.Name] = x.Value(g)
+			r[x.Name] = x.Value(g, r, seed.NoStage)
 		}
 		staff.Rows = append(staff.Rows, r)
 		g.tablesAdd(s, staffTable, r)
@@ -118,7 +119,7 @@ func buildWork(g *Gen, s *Svc) {
 		r := Row{"id": work.ID(i), "customer_id": c["id"], "item": item, "staff_id": Pick(g.R, staff.Rows)["id"],
 			"scheduled_on": g.Day(d), "amount": amount, "status": status, "created_at": g.At(d-7-g.R.IntN(20), 10)}
 		for _, x := range w.Extra {
-			r[x.Name] = x.Value(g)
+			r[x.Name] = x.Value(g, r, stageOf(v, r["status"]))
 		}
 		work.Rows = append(work.Rows, r)
 		g.tablesAdd(s, table, r)
@@ -261,7 +262,7 @@ func buildWork(g *Gen, s *Svc) {
 			r := Row{"id": work.ID(tc.FreshID(table)), "customer_id": Pick(tc.R, activeCust)["id"], "item": item, "staff_id": staff.Rows[0]["id"],
 				"scheduled_on": g.Day(0), "amount": amount, "status": status, "created_at": g.At(-3, 11)}
 			for _, x := range w.Extra {
-				r[x.Name] = x.Value(g)
+				r[x.Name] = x.Value(g, r, stageOf(v, r["status"]))
 			}
 			return r
 		}
@@ -343,7 +344,7 @@ func buildWork(g *Gen, s *Svc) {
 		args := map[string]any{"customer_id": c["id"], "item": item, "scheduled_on": day, "amount": amount}
 		var extra string
 		for _, x := range w.Extra {
-			args[x.Name] = x.Value(g)
+			args[x.Name] = x.Value(g, args, seed.Planned)
 			extra += fmt.Sprintf(", %s %v", x.Name, args[x.Name])
 		}
 		id := work.ID(tc.NextID(table))

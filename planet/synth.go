@@ -159,7 +159,7 @@ func (g *Gen) company(ind catalog.Industry) {
 		Currency:     c.Currency,
 		Timezone:     c.Timezone,
 		Employees:    lo + g.R.IntN(hi-lo+1),
-		Headquarters: g.Locale.Address(),
+		Headquarters: g.Locale.AddressIn(city),
 		Website:      "https://www." + g.Locale.Domain,
 		Description:  desc,
 	}
@@ -170,6 +170,7 @@ func (g *Gen) company(ind catalog.Industry) {
 	// A Monday morning in 2026, different per world.
 	day := time.Date(2026, 1, 5, 9, 0, 0, 0, loc).AddDate(0, 0, 7*g.R.IntN(40))
 	g.Start = day
+	g.Locale.SetHome(city, day)
 }
 
 // pickServices chooses 4–8 services: the industry's own (vertical) ones,
