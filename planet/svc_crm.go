@@ -136,7 +136,7 @@ func buildCRM(g *Gen, s *Svc) {
 		r := Pick(g.R, e.Rows)
 		author, _ := g.Locale.Person("")
 		g.tablesAdd(s, notes, Row{"id": fmt.Sprintf("NOTE-%05d", len(g.Rows(notes))+1), one + "_id": r["id"], "author": author,
-			"body":       Pick(g.R, []string{"Called back, all clear.", "Prefers contact by email.", "Asked for a quote.", "Complained about waiting time; apologised.", "Updated billing address on request."}),
+			"body":       Pick(g.R, g.Locale.Lex().Sentences("crm_note")),
 			"created_at": g.At(-g.R.IntN(60), 9+float64(g.R.IntN(8)))})
 	}
 	s.Tool(false, Tool(s.Name, "add_"+one+"_note", "Add a note to "+an(v.One),

@@ -252,7 +252,7 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 			bad("pet name %q has digits", s)
 		}
 	}
-	if msg := ck.mixedLanguage(s); msg != "" {
+	if msg := ck.mixedLanguage(s); msg != "" && (k == Message || k == Note) && column != "" {
 		bad("%s", msg)
 	}
 	return out
