@@ -140,7 +140,7 @@ func asciiFold(s string) string {
 // Latin spelling takes a Latin city name and a business word
 // ("dubai-trading.ae").
 func (l *Locale) DomainFor(company string) string {
-	d := asciiFold(company)
+	d := asciiFold(withoutLegalForm(company, l.C.CompanySuffixes))
 	if len(d) > 18 {
 		d = d[:18]
 	}
@@ -149,6 +149,21 @@ func (l *Locale) DomainFor(company string) string {
 		d = cmp.Or(asciiFold(city.Latin), asciiFold(city.Name), "biz") + "-" + Pick(l.R, []string{"group", "trading", "services", "partners", "holding", "co"})
 	}
 	return d + l.C.EmailTLD
+}
+
+// withoutLegalForm strips the legal form ("GmbH", "株式会社{name}") from a
+// company name: domains carry the name, not the form.
+func withoutLegalForm(name string, forms []string) string {
+	for _, f := range forms {
+		if pre, post, ok := strings.Cut(f, "{name}"); ok {
+			if strings.HasPrefix(name, pre) && strings.HasSuffix(name, post) && len(name) > len(pre)+len(post) {
+				return strings.TrimSpace(name[len(pre) : len(name)-len(post)])
+			}
+		} else if n, ok := strings.CutSuffix(name, " "+f); ok {
+			return n
+		}
+	}
+	return name
 }
 
 // Phone returns a valid phone number of the country.

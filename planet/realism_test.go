@@ -33,7 +33,7 @@ func TestRealismCorpus(t *testing.T) {
 		for _, f := range verifier.RealismFindings(b) {
 			found++
 			if *corpus > 0 {
-				fmt.Printf("FINDING %s %s\n", s.Country, f)
+				fmt.Printf("FINDING %s %s %d %s\n", s.Country, s.Industry, s.Seed, f)
 			}
 			if found <= 60 {
 				t.Errorf("%s/%s seed %d: %s", s.Industry, s.Country, s.Seed, f)

@@ -50,6 +50,9 @@ func buildCRM(g *Gen, s *Svc) {
 	if org {
 		cols[1].Description = "Company name of the " + v.One + "."
 		cols = append(cols, Text("contact_person", "Main contact at the "+v.One+"."))
+		if tax, ok := seed.TaxOf(g.Company.Country); ok {
+			cols = append(cols, Opt(withKind(Text("tax_id", "Tax number ("+tax.TaxIDLabel+")."), seed.TaxID)))
+		}
 	}
 	cols = append(cols, v.Columns()...)
 	cols = append(cols, Date("since", "Customer since."))
@@ -64,6 +67,9 @@ func buildCRM(g *Gen, s *Svc) {
 			company := g.Locale.C.CompanyName(g.R, randomIndustry(g))
 			r := Row{"id": e.ID(i), "name": company, "contact_person": name, "email": g.Locale.Email("info", "", g.Locale.DomainFor(company)),
 				"phone": g.Locale.Phone(), "city": g.Locale.City(), "status": "active", "since": g.Day(-30 - g.R.IntN(1500))}
+			if tax, ok := seed.TaxOf(g.Company.Country); ok {
+				r["tax_id"] = tax.TaxID(g.R)
+			}
 			_ = email
 			e.Rows = append(e.Rows, r)
 		} else {

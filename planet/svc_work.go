@@ -99,7 +99,10 @@ func buildWork(g *Gen, s *Svc) {
 		it := Pick(g.R, v.Items)
 		minor := minorPerMajor(g.Locale.C.CurrencyDigits)
 		p := it.Min + g.R.Float64()*(it.Max-it.Min)
-		return it.Name, max(1, int64(math.Round(p*eurRate(g.Locale.C.Currency)))) * minor
+		// An item priced per unit (per word, per m²) is ordered by the
+		// hundred or thousand: the amount is for the whole order.
+		unit := max(1, int64(math.Round(p*eurRate(g.Locale.C.Currency)*float64(minor))))
+		return it.Name, max(minor, unit*int64(seed.UnitsOf(g.R, it.Name))/minor*minor)
 	}
 	activeCust := activeRows(cust)
 	for i := 1; i <= 20+g.R.IntN(20); i++ {

@@ -59,6 +59,7 @@ func realismFindings(b *world.Bundle) []string {
 	var out []string
 	for ti, t := range b.Tables {
 		stage := stager(b, t)
+		out = append(out, taxFindings(ck, ti, t)...)
 		for ci, c := range t.Columns {
 			k := seed.Kind(c.Kind)
 			if c.Kind != "" && !seed.Known(k) {
@@ -145,4 +146,28 @@ func stager(b *world.Bundle, t world.Table) func(row map[string]any) seed.Stage 
 		}
 		return seed.Cancelled
 	}
+}
+
+// taxFindings checks the rows of a table with a tax_amount column: its
+// "net_amount" and tax add up to its "amount" at its tax_rate.
+func taxFindings(ck *seed.Checker, ti int, t world.Table) []string {
+	var tax, rate string
+	for _, c := range t.Columns {
+		switch seed.Kind(c.Kind) {
+		case seed.TaxAmount:
+			tax = c.Name
+		case seed.TaxRate:
+			rate = c.Name
+		}
+	}
+	if tax == "" || rate == "" {
+		return nil
+	}
+	var out []string
+	for ri, row := range t.Rows {
+		for _, p := range ck.CheckTax(row["amount"], row["net_amount"], row[tax], row[rate]) {
+			out = append(out, fmt.Sprintf("/tables/%d/rows/%d/%s: %s", ti, ri, tax, p))
+		}
+	}
+	return out
 }

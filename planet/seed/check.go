@@ -286,7 +286,7 @@ func (ck *Checker) checkAddress(s string) []string {
 			continue
 		}
 		named = append(named, c.Name)
-		if len(c.Postcodes) == 0 || ck.postcode == nil {
+		if len(c.Postcodes) == 0 || ck.postcode == nil || !strings.Contains(ck.Country.AddressFormat, "{postcode}") {
 			return nil
 		}
 		for _, p := range c.Postcodes {
@@ -394,4 +394,24 @@ func asDate(v any) (time.Time, bool) {
 		return t, true
 	}
 	return time.Time{}, false
+}
+
+// CheckTax checks an invoice row: net + tax = gross, and the tax is the
+// rate's share of the gross (to the minor unit).
+func (ck *Checker) CheckTax(gross, net, tax, rate any) []string {
+	g, ok1 := asInt(gross)
+	n, ok2 := asInt(net)
+	t, ok3 := asInt(tax)
+	r, ok4 := asFloat(rate)
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		return nil
+	}
+	var out []string
+	if n+t != g {
+		out = append(out, fmt.Sprintf("net %d + tax %d is not the amount %d", n, t, g))
+	}
+	if _, want := Split(g, r); t-want > 1 || want-t > 1 {
+		out = append(out, fmt.Sprintf("tax %d is not %v%% of the amount %d (want %d)", t, r, g, want))
+	}
+	return out
 }

@@ -127,6 +127,7 @@ type tables struct {
 	byColumn map[string]int
 	lexicons map[string]*Lexicon
 	taxes    map[string]Tax
+	units    map[string][2]int
 }
 
 var load = sync.OnceValue(func() *tables {
@@ -164,6 +165,9 @@ func parse(fsys fs.FS) (*tables, error) {
 		return nil, err
 	}
 	if t.taxes, err = parseTaxes(fsys); err != nil {
+		return nil, err
+	}
+	if t.units, err = parseUnits(fsys); err != nil {
 		return nil, err
 	}
 	return t, nil
