@@ -181,7 +181,7 @@ func kindOf(c world.Column, table []world.Column) string {
 		return ""
 	}
 	r, ok := seed.RuleFor(c.Name)
-	if !ok || !seed.FitsType(r, c.Type) {
+	if !ok || r.ExtraOnly || !seed.FitsType(r, c.Type) {
 		return ""
 	}
 	if r.Anchor != "" && !slices.ContainsFunc(table, func(o world.Column) bool { return o.Name == r.Anchor }) {

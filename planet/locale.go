@@ -166,8 +166,12 @@ func withoutLegalForm(name string, forms []string) string {
 	return name
 }
 
-// Phone returns a valid phone number of the country.
-func (l *Locale) Phone() string { return l.C.Phone(l.R) }
+// Phone returns a phone number of someone at the home city.
+func (l *Locale) Phone() string { return l.Src().PhoneIn(l.Home.Name) }
+
+// PhoneIn returns a phone number of someone in city: a landline with the
+// city's area code or a mobile, where the data knows the city.
+func (l *Locale) PhoneIn(city string) string { return l.Src().PhoneIn(city) }
 
 // Address returns a street address in or near the home city, in the
 // country's format.

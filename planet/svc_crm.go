@@ -66,7 +66,7 @@ func buildCRM(g *Gen, s *Svc) {
 		if org {
 			company := g.Locale.C.CompanyName(g.R, randomIndustry(g))
 			r := Row{"id": e.ID(i), "name": company, "contact_person": name, "email": g.Locale.Email("info", "", g.Locale.DomainFor(company)),
-				"phone": g.Locale.Phone(), "city": g.Locale.City(), "status": "active", "since": g.Day(-30 - g.R.IntN(1500))}
+				"city": g.Locale.City(), "status": "active", "since": g.Day(-30 - g.R.IntN(1500))}
 			if tax, ok := seed.TaxOf(g.Company.Country); ok {
 				r["tax_id"] = tax.TaxID(g.R)
 			}
@@ -77,9 +77,10 @@ func buildCRM(g *Gen, s *Svc) {
 			given, family, full := g.Locale.C.PersonName(g.R)
 			_ = name
 			e.Rows = append(e.Rows, Row{"id": e.ID(i), "name": full, "email": g.Locale.Email(given, family, domain),
-				"phone": g.Locale.Phone(), "city": g.Locale.City(), "status": "active", "since": g.Day(-30 - g.R.IntN(1500))})
+				"city": g.Locale.City(), "status": "active", "since": g.Day(-30 - g.R.IntN(1500))})
 		}
 		r := e.Rows[len(e.Rows)-1]
+		r["phone"] = g.Locale.PhoneIn(r["city"].(string))
 		if g.R.IntN(8) == 0 {
 			r["status"] = "inactive"
 		}
@@ -230,7 +231,8 @@ func buildCRM(g *Gen, s *Svc) {
 	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: Pick(g.R, []string{"account manager", "sales manager"}), Make: func(tc *TaskCtx) (Task, bool) {
 		given, family, full := g.Locale.C.PersonName(tc.R)
 		email := g.Locale.Email(given, family, "post"+g.Locale.C.EmailTLD)
-		phone, city := g.Locale.Phone(), g.Locale.City()
+		city := g.Locale.City()
+		phone := g.Locale.PhoneIn(city)
 		args := map[string]any{"name": full, "email": email, "phone": phone, "city": city}
 		if org {
 			args["name"] = g.Locale.C.CompanyName(tc.R, randomIndustry(g))

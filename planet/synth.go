@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -157,13 +158,13 @@ func (g *Gen) company(ind catalog.Industry) {
 		Country:      c.Code,
 		Locale:       c.Locale,
 		Currency:     c.Currency,
-		Timezone:     c.Timezone,
+		Timezone:     seed.ZoneOf(c, city.Name), // the headquarters' own zone
 		Employees:    lo + g.R.IntN(hi-lo+1),
 		Headquarters: g.Locale.AddressIn(city),
 		Website:      "https://www." + g.Locale.Domain,
 		Description:  desc,
 	}
-	loc, err := time.LoadLocation(c.Timezone)
+	loc, err := time.LoadLocation(g.Company.Timezone)
 	if err != nil {
 		loc = time.UTC
 	}

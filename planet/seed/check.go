@@ -25,6 +25,7 @@ type Checker struct {
 	Company string // the company's name, which any text may quote
 
 	streets, cities, names map[string]bool
+	native                 map[string]bool // words only the world's language uses
 	postcode               *regexp.Regexp
 	tax                    Tax
 	hasTax                 bool
@@ -50,6 +51,7 @@ func NewChecker(c catalog.Country, clock time.Time, domain string) *Checker {
 		ck.postcode = postcodeRegexp(c)
 	}
 	ck.tax, ck.hasTax = TaxOf(c.Code)
+	ck.native = nativeWords(c, ck.Lang)
 	return ck
 }
 
@@ -217,6 +219,10 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 		num, err := phonenumbers.Parse(s, ck.Country.Code)
 		if err != nil || !phonenumbers.IsValidNumberForRegion(num, ck.Country.Code) {
 			bad("%q is not a valid %s phone number", s, ck.Country.Code)
+		} else if city, ok := row["city"].(string); ok {
+			if msg := ck.checkPhoneArea(s, city); msg != "" {
+				bad("%s", msg)
+			}
 		}
 	case Email, OrgEmail, StaffEmail:
 		a, err := mail.ParseAddress(s)
@@ -280,6 +286,9 @@ func (ck *Checker) hasNameFromPool(s string) bool {
 // where that city has postcode prefixes, a postcode of that city (a
 // street may be named after another city, so any named city will do).
 func (ck *Checker) checkAddress(s string) []string {
+	if !strings.Contains(ck.Country.AddressFormat, "{city}") {
+		return nil // "…, Singapore 048875": the country is the city
+	}
 	var named []string
 	for _, c := range ck.Country.Cities {
 		if !strings.Contains(s, c.Name) {
@@ -314,8 +323,13 @@ func (ck *Checker) mixedLanguage(s string) string {
 	if en < 2 {
 		return ""
 	}
-	local := LexiconFor(ck.Lang)
-	native := local.Language != "en" && countWords(s, local.Stopwords) > 0
+	native := false
+	for _, w := range words(s) {
+		if ck.native[w] {
+			native = true
+			break
+		}
+	}
 	if !native {
 		for _, r := range s {
 			if r > unicode.MaxLatin1 && !unicode.Is(unicode.Latin, r) && unicode.IsLetter(r) {
@@ -330,14 +344,59 @@ func (ck *Checker) mixedLanguage(s string) string {
 	return ""
 }
 
-func countWords(s string, words []string) int {
+func countWords(s string, list []string) int {
 	n := 0
-	for _, f := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
-		if slices.Contains(words, f) {
+	for _, f := range words(s) {
+		if slices.Contains(list, f) {
 			n++
 		}
 	}
 	return n
+}
+
+// words splits a text into lower-case words.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+}
+
+// nativeWords are words that mark a text as written in the language: its
+// stopwords, the country's greeting and the words of its lexicon, less
+// any word English uses too ("de", "a").
+func nativeWords(c catalog.Country, lang string) map[string]bool {
+	out := map[string]bool{}
+	lx := LexiconFor(lang)
+	if lx.Language == "en" {
+		return out
+	}
+	en := map[string]bool{}
+	enLex := LexiconFor("en")
+	for _, w := range enLex.Stopwords {
+		en[w] = true
+	}
+	for _, ss := range enLex.Text {
+		for _, s := range ss {
+			for _, w := range words(s) {
+				en[w] = true
+			}
+		}
+	}
+	add := func(s string, min int) {
+		for _, w := range words(s) {
+			if len([]rune(w)) >= min && !en[w] {
+				out[w] = true
+			}
+		}
+	}
+	for _, w := range lx.Stopwords {
+		add(w, 1)
+	}
+	add(c.Greeting, 3)
+	for _, ss := range lx.Text {
+		for _, s := range ss {
+			add(s, 4)
+		}
+	}
+	return out
 }
 
 func clip(s string) string {

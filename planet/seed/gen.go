@@ -1,6 +1,7 @@
 package seed
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -215,7 +216,8 @@ func (s *Source) text(column string, r Rule, row map[string]any) any {
 	case Postcode:
 		return c.Postcode(s.R, s.Home)
 	case Phone:
-		return c.Phone(s.R)
+		city, _ := row["city"].(string)
+		return s.PhoneIn(cmp.Or(city, s.Home.Name))
 	case Email, StaffEmail:
 		return fmt.Sprintf("%s@%s", s.pick([]string{"info", "office", "contact"}), s.Domain)
 	case OrgEmail:

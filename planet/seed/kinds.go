@@ -111,6 +111,9 @@ type Rule struct {
 	Pattern  string    `json:"pattern,omitempty"`
 	Shape    string    `json:"shape,omitempty"`  // regexp the validator accepts, when wider than Pattern
 	Anchor   string    `json:"anchor,omitempty"` // the row's date column a date follows
+	// ExtraOnly limits the rule to industry extra columns: "subject" is a
+	// school subject there, an email's subject line elsewhere.
+	ExtraOnly bool `json:"extra_only,omitempty"`
 }
 
 // IsMoney reports whether the rule's values are amounts of money, stored
@@ -128,6 +131,8 @@ type tables struct {
 	lexicons map[string]*Lexicon
 	taxes    map[string]Tax
 	units    map[string][2]int
+	cities   map[string]countryCities
+	supplies *suppliesFile
 }
 
 var load = sync.OnceValue(func() *tables {
@@ -168,6 +173,12 @@ func parse(fsys fs.FS) (*tables, error) {
 		return nil, err
 	}
 	if t.units, err = parseUnits(fsys); err != nil {
+		return nil, err
+	}
+	if t.cities, err = parseCities(fsys); err != nil {
+		return nil, err
+	}
+	if t.supplies, err = parseSupplies(fsys); err != nil {
 		return nil, err
 	}
 	return t, nil
