@@ -9,7 +9,11 @@
 //	           weighted draw of horizontal and vertical services; edges from
 //	           each service's ServiceDef.After)
 //	         → state schema and seed state (each service's Build, with the
-//	           industry's vocabulary and the country's names and formats)
+//	           industry's vocabulary and the country's names and formats;
+//	           every value of a column with a semantic kind is drawn by
+//	           package seed from that kind's pool, in the world's language,
+//	           at the currency's price level, with dates that follow the
+//	           row's status)
 //	         → invariants ([Link]: an upstream [Event] paired with a
 //	           downstream [Action] along a graph edge; the seed is made to
 //	           satisfy them)

@@ -28,12 +28,13 @@ type Locale struct {
 	src    *seed.Source
 }
 
-// SetHome fixes the world's home city and clock, from which places and
-// dates are drawn.
-func (l *Locale) SetHome(city catalog.City, clock time.Time) {
+// SetHome fixes the world's home city, clock and industry (a catalog id),
+// from which places, dates and price ranges are drawn.
+func (l *Locale) SetHome(city catalog.City, clock time.Time, industry string) {
 	l.Home = city
 	l.src = seed.NewSource(l.R, l.C, clock)
 	l.src.Home, l.src.Domain, l.src.Rate = city, l.Domain, eurRate(l.C.Currency)
+	l.src.Industry = industry
 	l.src.Company = func() string { return l.C.CompanyName(l.R, catalog.Industries()[l.R.IntN(len(catalog.Industries()))]) }
 }
 
@@ -41,7 +42,7 @@ func (l *Locale) SetHome(city catalog.City, clock time.Time) {
 // Locale's current random stream.
 func (l *Locale) Src() *seed.Source {
 	if l.src == nil {
-		l.SetHome(l.C.Cities[0], time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC))
+		l.SetHome(l.C.Cities[0], time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC), "")
 	}
 	l.src.R = l.R
 	return l.src

@@ -1,6 +1,7 @@
 package planet
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"testing"
@@ -44,4 +45,20 @@ func TestRealismCorpus(t *testing.T) {
 		t.Errorf("… %d findings in all", found)
 	}
 	fmt.Printf("realism: %d worlds, %d findings\n", n, found)
+}
+
+// BenchmarkRealism measures the realism validator against the whole
+// validation of the same world, to keep its share of synth's budget small.
+func BenchmarkRealism(b *testing.B) {
+	bundle, data := synthJSON(b, Scenario{Industry: "dental-clinics", Country: "PL", Seed: 3}, Options{})
+	b.Run("realism", func(b *testing.B) {
+		for b.Loop() {
+			verifier.RealismFindings(bundle)
+		}
+	})
+	b.Run("validate", func(b *testing.B) {
+		for b.Loop() {
+			verifier.Validate(context.Background(), data)
+		}
+	})
 }

@@ -59,7 +59,7 @@ func TestHorizontalServices(t *testing.T) {
 			invs, titles := map[string]bool{}, map[string]bool{}
 			var wg sync.WaitGroup
 			for pi, peers := range c.peers {
-				for k := range 6 {
+				for k := range 8 { // enough worlds that every chore is sampled somewhere
 					seed := uint64(1 + k + 10*pi)
 					ind := industries[(k+pi)%len(industries)]
 					country := countries[(7*k+13*pi)%len(countries)].Code

@@ -63,7 +63,7 @@ func buildProcurement(g *Gen, s *Svc) {
 	}
 
 	po := &Entity{Service: s.Name, Table: pos, Key: "id", Noun: "PO", Plural: "POs", Prefix: "PO-", Width: 5,
-		Roles: map[string]Role{"id": Column("id"), "item": Column("item"), "quantity": Column("quantity"), "amount": Column("amount"), "date": Column("created_on"),
+		Roles: map[string]Role{"id": Column("id"), "item": Column("item"), "stock_item": Column("item"), "quantity": Column("quantity"), "amount": Column("amount"), "date": Column("created_on"),
 			"name": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT s.name FROM %s s WHERE s.id = %s.supplier_id)", sups, a)
 			},

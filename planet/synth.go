@@ -171,7 +171,7 @@ func (g *Gen) company(ind catalog.Industry) {
 	// A Monday morning in 2026, different per world.
 	day := time.Date(2026, 1, 5, 9, 0, 0, 0, loc).AddDate(0, 0, 7*g.R.IntN(40))
 	g.Start = day
-	g.Locale.SetHome(city, day)
+	g.Locale.SetHome(city, day, ind.ID)
 }
 
 // pickServices chooses 4–8 services: the industry's own (vertical) ones,

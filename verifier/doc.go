@@ -92,7 +92,7 @@
 //
 // # Validators
 //
-// [Validate] runs sixteen named validators in a fixed order (see
+// [Validate] runs seventeen named validators in a fixed order (see
 // [ValidatorNames]). schema, references (with unique names and other
 // structure), ownership, tool-scope, tool-schemas, seed and task-seed report
 // [world.Compile]'s errors grouped by [world.Rule]; the compiler works in
@@ -100,7 +100,9 @@
 // skips the validators of later phases and every executable validator, each
 // marked skipped with the reason. The executable validators run the world:
 // read-only, seed-invariants, cross-service, visible-policy, read-only-sql,
-// reference-solves, noop-fails, replay-deterministic and no-leaks. A
-// validator that ran and found errors fails; one that was skipped is not OK
-// either, but has no errors.
+// reference-solves, noop-fails, replay-deterministic, no-leaks and realism
+// (seed values against their columns' semantic kinds, with the country data
+// of planet/seed and planet/catalog; its findings are warnings, not errors,
+// on a bundle Planet did not synthesize). A validator that ran and found
+// errors fails; one that was skipped is not OK either, but has no errors.
 package verifier

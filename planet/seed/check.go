@@ -151,6 +151,8 @@ func (ck *Checker) Check(column string, k Kind, v any, row map[string]any, st St
 		today := ck.day(ck.Clock)
 		day := ck.day(d)
 		switch {
+		case r.NotBefore != "" && beforeColumn(day, row[r.NotBefore]):
+			bad("%s %s is before %s %v", column, s, r.NotBefore, row[r.NotBefore])
 		case k == PastDate && day.After(today):
 			bad("%s %s is after the clock start %s", column, s, today.Format(time.DateOnly))
 		case k == ExpiryDate && day.Before(today):
@@ -473,4 +475,10 @@ func (ck *Checker) CheckTax(gross, net, tax, rate any) []string {
 		out = append(out, fmt.Sprintf("tax %d is not %v%% of the amount %d (want %d)", t, r, g, want))
 	}
 	return out
+}
+
+// beforeColumn reports whether day is before the date in v.
+func beforeColumn(day time.Time, v any) bool {
+	d, ok := asDate(v)
+	return ok && day.Before(time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC))
 }

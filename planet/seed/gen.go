@@ -39,6 +39,9 @@ type Source struct {
 	Staff   []string      // names of the staff, for staff_name columns
 	Items   []string      // what the company sells, for offering columns
 	Company func() string // a company name of the country
+	// Industry is the catalog id of the company's industry, for ranges
+	// that differ by industry.
+	Industry string
 }
 
 // NewSource makes a Source for a country; callers fill in the rest.
@@ -50,6 +53,7 @@ func NewSource(r *rand.Rand, c catalog.Country, clock time.Time) *Source {
 // far (anchors and at_most read it), typ the column's type and st the
 // row's stage.
 func (s *Source) Value(column string, r Rule, typ string, row map[string]any, st Stage) any {
+	r = r.ForIndustry(s.Industry)
 	switch {
 	case r.IsMoney():
 		return s.money(r, row)
@@ -59,6 +63,10 @@ func (s *Source) Value(column string, r Rule, typ string, row map[string]any, st
 		return s.anchored(r, typ, row, st)
 	case typ == "date" || typ == "datetime":
 		lo, hi := s.span(r, -900, -1)
+		if after, err := time.Parse(time.DateOnly, fmt.Sprint(row[r.NotBefore])); r.NotBefore != "" && err == nil {
+			lo = max(lo, int(after.Sub(s.day0()).Hours()/24)+1)
+			hi = max(hi, lo)
+		}
 		d := lo + s.R.IntN(hi-lo+1)
 		if typ == "datetime" {
 			return s.at(d, 9+s.R.IntN(8))
@@ -182,6 +190,12 @@ func (s *Source) anchored(r Rule, typ string, row map[string]any, st Stage) stri
 		return time.Date(d.Year(), d.Month(), d.Day(), hour, 0, 0, 0, s.Clock.Location()).Format(time.RFC3339)
 	}
 	return d.Format(time.DateOnly)
+}
+
+// day0 is the clock's calendar day at midnight UTC, for day arithmetic
+// on dates.
+func (s *Source) day0() time.Time {
+	return time.Date(s.Clock.Year(), s.Clock.Month(), s.Clock.Day(), 0, 0, 0, 0, time.UTC)
 }
 
 func (s *Source) day(d int) string { return s.Clock.AddDate(0, 0, d).Format(time.DateOnly) }

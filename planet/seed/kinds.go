@@ -114,6 +114,20 @@ type Rule struct {
 	// ExtraOnly limits the rule to industry extra columns: "subject" is a
 	// school subject there, an email's subject line elsewhere.
 	ExtraOnly bool `json:"extra_only,omitempty"`
+	// NotBefore names a date column of the row this date cannot precede
+	// (a last visit is not before the patient registered).
+	NotBefore string `json:"not_before,omitempty"`
+	// ByIndustry narrows Money for industries whose prices differ from
+	// the general range (a lawyer's hour against a trainer's).
+	ByIndustry map[string][]float64 `json:"by_industry,omitempty"`
+}
+
+// ForIndustry returns the rule with the money range of an industry.
+func (r Rule) ForIndustry(id string) Rule {
+	if m, ok := r.ByIndustry[id]; ok && len(m) == 2 {
+		r.Money = m
+	}
+	return r
 }
 
 // IsMoney reports whether the rule's values are amounts of money, stored

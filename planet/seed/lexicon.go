@@ -32,10 +32,12 @@ type Lexicon struct {
 // never falls back to English halfway through a text.
 var (
 	lexiconChannels = []string{"general", "ops", "finance", "reports", "front_desk", "archive"}
-	lexiconFolders  = []string{"policies", "handbook", "contracts", "templates", "general"}
+	lexiconFolders  = []string{"general", "handbook", "policies", "customers", "operations", "finance", "support", "hr", "sales", "purchasing", "meetings"}
 	lexiconText     = []string{
 		"email_subject", "email_inbound", "email_notify", "email_reply", "email_question", "sign_off",
 		"chat_message", "chat_done", "crm_note", "topic", "reply_subject_prefix", "question_subject",
+		"doc_handbook", "doc_price_list", "doc_opening_hours", "doc_emergency_contacts", "doc_onboarding",
+		"doc_complaints", "doc_month_end", "doc_meeting_notes",
 	}
 )
 
@@ -95,6 +97,9 @@ func (lx *Lexicon) complete(en *Lexicon) error {
 	}
 	return nil
 }
+
+// FolderRoles lists the document folders by role, in a fixed order.
+func FolderRoles() []string { return slices.Clone(lexiconFolders) }
 
 // LexiconFor returns the lexicon of a locale's language ("pl-PL" → pl),
 // or English when there is none.
