@@ -78,23 +78,7 @@ func (s *Source) PhoneIn(city string) string {
 	return c.CallingCode + " " + fillPhone(s.R, fx.Phone)
 }
 
-// fillPhone expands '#' to 0-9, 'D' to 1-9 and 'N' to 2-9.
-func fillPhone(r *rand.Rand, pattern string) string {
-	var b strings.Builder
-	for _, ch := range pattern {
-		switch ch {
-		case '#':
-			b.WriteByte(byte('0' + r.IntN(10)))
-		case 'D':
-			b.WriteByte(byte('1' + r.IntN(9)))
-		case 'N':
-			b.WriteByte(byte('2' + r.IntN(8)))
-		default:
-			b.WriteRune(ch)
-		}
-	}
-	return b.String()
-}
+func fillPhone(r *rand.Rand, pattern string) string { return catalog.FillPhone(r, pattern) }
 
 // prefixOf is the fixed digits a phone format starts with (its area code
 // or mobile prefix): "22 ### ## ##" → "22".

@@ -353,39 +353,7 @@ func (s *Source) NearCity() catalog.City {
 }
 
 // Address returns a street address in city, in the country's format.
-func (s *Source) Address(city catalog.City) string {
-	c := s.Country
-	return strings.NewReplacer(
-		"{street}", s.pick(c.Streets),
-		"{number}", houseNumber(s.R, c.NumberPattern),
-		"{postcode}", c.Postcode(s.R, city),
-		"{city}", city.Name,
-		"{state}", city.State,
-	).Replace(c.AddressFormat)
-}
-
-// houseNumber expands each run of n '#' into a number from 1 to 10^n-1.
-func houseNumber(r *rand.Rand, pattern string) string {
-	if pattern == "" {
-		pattern = "##"
-	}
-	var b strings.Builder
-	rs := []rune(pattern)
-	for i := 0; i < len(rs); {
-		if rs[i] != '#' {
-			b.WriteRune(rs[i])
-			i++
-			continue
-		}
-		n := 0
-		for i < len(rs) && rs[i] == '#' {
-			n++
-			i++
-		}
-		b.WriteString(strconv.Itoa(1 + r.IntN(int(math.Pow10(n))-1)))
-	}
-	return b.String()
-}
+func (s *Source) Address(city catalog.City) string { return s.Country.AddressIn(s.R, city) }
 
 func (s *Source) pick(xs []string) string {
 	if len(xs) == 0 {

@@ -1,16 +1,15 @@
 package seed
 
 import (
-	"bytes"
 	"embed"
-	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"regexp"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/mercury/mcp-world/planet/catalog"
 )
 
 //go:embed data/*.json data/lexicon/*.json
@@ -250,23 +249,8 @@ func RuleOf(column string, k Kind) (Rule, bool) {
 	return Rule{Kind: k}, Known(k)
 }
 
-// decodeFile decodes one JSON file strictly: unknown fields and trailing
-// data are errors.
-func decodeFile(fsys fs.FS, name string, v any) error {
-	b, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return fmt.Errorf("%s: trailing data after the top-level value", name)
-	}
-	return nil
-}
+// decodeFile decodes one JSON file strictly, as the catalog does.
+func decodeFile(fsys fs.FS, name string, v any) error { return catalog.DecodeFile(fsys, name, v) }
 
 // FitsType reports whether a column of type typ can hold the rule's kind:
 // money in integers, dates in dates, names in text.
