@@ -265,7 +265,7 @@ func (s *Source) text(column string, r Rule, row map[string]any) any {
 			return s.pick(s.Items)
 		}
 	case PetName, JobTitle, Sector, ClassName, Certification, Subject, Grade, CarModel:
-		return s.pick(s.Lex.Pool(string(r.Kind)))
+		return s.pick(s.poolFor(string(r.Kind)))
 	}
 	return s.NoteFor(column)
 }
@@ -354,6 +354,21 @@ func (s *Source) NearCity() catalog.City {
 
 // Address returns a street address in city, in the country's format.
 func (s *Source) Address(city catalog.City) string { return s.Country.AddressIn(s.R, city) }
+
+// poolFor is the pool of a kind for the company's industry where one
+// exists ("certification@it-services": ITIL, not a first-aid course; such
+// names are the same in every language, so English serves), else the
+// language's general pool.
+func (s *Source) poolFor(kind string) []string {
+	key := kind + "@" + s.Industry
+	if p := s.Lex.Pool(key); len(p) > 0 {
+		return p
+	}
+	if p := LexiconFor("en").Pool(key); len(p) > 0 {
+		return p
+	}
+	return s.Lex.Pool(kind)
+}
 
 func (s *Source) pick(xs []string) string {
 	if len(xs) == 0 {

@@ -26,7 +26,9 @@ func parseUnits(fsys fs.FS) (map[string][2]int, error) {
 	return f.Units, nil
 }
 
-var perUnit = regexp.MustCompile(`\(per ([^)]+)\)`)
+// perUnit finds the unit of a per-unit price: "(per word)" or a trailing
+// "per pallet".
+var perUnit = regexp.MustCompile(`\(per ([^)]+)\)|\bper ([\pL² ]+)$`)
 
 // UnitsOf returns how many units one order of an item priced per unit
 // covers ("Standard translation (per word)": a few thousand words), or 1
@@ -36,7 +38,7 @@ func UnitsOf(r *rand.Rand, item string) int {
 	if m == nil {
 		return 1
 	}
-	rng, ok := load().units[strings.TrimSpace(m[1])]
+	rng, ok := load().units[strings.TrimSpace(m[1]+m[2])]
 	if !ok {
 		return 1
 	}
