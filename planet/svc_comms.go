@@ -55,7 +55,7 @@ func buildEmail(g *Gen, s *Svc) {
 	letter := func(key, name string, r *rand.Rand, kv ...string) string {
 		greeting := strings.TrimSpace(g.Locale.C.Greeting)
 		if !strings.ContainsAny(greeting[len(greeting)-1:], ",:!，、。،") {
-			greeting += " " + name + ","
+			greeting = strings.TrimSpace(greeting+" "+name) + ","
 		}
 		kv = append(kv, "greeting", greeting, "sign_off", Pick(r, lex.Sentences("sign_off")), "company", g.Company.Name)
 		return seed.Fill(Pick(r, lex.Sentences(key)), kv...)
@@ -78,7 +78,7 @@ func buildEmail(g *Gen, s *Svc) {
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
 			return []world.Call{{Tool: "send_email", Args: map[string]any{"to": up.Val("email", r),
-				"subject": fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), "body": letter("email_notify", up.Str("name", r), tc.R, "id", fmt.Sprint(r[up.Key]))}}}
+				"subject": fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), "body": letter("email_notify", nameOf(up, r), tc.R, "id", fmt.Sprint(r[up.Key]))}}}
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
 			return []world.Assertion{
@@ -89,7 +89,7 @@ func buildEmail(g *Gen, s *Svc) {
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 		Seed: func(g *Gen, up *Entity, r Row) {
-			add("outbound", us, up.Str("email", r), fmt.Sprint(r[up.Key]), letter("email_notify", up.Str("name", r), g.R, "id", fmt.Sprint(r[up.Key])), g.At(-1, 10))
+			add("outbound", us, up.Str("email", r), fmt.Sprint(r[up.Key]), letter("email_notify", nameOf(up, r), g.R, "id", fmt.Sprint(r[up.Key])), g.At(-1, 10))
 		},
 	})
 
@@ -151,7 +151,6 @@ func buildChat(g *Gen, s *Svc) {
 		return "CH-01"
 	}
 	chanName := func(role string) string { n, _ := lex.Channel(role); return "#" + n }
-	_ = work
 	staffName := func() string { n, _ := g.Locale.Person(""); return n }
 	for i := 0; i < 8+g.R.IntN(10); i++ {
 		c := Pick(g.R, chans[:5])
@@ -225,3 +224,12 @@ func cmpOr(a, b string) string {
 
 // withKind sets a column's semantic kind.
 func withKind(c world.Column, k seed.Kind) world.Column { c.Kind = string(k); return c }
+
+// nameOf is the name of the person or organisation a record is about, or
+// "" when its entity does not know it.
+func nameOf(e *Entity, r Row) string {
+	if !e.Has("name") {
+		return ""
+	}
+	return e.Str("name", r)
+}
