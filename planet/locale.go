@@ -67,6 +67,8 @@ func (l *Locale) Person(domain string) (name, email string) {
 // city's Latin name at a mail provider ("dubai87@gmail.com"); a second
 // person with the same name gets a middle initial, never a bare counter.
 func (l *Locale) Email(given, family, domain string) string {
+	lang, _, _ := strings.Cut(l.C.Locale, "-")
+	given, family = seed.Romanize(lang, given), seed.Romanize(lang, family)
 	local := asciiFold(given)
 	if f := asciiFold(family); f != "" && local != "" {
 		local = local + "." + f
@@ -141,7 +143,8 @@ func asciiFold(s string) string {
 // Latin spelling takes a Latin city name and a business word
 // ("dubai-trading.ae").
 func (l *Locale) DomainFor(company string) string {
-	d := asciiFold(withoutLegalForm(company, l.C.CompanySuffixes))
+	lang, _, _ := strings.Cut(l.C.Locale, "-")
+	d := asciiFold(seed.Romanize(lang, withoutLegalForm(company, l.C.CompanySuffixes)))
 	if len(d) > 18 {
 		d = d[:18]
 	}

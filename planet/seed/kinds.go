@@ -146,6 +146,7 @@ type tables struct {
 	units    map[string][2]int
 	cities   map[string]countryCities
 	supplies *suppliesFile
+	romanize map[string]map[string]string
 }
 
 var load = sync.OnceValue(func() *tables {
@@ -192,6 +193,9 @@ func parse(fsys fs.FS) (*tables, error) {
 		return nil, err
 	}
 	if t.supplies, err = parseSupplies(fsys); err != nil {
+		return nil, err
+	}
+	if t.romanize, err = parseRomanize(fsys); err != nil {
 		return nil, err
 	}
 	return t, nil

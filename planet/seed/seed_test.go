@@ -256,3 +256,20 @@ func TestUnitsAndSupplies(t *testing.T) {
 		}
 	}
 }
+
+// TestRomanize: names in Cyrillic and Greek get the Latin spelling people
+// use in email addresses; other scripts are left alone.
+func TestRomanize(t *testing.T) {
+	tests := []struct{ lang, in, want string }{
+		{"ru", "Иванов", "Ivanov"},
+		{"ru", "Щукина", "Shchukina"},
+		{"uk", "Шевченко", "Shevchenko"},
+		{"el", "Παπαδόπουλος", "Papadopoulos"},
+		{"ja", "佐藤", "佐藤"},
+	}
+	for _, tt := range tests {
+		if got := Romanize(tt.lang, tt.in); got != tt.want {
+			t.Errorf("Romanize(%s, %q) = %q, want %q", tt.lang, tt.in, got, tt.want)
+		}
+	}
+}
