@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/verifier"
 )
 
@@ -31,7 +32,7 @@ func TestRealismCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range verifier.RealismFindings(b) {
+		for _, f := range seed.Findings(b) {
 			found++
 			if *corpus > 0 {
 				fmt.Printf("FINDING %s %s %d %s\n", s.Country, s.Industry, s.Seed, f)
@@ -53,7 +54,7 @@ func BenchmarkRealism(b *testing.B) {
 	bundle, data := synthJSON(b, Scenario{Industry: "dental-clinics", Country: "PL", Seed: 3}, Options{})
 	b.Run("realism", func(b *testing.B) {
 		for b.Loop() {
-			verifier.RealismFindings(bundle)
+			seed.Findings(bundle)
 		}
 	})
 	b.Run("validate", func(b *testing.B) {

@@ -101,8 +101,9 @@
 // marked skipped with the reason. The executable validators run the world:
 // read-only, seed-invariants, cross-service, visible-policy, read-only-sql,
 // reference-solves, noop-fails, replay-deterministic, no-leaks and realism
-// (seed values against their columns' semantic kinds, with the country data
-// of planet/seed and planet/catalog; its findings are warnings, not errors,
-// on a bundle Planet did not synthesize). A validator that ran and found
+// (seed values against their columns' semantic kinds, through [Realism],
+// which the program sets to planet/seed's Findings: the country data is the
+// synthesizer's, which grading does not import; its findings are warnings,
+// not errors, on a bundle Planet did not synthesize). A validator that ran and found
 // errors fails; one that was skipped is not OK either, but has no errors.
 package verifier
