@@ -82,6 +82,23 @@ func (s *Svc) Table(name, desc, prefix string, width int, cols ...world.Column) 
 	return t
 }
 
+// FreePrefix returns the first of the id prefixes that no table of the
+// world has yet, so that an id names one table only.
+func (g *Gen) FreePrefix(prefixes ...string) string {
+	taken := map[string]bool{}
+	for _, t := range g.tables {
+		if t.ID != nil {
+			taken[t.ID.Prefix] = true
+		}
+	}
+	for _, p := range prefixes {
+		if !taken[p] {
+			return p
+		}
+	}
+	return prefixes[len(prefixes)-1]
+}
+
 // ToolTaken reports whether a service built so far already has a tool of
 // that name: optional tools whose names depend on the industry's nouns
 // check it, so two services never offer the same name.

@@ -22,7 +22,10 @@ func buildWarehouse(k *vk) {
 		Int("capacity", "Units the bin can hold."),
 		Date("last_counted_on", "Date of the last stock count."),
 	)
-	s.Table(mt, "Stock movements.", "MOV-", 5,
+	// Movements are MOV-… unless the world already uses that prefix (a
+	// cinema's moviegoers): ids must not be mistaken across tables.
+	mp := k.g.FreePrefix("MOV-", "STM-", "SMV-")
+	s.Table(mt, "Stock movements.", mp, 5,
 		PK(),
 		Enum("kind", "receipt (goods in), pick (goods out for a "+k.W+"), return (goods back), transfer or adjustment.", "receipt", "pick", "return", "transfer", "adjustment"),
 		Ref("bin_id", bt, "The bin it is booked on."),
@@ -98,28 +101,28 @@ func buildWarehouse(k *vk) {
 		[]world.ArgSpec{A("kind", mt+".kind", false, ""), A("status", mt+".status", false, ""), S("bin_id", false, ""), S("order_ref", false, "Id of the "+k.W+".")},
 		Search(mt, []string{"-created_at"}, nil, F("kind", "eq", "kind"), F("status", "eq", "status"), F("bin_id", "eq", "bin_id"), F("order_ref", "eq", "order_ref")))
 	k.tool(true, "book_warehouse_movement", "Book a stock movement",
-		"Book a stock movement on a bin: a receipt, a pick for a "+k.W+" (give order_ref), a return, a transfer or an adjustment. It starts open. Returns it with its id (MOV-…).",
+		"Book a stock movement on a bin: a receipt, a pick for a "+k.W+" (give order_ref), a return, a transfer or an adjustment. It starts open. Returns it with its id ("+mp+"…).",
 		[]world.ArgSpec{A("kind", mt+".kind", true, ""), S("bin_id", true, "e.g. "+g.FormatID(bt, 1)), S("item", true, ""), vkIntArg("quantity", true, "Units.", 1),
 			S("order_ref", false, "Id of the "+k.W+" it is for.")},
 		Get(bt, "bin_id", "b", "No bin {bin_id}; search_warehouse_bins lists them."),
 		Insert(mt, "", map[string]any{"kind": "$kind", "bin_id": "$bin_id", "item": "$item", "quantity": "$quantity", "order_ref": "$order_ref", "status": "open", "created_at": "$now"}))
 	k.tool(false, "confirm_warehouse_pick", "Confirm a pick",
 		"Confirm that an open pick has been taken from its bin (picked).",
-		[]world.ArgSpec{S("movement_id", true, "e.g. MOV-00001")},
+		[]world.ArgSpec{S("movement_id", true, "e.g. "+mp+"00001")},
 		Get(mt, "movement_id", "m", "No movement {movement_id}."),
 		world.Step{Require: "$m.kind", Equals: "pick", Message: "{movement_id} is a {m.kind}, not a pick."},
 		world.Step{Require: "$m.status", Equals: "open", Message: "Pick {movement_id} is {m.status}; only open picks can be confirmed."},
 		world.Step{Update: mt, Key: "$movement_id", Set: map[string]any{"status": "picked"}})
 	k.tool(true, "ship_warehouse_pick", "Ship a pick",
 		"Mark a picked pick as shipped (it has left the dock), now.",
-		[]world.ArgSpec{S("movement_id", true, "e.g. MOV-00001")},
+		[]world.ArgSpec{S("movement_id", true, "e.g. "+mp+"00001")},
 		Get(mt, "movement_id", "m", "No movement {movement_id}."),
 		world.Step{Require: "$m.kind", Equals: "pick", Message: "{movement_id} is a {m.kind}, not a pick."},
 		world.Step{Require: "$m.status", Equals: "picked", Message: "Pick {movement_id} is {m.status}; confirm_warehouse_pick first."},
 		world.Step{Update: mt, Key: "$movement_id", Set: map[string]any{"status": "shipped", "done_at": "$now"}})
 	k.tool(false, "close_warehouse_movement", "Close a stock movement",
 		"Mark an open receipt, return, transfer or adjustment done, now.",
-		[]world.ArgSpec{S("movement_id", true, "e.g. MOV-00001")},
+		[]world.ArgSpec{S("movement_id", true, "e.g. "+mp+"00001")},
 		Get(mt, "movement_id", "m", "No movement {movement_id}."),
 		world.Step{Require: "$m.kind", NotIn: vals("pick"), Message: "{movement_id} is a pick; use ship_warehouse_pick."},
 		world.Step{Require: "$m.status", Equals: "open", Message: "Movement {movement_id} is {m.status}; only open ones can be closed."},
