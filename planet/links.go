@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"hash/fnv"
 	"maps"
 	"slices"
 	"strings"
@@ -125,6 +126,17 @@ func (g *Gen) pickLinks() []*Link {
 // link pairs an event with an action, or returns nil when the pair has
 // no structured rule (the event's state or a role the action needs is not
 // a column path).
+// boundedName keeps a name within the bundle's 63 characters: a longer one
+// is cut at 54 and ends in a hash of the whole, so it stays unique.
+func boundedName(s string) string {
+	if len(s) <= 63 {
+		return s
+	}
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return strings.TrimRight(s[:54], "-") + fmt.Sprintf("-%08x", h.Sum32())
+}
+
 func (g *Gen) link(ev *Event, ac *Action) *Link {
 	up := ev.Entity
 	if ev.Where == nil || ac.Rule == nil {
@@ -137,7 +149,7 @@ func (g *Gen) link(ev *Event, ac *Action) *Link {
 	return &Link{
 		Event:  ev,
 		Action: ac,
-		Name:   snakeDash(up.Noun + "-" + ev.Name + "-" + ac.Name),
+		Name:   boundedName(snakeDash(up.Noun + "-" + ev.Name + "-" + ac.Name)),
 		Title:  title(fmt.Sprintf("%s %s: %s", up.Plural, ev.Name, ac.Name)),
 		Rule:   &world.PolicyRule{When: world.RuleWhen{Table: up.Table, Noun: up.Noun, Where: ev.Where}, Then: *then},
 	}
