@@ -35,9 +35,8 @@ var coverageValidation = verifier.ValidateOptions{Skip: verifier.RewardValidator
 // validate fails the test with every failing validator's errors.
 func validate(t testing.TB, label string, data []byte) {
 	t.Helper()
-	// As synth holds them: policy-agrees advisory (see cmd/mcp-world's
-	// synthValidation).
-	validateWith(t, label, data, verifier.ValidateOptions{Advisory: []string{verifier.VPolicyAgrees}})
+	// As synth holds them: every validator.
+	validateWith(t, label, data, verifier.ValidateOptions{})
 }
 
 func validateWith(t testing.TB, label string, data []byte, opts verifier.ValidateOptions) {

@@ -287,19 +287,33 @@ func callList(sol []world.Call, idx []int) string {
 // exampleID is an id quoted in policy text, "(e.g. SHP-00019)".
 var exampleID = regexp.MustCompile(`\b[A-Z][A-Z0-9]*-[0-9]+\b`)
 
-// policyAgrees: for each task and each invariant in its scope that the
-// task triggers (the solution without the policy's calls breaks it),
-// alterations of the final reference state that break what the policy
-// text says must make the check fail: undoing the task's writes in the
-// target service, changing a value the text names (a mailbox, a channel,
-// a status) in a row the task wrote there or a row it points to, and
-// taking the trigger's id out of the text the task wrote, when the text
-// asks for the id. A rule's text and check come from one rule, so this
-// re-checks the rule compiler as well.
+// policyAgrees holds each invariant's hidden check to its policy text.
+//
+// A structured rule has nothing to replay: [world.Compile] writes its
+// text and its check from the one rule, and refuses a rule given beside
+// policy or check text (docs/bundle-format.md §3.1), so they agree by
+// construction; the world package's tests hold the compiler to the
+// rule's meaning (TestRuleCompiles). Mutation heuristics on a rule only
+// find their own limits (a value flipped to another one the rule allows,
+// a row that another row keeping the rule makes irrelevant).
+//
+// A raw check is tested: for each task and each raw invariant in its
+// scope that the task triggers (the solution without the policy's calls
+// breaks it), alterations of the final reference state that break what
+// the policy text says must make the check fail: undoing the task's
+// writes in the target service, changing a value the text names (a
+// mailbox, a channel, a status) in a row the task wrote there or a row it
+// points to, and taking the trigger's id out of the text the task wrote,
+// when the text asks for the id.
 func (v *validation) policyAgrees(ctx context.Context, w *world.World, runs []*solveRun) {
 	invIndex := map[string]int{}
+	raw := false
 	for i, inv := range w.Invariants() {
 		invIndex[inv.Name] = i
+		raw = raw || inv.Rule == nil
+	}
+	if !raw {
+		return
 	}
 	for _, run := range runs {
 		if !solved(run) {
@@ -308,7 +322,7 @@ func (v *validation) policyAgrees(ctx context.Context, w *world.World, runs []*s
 		byInv, _ := policyCalls(w, run.task)
 		for _, inv := range scope(w, run.task) {
 			drop, ok := byInv[inv.Name]
-			if !ok {
+			if !ok || inv.Rule != nil {
 				continue
 			}
 			ptr := fmt.Sprintf("/invariants/%d/check", invIndex[inv.Name])
@@ -383,11 +397,6 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 			if !ok || ch.After[k] == nil || !slices.Contains(reads, refTable) {
 				continue
 			}
-			// The triggering row itself: changing it changes whether the
-			// rule applies, not whether it is kept.
-			if inv.Rule != nil && refTable == inv.Rule.When.Table {
-				continue
-			}
 			row, cols, err := readRow(ctx, final, refTable, refCol, ch.After[k])
 			if err != nil || row == nil {
 				continue
@@ -410,12 +419,9 @@ func (v *validation) agrees(ctx context.Context, w *world.World, run *solveRun, 
 	// The trigger's id taken out of the text the task wrote, when the
 	// policy asks for the id (it quotes an example id of that kind, or
 	// says to mention it).
-	// A rule that forbids rows (require none) is kept by rows that do not
-	// name the id: taking it out breaks nothing the text says.
-	forbids := inv.Rule != nil && inv.Rule.Then.Require == world.RequireNone
 	for _, key := range keys {
 		ks, ok := key.(string)
-		if !ok || forbids || !asksForID(text, ks) {
+		if !ok || !asksForID(text, ks) {
 			continue
 		}
 		var strip []stmt
@@ -499,6 +505,21 @@ func named(policy, s string) bool {
 	if strings.ToLower(s) == s {
 		text = strings.ToLower(policy)
 	}
+	return anyToken(text, s, func(j int) bool {
+		marked := j > 0 && strings.ContainsRune("#'\"", rune(text[j-1]))
+		return !plain || marked
+	})
+}
+
+// mentions reports whether policy text has s as a token of its own, in
+// any case, whether or not it is distinct enough to count as named.
+func mentions(policy, s string) bool {
+	return s != "" && anyToken(strings.ToLower(policy), strings.ToLower(s), func(int) bool { return true })
+}
+
+// anyToken reports whether ok holds at the offset of some occurrence of s
+// in text as a whole token (a sentence's full stop may end it).
+func anyToken(text, s string, ok func(j int) bool) bool {
 	for i := 0; ; {
 		j := strings.Index(text[i:], s)
 		if j < 0 {
@@ -506,11 +527,8 @@ func named(policy, s string) bool {
 		}
 		j += i
 		end := j + len(s)
-		if (j == 0 || !tokenByte(text[j-1])) && (end == len(text) || !tokenByte(text[end]) || (text[end] == '.' && (end+1 == len(text) || !tokenByte(text[end+1])))) {
-			marked := j > 0 && strings.ContainsRune("#'\"", rune(text[j-1]))
-			if !plain || marked {
-				return true
-			}
+		if (j == 0 || !tokenByte(text[j-1])) && (end == len(text) || !tokenByte(text[end]) || (text[end] == '.' && (end+1 == len(text) || !tokenByte(text[end+1])))) && ok(j) {
+			return true
 		}
 		i = j + 1
 	}
@@ -521,7 +539,8 @@ func tokenByte(b byte) bool {
 }
 
 // unnamedValue picks a value for column col of table that the policy
-// text does not name: an enum value the text never mentions, or, for a
+// text does not name: an enum value the text never mentions, not even as
+// a plain word ("open, in progress or signed_off" allows open), or, for a
 // free column, s with a suffix.
 func unnamedValue(w *world.World, text, table, col, s string) (any, bool) {
 	for _, t := range w.Tables() {
@@ -542,7 +561,7 @@ func unnamedValue(w *world.World, text, table, col, s string) (any, bool) {
 				return s + "-x", true
 			}
 			for _, e := range c.Enum {
-				if es, ok := e.(string); ok && es != s && !named(text, es) {
+				if es, ok := e.(string); ok && es != s && !mentions(text, es) {
 					return es, true
 				}
 			}

@@ -28,3 +28,24 @@ func TestNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestMentions: a value the policy text lists as a plain word is one it
+// allows, so policy-agrees never mutates a row to it.
+func TestMentions(t *testing.T) {
+	tests := []struct {
+		text, value string
+		want        bool
+	}{
+		{"whose status is open, in_progress, completed or signed_off", "open", true},
+		{"whose status is open, in_progress, completed or signed_off.", "signed_off", true},
+		{"a work order must be opened", "open", false},
+		{"The ticket is Open", "open", true},
+		{"on_holding", "on_hold", false},
+		{"anything", "", false},
+	}
+	for _, tt := range tests {
+		if got := mentions(tt.text, tt.value); got != tt.want {
+			t.Errorf("mentions(%q, %q) = %v, want %v", tt.text, tt.value, got, tt.want)
+		}
+	}
+}

@@ -359,9 +359,8 @@ func TestValidateAdvisory(t *testing.T) {
 }
 
 // TestValidateRule: mini.json with its invariant written as a structured
-// rule passes every validator, policy-agrees included: the mutations that
-// catch a raw check disagreeing with its text find the compiled rule in
-// agreement.
+// rule passes every validator, policy-agrees included (its text and check
+// are compiled from the rule).
 func TestValidateRule(t *testing.T) {
 	data := patch(t, miniBytes(t), func(b map[string]any) {
 		b["invariants"] = []any{map[string]any{

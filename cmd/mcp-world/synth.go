@@ -309,13 +309,8 @@ func runSynth(ctx context.Context, jobs []synthJob, dir string, opts planet.Opti
 }
 
 // synthValidation is what synth holds a generated world to: every
-// validator, the reward validators (verifier.RewardValidators) included,
-// except policy-agrees. Planet writes structured rules only, whose text
-// and check the compiler makes from one rule; the validator's mutations
-// of the final state still flag some of them (a value changed in one row
-// while another row keeps the rule), and they cost more than the rest of
-// validation together. `mcp-world validate` runs it.
-var synthValidation = verifier.ValidateOptions{Skip: []string{verifier.VPolicyAgrees}}
+// validator, the reward validators (verifier.RewardValidators) included.
+var synthValidation = verifier.ValidateOptions{}
 
 // buildWorld synthesizes one world, validates it with every validator and
 // writes it only if it passes.
