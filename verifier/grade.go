@@ -120,6 +120,13 @@ func Grade(ctx context.Context, ep *world.Episode, task *world.Task) (*Report, e
 
 // GradeWith is [Grade] with options: another grading rule, another budget.
 func GradeWith(ctx context.Context, ep *world.Episode, task *world.Task, opts Options) (*Report, error) {
+	return gradeMemo(ctx, ep, task, opts, nil)
+}
+
+// gradeMemo is [GradeWith], taking the checks memo knows instead of
+// running their queries again, and teaching it the ones it runs (memo nil:
+// run every query).
+func gradeMemo(ctx context.Context, ep *world.Episode, task *world.Task, opts Options, memo *checkMemo) (*Report, error) {
 	version := cmp.Or(opts.Grader, GraderVersion)
 	if !slices.Contains(GraderVersions(), version) {
 		return nil, fmt.Errorf("grade: unknown grader %q (graders: %s)", version, strings.Join(GraderVersions(), ", "))
@@ -147,6 +154,36 @@ func GradeWith(ctx context.Context, ep *world.Episode, task *world.Task, opts Op
 	if err != nil {
 		return nil, fmt.Errorf("grade: compare with the initial state: %w", err)
 	}
+	spec := g.spec
+	invs, err := g.invariants()
+	if err != nil {
+		return nil, fmt.Errorf("grade: %w", err)
+	}
+	// checks[i] is assertion i, then invariant i-len(assertions).
+	checks := make([]Check, len(spec.Assertions)+len(invs))
+	keys := make([][32]byte, len(checks))
+	var todo []int
+	for i := range checks {
+		if memo != nil {
+			var id string
+			var reads []string
+			if i < len(spec.Assertions) {
+				id, reads = "assertion:"+spec.Assertions[i].ID, memo.assertionReads(task, spec.Assertions[i])
+			} else {
+				inv := invs[i-len(spec.Assertions)]
+				id, reads = "invariant:"+inv.Name, memo.invariantReads(w, inv)
+			}
+			if reads != nil {
+				keys[i] = memo.key(version, task, id, reads, diff.Changes)
+				if c, ok := memo.checks[keys[i]]; ok {
+					checks[i] = c
+					memo.hits++
+					continue
+				}
+			}
+		}
+		todo = append(todo, i)
+	}
 	// The hidden SQL runs on a scratch database of the world at the task's
 	// initial state with the episode's changes replayed: its statements
 	// are prepared once per pooled database, not once per episode. A
@@ -154,7 +191,7 @@ func GradeWith(ctx context.Context, ep *world.Episode, task *world.Task, opts Op
 	// order the replay cannot follow) falls back to the episode itself;
 	// either way the queries see the same rows.
 	read := ep.Read
-	if !noScratch {
+	if !noScratch && len(todo) > 0 {
 		if sc, err := w.Scratch(ctx, task); err == nil {
 			defer sc.Release()
 			if sc.Apply(ctx, diff.Changes) == nil {
@@ -162,33 +199,40 @@ func GradeWith(ctx context.Context, ep *world.Episode, task *world.Task, opts Op
 			}
 		}
 	}
-	var checks []Check
-	err = read(ctx, func(q world.Querier) error {
-		for _, a := range g.spec.Assertions {
-			c, err := g.assertion(ctx, q, a)
-			if err != nil {
-				return fmt.Errorf("assertion %s: %w", a.ID, err)
+	if len(todo) > 0 {
+		err = read(ctx, func(q world.Querier) error {
+			for _, i := range todo {
+				if i < len(spec.Assertions) {
+					a := spec.Assertions[i]
+					c, err := g.assertion(ctx, q, a)
+					if err != nil {
+						return fmt.Errorf("assertion %s: %w", a.ID, err)
+					}
+					checks[i] = c
+					continue
+				}
+				inv := invs[i-len(spec.Assertions)]
+				c, err := g.invariant(ctx, q, inv)
+				if err != nil {
+					return fmt.Errorf("invariant %s: %w", inv.Name, err)
+				}
+				checks[i] = c
 			}
-			checks = append(checks, c)
-		}
-		invs, err := g.invariants()
-		if err != nil {
-			return err
-		}
-		for _, inv := range invs {
-			c, err := g.invariant(ctx, q, inv)
-			if err != nil {
-				return fmt.Errorf("invariant %s: %w", inv.Name, err)
-			}
-			checks = append(checks, c)
-		}
-		return nil
-	})
+			return nil
+		})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("grade: %w", err)
 	}
 	if ep.Calls() != calls {
 		return nil, errors.New("grade: the episode was called while it was being graded; grade an episode no one is calling")
+	}
+	if memo != nil {
+		for _, i := range todo {
+			if keys[i] != ([32]byte{}) {
+				memo.checks[keys[i]] = checks[i]
+			}
+		}
 	}
 	checks = append(checks, g.collateral(diff.Changes))
 	r := &Report{

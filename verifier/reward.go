@@ -19,7 +19,7 @@ import (
 
 // playGrade runs calls on a fresh episode of task (tool errors are part of
 // the play) and grades the final state. The caller closes the episode.
-func playGrade(ctx context.Context, w *world.World, task *world.Task, calls []world.Call) (*Report, *world.Episode, error) {
+func playGrade(ctx context.Context, w *world.World, task *world.Task, calls []world.Call, memo *checkMemo) (*Report, *world.Episode, error) {
 	ep, err := w.NewEpisode(ctx, task)
 	if err != nil {
 		return nil, nil, err
@@ -31,7 +31,7 @@ func playGrade(ctx context.Context, w *world.World, task *world.Task, calls []wo
 			return nil, nil, err
 		}
 	}
-	r, err := Grade(ctx, ep, task)
+	r, err := gradeMemo(ctx, ep, task, Options{}, memo)
 	if err != nil {
 		ep.Close()
 		return nil, nil, err
@@ -49,27 +49,126 @@ type played struct {
 	err    error
 }
 
-// play plays calls on a fresh episode of task and grades it, once.
-func (v *validation) play(ctx context.Context, w *world.World, task *world.Task, calls []world.Call) (*Report, *world.Episode, error) {
+func playKey(task *world.Task, calls []world.Call) string {
 	key, _ := json.Marshal(struct {
 		Task  string
 		Calls []world.Call
 	}{task.ID(), calls})
-	if p, ok := v.plays[string(key)]; ok {
+	return string(key)
+}
+
+// play plays calls on a fresh episode of task and grades it, once; the
+// episode stays open at the play's final state.
+func (v *validation) play(ctx context.Context, w *world.World, task *world.Task, calls []world.Call) (*Report, *world.Episode, error) {
+	key := playKey(task, calls)
+	if p, ok := v.plays[key]; ok && (p.ep != nil || p.err != nil) {
 		return p.report, p.ep, p.err
 	}
-	r, ep, err := playGrade(ctx, w, task, calls)
+	r, ep, err := playGrade(ctx, w, task, calls, v.memo)
 	if v.plays == nil {
 		v.plays = map[string]*played{}
 	}
-	v.plays[string(key)] = &played{r, ep, err}
+	v.plays[key] = &played{r, ep, err}
 	return r, ep, err
 }
 
-// scoreOf is the grade of a memoized play.
+// scoreOf is the grade of a memoized play: one [validation.benchPlays]
+// graded, or else a fresh one.
 func (v *validation) scoreOf(ctx context.Context, w *world.World, task *world.Task, calls []world.Call) (*Report, error) {
+	if p, ok := v.plays[playKey(task, calls)]; ok {
+		return p.report, p.err
+	}
 	r, _, err := v.play(ctx, w, task, calls)
 	return r, err
+}
+
+// variant is a play of a task that follows its reference solution up to
+// call from and then leaves it.
+type variant struct {
+	calls []world.Call
+	from  int
+}
+
+// benchPlays grades, for each solved task, the variants of its reference
+// run that partial-credit, steps-needed and policy-needed ask for (the
+// run up to its first write, without each write, without the calls only
+// a policy asks for), on the run's own episode: each variant is replayed
+// from the last mark before the call where it leaves the run (see
+// [world.Episode.Mark]), the latest marks first, instead of from the
+// start on an episode of its own. The validators then find their grades
+// memoized. A replay from a mark is the replay from the start, call for
+// call: the mark holds the state, the clock and the trajectory.
+func (v *validation) benchPlays(ctx context.Context, w *world.World, runs []*solveRun) {
+	if v.plays == nil {
+		v.plays = map[string]*played{}
+	}
+	for _, run := range runs {
+		if run.bench == nil || !solved(run) {
+			continue
+		}
+		sol := run.task.Spec().Solution
+		writes := writeCalls(w, sol)
+		var vs []variant
+		if !v.unwanted(VPartialCredit) && len(writes) >= 2 {
+			vs = append(vs, variant{sol[:writes[0]+1], writes[0] + 1})
+		}
+		if !v.unwanted(VStepsNeeded) {
+			for _, j := range writes {
+				vs = append(vs, variant{without(sol, []int{j}), j})
+			}
+		}
+		if drop := policyDrop(w, run.task); len(drop) > 0 && !v.unwanted(VPolicyNeeded) {
+			vs = append(vs, variant{without(sol, drop), drop[0]})
+		}
+		// The mark each variant starts from: the last one at or before
+		// where it leaves the run.
+		start := func(x variant) int {
+			s := 0
+			for j := range run.marks {
+				if j <= x.from && j > s {
+					s = j
+				}
+			}
+			return s
+		}
+		slices.SortStableFunc(vs, func(a, b variant) int { return start(b) - start(a) })
+		for _, x := range vs {
+			key := playKey(run.task, x.calls)
+			if _, ok := v.plays[key]; ok {
+				continue
+			}
+			r, err := v.benchPlay(ctx, run, x.calls, start(x))
+			v.plays[key] = &played{report: r, err: err}
+		}
+		run.bench.Close()
+		run.bench = nil
+	}
+}
+
+// benchPlay rewinds the run's episode to the mark before call s and plays
+// calls[s:] (calls[:s] are the run's own).
+func (v *validation) benchPlay(ctx context.Context, run *solveRun, calls []world.Call, s int) (*Report, error) {
+	ep := run.bench
+	if err := ep.Rewind(ctx, run.marks[s]); err != nil {
+		return nil, err
+	}
+	for _, c := range calls[s:] {
+		var te *world.ToolError
+		if _, err := ep.Call(ctx, c.Tool, callArgs(c)); err != nil && !errors.As(err, &te) {
+			return nil, err
+		}
+	}
+	return gradeMemo(ctx, ep, run.task, Options{}, v.memo)
+}
+
+// closeBenches closes the episodes solve kept that benchPlays did not.
+func closeBenches(runs []*solveRun) {
+	for _, r := range runs {
+		if r.bench != nil {
+			r.bench.Close()
+			r.bench = nil
+		}
+	}
 }
 
 // closePlays closes the episodes of the memoized plays.
@@ -246,25 +345,13 @@ func (v *validation) policyNeeded(ctx context.Context, w *world.World, runs []*s
 		if !solved(run) {
 			continue
 		}
-		byInv, cross := policyCalls(w, run.task)
-		if !cross {
-			continue
-		}
-		var drop []int
-		for _, js := range byInv {
-			for _, j := range js {
-				if !slices.Contains(drop, j) {
-					drop = append(drop, j)
-				}
-			}
-		}
+		drop := policyDrop(w, run.task)
 		if len(drop) == 0 {
-			// No policy links the services the solution writes: the
-			// instruction asks for each write, and steps-needed checks
-			// them.
+			// Not cross-system, or no policy links the services the
+			// solution writes: the instruction asks for each write, and
+			// steps-needed checks them.
 			continue
 		}
-		slices.Sort(drop)
 		r, err := v.scoreOf(ctx, w, run.task, without(run.task.Spec().Solution, drop))
 		if err != nil {
 			v.fail(VPolicyNeeded, "/tasks/%d/solution: %v", run.index, err)
@@ -274,6 +361,26 @@ func (v *validation) policyNeeded(ctx context.Context, w *world.World, runs []*s
 			v.fail(VPolicyNeeded, "/tasks/%d/solution: without the calls only a policy asks for (%s) the task still succeeds: its checks do not need the policy", run.index, callList(run.task.Spec().Solution, drop))
 		}
 	}
+}
+
+// policyDrop returns, in order, the solution's calls that only the
+// policies of a cross-system task ask for (see policyCalls); none when
+// the task is not cross-system.
+func policyDrop(w *world.World, task *world.Task) []int {
+	byInv, cross := policyCalls(w, task)
+	if !cross {
+		return nil
+	}
+	var drop []int
+	for _, js := range byInv {
+		for _, j := range js {
+			if !slices.Contains(drop, j) {
+				drop = append(drop, j)
+			}
+		}
+	}
+	slices.Sort(drop)
+	return drop
 }
 
 func callList(sol []world.Call, idx []int) string {

@@ -183,6 +183,7 @@ type validation struct {
 	byName  map[string]*ValidatorResult
 	skipped []string // reward validators the caller does not want run
 	plays   map[string]*played
+	memo    *checkMemo // the checks graded so far (see checkMemo)
 }
 
 // unwanted reports whether the caller asked not to run a reward validator.
@@ -281,6 +282,7 @@ func flatten(err error) []error {
 
 // run runs the executable validators on a compiled world.
 func (v *validation) run(ctx context.Context, w *world.World) {
+	v.memo = newCheckMemo(w)
 	b := w.Bundle()
 	v.crossService(b)
 	v.visiblePolicy(w)
@@ -288,8 +290,9 @@ func (v *validation) run(ctx context.Context, w *world.World) {
 
 	runs := make([]*solveRun, len(w.Tasks()))
 	for i, t := range w.Tasks() {
-		runs[i] = solve(ctx, w, t)
+		runs[i] = solve(ctx, w, t, v.memo, true)
 	}
+	defer closeBenches(runs)
 	v.readOnly(ctx, w, runs)
 
 	if badChecks {
@@ -304,7 +307,8 @@ func (v *validation) run(ctx context.Context, w *world.World) {
 		}
 	} else {
 		v.referenceSolves(runs)
-		noops := v.noopFails(ctx, w)
+		noops := v.noopFails(ctx, w, runs)
+		v.benchPlays(ctx, w, runs)
 		if v.wanted(VGoalsUnmet) {
 			v.goalsUnmet(w, noops)
 		}
@@ -337,20 +341,42 @@ type solveRun struct {
 	json    []byte // the report's JSON
 	grade   error  // why the run could not be graded
 	err     error  // why the run itself failed (not a tool error)
+
+	// With bench (see solve's keep): the grade of the task's initial
+	// state, taken before the run, and the run's episode, left open at
+	// its final state with a mark before each write call (by solution
+	// index; 0 is the initial state) for [validation.benchPlays].
+	noop    *Report
+	noopErr error
+	bench   *world.Episode
+	marks   map[int]world.Mark
 }
 
-// solve runs a task's reference solution on a fresh episode and grades it.
-func solve(ctx context.Context, w *world.World, task *world.Task) *solveRun {
+// solve runs a task's reference solution on a fresh episode and grades it
+// (with memo, when not nil). With keep, it grades the initial state first
+// and keeps the episode for the reward validators' variants of the run
+// (solveRun.bench).
+func solve(ctx context.Context, w *world.World, task *world.Task, memo *checkMemo, keep bool) *solveRun {
 	r := &solveRun{index: slices.Index(w.Tasks(), task), task: task}
 	ep, err := w.NewEpisode(ctx, task)
 	if err != nil {
 		r.err = err
 		return r
 	}
-	defer ep.Close()
+	if keep {
+		r.bench, r.marks = ep, map[int]world.Mark{}
+		r.noop, r.noopErr = gradeMemo(ctx, ep, task, Options{}, memo)
+	} else {
+		defer ep.Close()
+	}
 	for j, c := range task.Spec().Solution {
 		t, ok := w.Tool(c.Tool)
 		readOnly := ok && t.ReadOnly()
+		if keep && (j == 0 || ok && !readOnly) {
+			if r.marks[j], r.err = ep.Mark(ctx); r.err != nil {
+				return r
+			}
+		}
 		var before int64
 		if readOnly {
 			if before, r.err = rowsWritten(ctx, ep); r.err != nil {
@@ -381,7 +407,7 @@ func solve(ctx context.Context, w *world.World, task *world.Task) *solveRun {
 		}
 	}
 	r.entries = ep.Trajectory()
-	r.report, r.grade = Grade(ctx, ep, task)
+	r.report, r.grade = gradeMemo(ctx, ep, task, Options{}, memo)
 	if r.grade != nil {
 		r.final, r.err = ep.StateHash(ctx)
 		return r
@@ -647,18 +673,22 @@ func checkPointer(r *solveRun, c Check) string {
 
 func formatScore(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) }
 
-// noopFails grades each task's initial state and returns the reports (nil
-// where grading failed).
-func (v *validation) noopFails(ctx context.Context, w *world.World) []*Report {
+// noopFails grades each task's initial state (solve graded it already
+// when it kept the run's episode) and returns the reports (nil where
+// grading failed).
+func (v *validation) noopFails(ctx context.Context, w *world.World, runs []*solveRun) []*Report {
 	reports := make([]*Report, len(w.Tasks()))
 	for i, t := range w.Tasks() {
-		ep, err := w.NewEpisode(ctx, t)
-		if err != nil {
-			v.fail(VNoopFails, "/tasks/%d: start an episode: %v", i, err)
-			continue
+		r, err := runs[i].noop, runs[i].noopErr
+		if r == nil && err == nil {
+			ep, eerr := w.NewEpisode(ctx, t)
+			if eerr != nil {
+				v.fail(VNoopFails, "/tasks/%d: start an episode: %v", i, eerr)
+				continue
+			}
+			r, err = gradeMemo(ctx, ep, t, Options{}, v.memo)
+			ep.Close()
 		}
-		r, err := Grade(ctx, ep, t)
-		ep.Close()
 		switch {
 		case err != nil:
 			v.fail(VNoopFails, "/tasks/%d: %v", i, err)
@@ -675,7 +705,7 @@ func (v *validation) noopFails(ctx context.Context, w *world.World) []*Report {
 // every call's time, result or error, the final state and the grade report.
 func (v *validation) deterministic(ctx context.Context, w *world.World, runs []*solveRun) {
 	for _, a := range runs {
-		b := solve(ctx, w, a.task)
+		b := solve(ctx, w, a.task, nil, false) // graded afresh: a check must give one answer
 		ptr := fmt.Sprintf("/tasks/%d", a.index)
 		if a.err != nil || b.err != nil {
 			v.fail(VReplayDeterministic, "%s/solution: %v", ptr, errors.Join(a.err, b.err))

@@ -39,6 +39,9 @@ type Episode struct {
 	logged bool
 	// queryOnly: PRAGMA query_only is on (see setQueryOnly).
 	queryOnly bool
+	// marks is how many savepoints [Episode.Mark] holds open; with any,
+	// a call is a savepoint rather than a transaction.
+	marks int
 
 	stmtMu sync.Mutex
 	stmts  map[string]*cachedStmt // prepared statements, by SQL text
@@ -183,12 +186,19 @@ func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage
 	// repeats many (reading a row by key, the id sequences, the change
 	// log), and an sql.Tx prepares each statement again.
 	tx := txn{e}
-	if _, err := tx.ExecContext(ctx, "BEGIN"); err != nil {
+	begin, commit, undo := "BEGIN", "COMMIT", []string{"ROLLBACK"}
+	if e.marks > 0 {
+		// Inside a mark's savepoint (see Mark): nest, commit nothing.
+		begin, commit, undo = "SAVEPOINT _mercury_call", "RELEASE _mercury_call", []string{"ROLLBACK TO _mercury_call", "RELEASE _mercury_call"}
+	}
+	if _, err := tx.ExecContext(ctx, begin); err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
 	}
 	rollback := func(err error) error {
-		if _, rerr := tx.ExecContext(context.WithoutCancel(ctx), "ROLLBACK"); rerr != nil {
-			return errors.Join(err, fmt.Errorf("rollback: %w", rerr))
+		for _, q := range undo {
+			if _, rerr := tx.ExecContext(context.WithoutCancel(ctx), q); rerr != nil {
+				return errors.Join(err, fmt.Errorf("rollback: %w", rerr))
+			}
 		}
 		return err
 	}
@@ -204,7 +214,7 @@ func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage
 		}
 		return nil, rollback(err)
 	}
-	if _, err := tx.ExecContext(ctx, "COMMIT"); err != nil {
+	if _, err := tx.ExecContext(ctx, commit); err != nil {
 		return nil, rollback(fmt.Errorf("commit: %w", err))
 	}
 	if o, ok := c.out.(object); ok {
@@ -242,6 +252,9 @@ func (e *Episode) Snapshot(ctx context.Context) ([]byte, error) {
 	if e.closed {
 		return nil, ErrClosed
 	}
+	if e.marks > 0 {
+		return nil, errors.New("snapshot: the episode has marks (see Mark)")
+	}
 	return serialize(e.conn)
 }
 
@@ -252,6 +265,9 @@ func (e *Episode) Fork(ctx context.Context) (*Episode, error) {
 	defer e.mu.Unlock()
 	if e.closed {
 		return nil, ErrClosed
+	}
+	if e.marks > 0 {
+		return nil, errors.New("fork: the episode has marks (see Mark)")
 	}
 	img, err := serialize(e.conn)
 	if err != nil {

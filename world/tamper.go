@@ -2,6 +2,7 @@ package world
 
 import (
 	"context"
+	"errors"
 	"fmt"
 )
 
@@ -17,6 +18,9 @@ func (e *Episode) Tamper(ctx context.Context, stmt string, args ...any) error {
 	defer e.mu.Unlock()
 	if e.closed {
 		return ErrClosed
+	}
+	if e.marks > 0 {
+		return errors.New("tamper: the episode has marks (see Mark)")
 	}
 	if err := e.setQueryOnly(ctx, false); err != nil {
 		return err
