@@ -105,13 +105,18 @@
 // # Budget
 //
 // Hidden SQL is bounded: every hidden statement (an invariant check or a
-// rubric query) runs under a time budget ([Options.Budget], default
-// [DefaultBudget]) and may return at most [maxResultRows] rows. A statement
-// past either is interrupted (SQLite's interrupt, through the driver's
-// progress handler) and [Grade] returns an error wrapping [ErrBudget] that
-// names the check: an unbounded recursive CTE is a broken bundle, not a
-// low score. The budget never changes a score: a grade either finishes
-// within it or is not made. The read-only-sql validator runs every hidden
+// rubric query) may run at most [Options.Steps] SQLite virtual machine
+// steps (default [DefaultSteps], counted by a progress handler, see
+// [world.Meter]) and return at most [maxResultRows] rows. Both are counts,
+// not times, so the same bundle and state are accepted or refused the
+// same way on any machine, however loaded. A wall-clock backstop far
+// above them ([Options.Budget], default [DefaultBudget]) stops a
+// statement only on a machine many times slower. A statement past any of
+// them is interrupted and [Grade] returns an error wrapping [ErrBudget]
+// that names the check and the limit ("stopped after 50000000 VM
+// steps"): an unbounded recursive CTE is a broken bundle, not a low
+// score. The budget never changes a score: a grade either finishes within
+// it or is not made. The read-only-sql validator runs every hidden
 // statement under the same budget and reports one that runs past it at
 // its JSON pointer.
 //

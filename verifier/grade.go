@@ -38,7 +38,11 @@ type Options struct {
 	// Grader is the rule to grade with, one of [GraderVersions]; empty
 	// means [GraderVersion].
 	Grader string
-	// Budget bounds each hidden statement; 0 means [DefaultBudget].
+	// Steps bounds each hidden statement's SQLite VM steps; 0 means
+	// [DefaultSteps].
+	Steps int64
+	// Budget is each hidden statement's wall-clock backstop; 0 means
+	// [DefaultBudget].
 	Budget time.Duration
 }
 
@@ -145,7 +149,7 @@ func gradeMemo(ctx context.Context, ep *world.Episode, task *world.Task, opts Op
 		}
 		return nil, fmt.Errorf("grade: the episode started at %s, not at task %s", got, task.ID())
 	}
-	g := newGrader(w, task, version, budgetOf(ctx, opts.Budget))
+	g := newGrader(w, task, version, budgetOf(ctx, budget{opts.Steps, opts.Budget}))
 
 	// Reading takes several turns of the episode's lock; a call landing in
 	// between would mix two states in one report.
@@ -315,14 +319,11 @@ type grader struct {
 	task    *world.Task
 	spec    *world.TaskSpec
 	version string
-	budget  time.Duration
+	budget  budget
 }
 
-func newGrader(w *world.World, task *world.Task, version string, budget time.Duration) *grader {
-	if budget <= 0 {
-		budget = DefaultBudget
-	}
-	return &grader{w: w, task: task, spec: task.Spec(), version: version, budget: budget}
+func newGrader(w *world.World, task *world.Task, version string, b budget) *grader {
+	return &grader{w: w, task: task, spec: task.Spec(), version: version, budget: budgetOf(context.Background(), b)}
 }
 
 // types returns the bundle types of table's columns, for [rowObject].

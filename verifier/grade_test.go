@@ -449,7 +449,8 @@ func TestGradeScratch(t *testing.T) {
 }
 
 // TestGradeBudget: hidden SQL that never ends makes Grade return an
-// ErrBudget that names the check, on the scratch database and on the
+// ErrBudget that names the check and the budget that stopped it (its VM
+// steps, or the wall-clock backstop), on the scratch database and on the
 // episode alike, instead of hanging.
 func TestGradeBudget(t *testing.T) {
 	data := patch(t, miniBytes(t), func(b map[string]any) {
@@ -460,10 +461,16 @@ func TestGradeBudget(t *testing.T) {
 	ep := play(t, w, solution)
 	for _, direct := range []bool{false, true} {
 		noScratch = direct
-		_, err := GradeWith(context.Background(), ep, w.Tasks()[0], Options{Budget: 50 * time.Millisecond})
-		noScratch = false
-		if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "invariant delivered-orders-invoiced: stopped after 50ms") {
-			t.Errorf("episode path %v: err = %v", direct, err)
+		for _, opts := range []Options{{Steps: 100_000}, {Budget: 50 * time.Millisecond}} {
+			_, err := GradeWith(context.Background(), ep, w.Tasks()[0], opts)
+			want := "invariant delivered-orders-invoiced: stopped after 100000 VM steps"
+			if opts.Budget > 0 {
+				want = "invariant delivered-orders-invoiced: stopped after 50ms of wall-clock time"
+			}
+			if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), want) {
+				t.Errorf("episode path %v, %+v: err = %v", direct, opts, err)
+			}
 		}
+		noScratch = false
 	}
 }

@@ -21,8 +21,18 @@ type result struct {
 	rows [][]any
 }
 
-// DefaultBudget is how long one hidden statement may run.
-const DefaultBudget = time.Second
+// DefaultSteps is how many SQLite virtual machine steps one hidden
+// statement may run: about two seconds of a free core, some ten thousand
+// times what a typical check needs. Steps, not time, so that the same
+// bundle is accepted or refused the same way on any machine, however
+// loaded.
+const DefaultSteps = 50_000_000
+
+// DefaultBudget is the wall-clock backstop of one hidden statement, far
+// above what [DefaultSteps] take: it stops a statement only on a machine
+// so slow or loaded that the step count would take many times longer
+// than here.
+const DefaultBudget = 30 * time.Second
 
 // maxResultRows is the most rows one hidden statement may return.
 const maxResultRows = 100_000
@@ -31,41 +41,60 @@ const maxResultRows = 100_000
 // statement that ran past its budget and was stopped.
 var ErrBudget = errors.New("the query ran past its budget")
 
+// budget bounds one hidden statement: VM steps, and a wall-clock
+// backstop.
+type budget struct {
+	steps    int64
+	backstop time.Duration
+}
+
 // budgetKey carries a budget through the validators to every grade and
 // hidden query they run.
 type budgetKey struct{}
 
-func withBudget(ctx context.Context, d time.Duration) context.Context {
-	if d <= 0 {
+func withBudget(ctx context.Context, b budget) context.Context {
+	if b == (budget{}) {
 		return ctx
 	}
-	return context.WithValue(ctx, budgetKey{}, d)
+	return context.WithValue(ctx, budgetKey{}, b)
 }
 
-// budgetOf is d, or else the budget ctx carries, or else [DefaultBudget].
-func budgetOf(ctx context.Context, d time.Duration) time.Duration {
-	if d > 0 {
-		return d
+// budgetOf is b, its zero fields taken from the budget ctx carries, or
+// else from [DefaultSteps] and [DefaultBudget].
+func budgetOf(ctx context.Context, b budget) budget {
+	c, _ := ctx.Value(budgetKey{}).(budget)
+	if b.steps <= 0 {
+		b.steps = c.steps
 	}
-	if b, ok := ctx.Value(budgetKey{}).(time.Duration); ok {
-		return b
+	if b.backstop <= 0 {
+		b.backstop = c.backstop
 	}
-	return DefaultBudget
+	if b.steps <= 0 {
+		b.steps = DefaultSteps
+	}
+	if b.backstop <= 0 {
+		b.backstop = DefaultBudget
+	}
+	return b
 }
 
-// budgeted runs fn under a deadline of d. A statement SQLite interrupted
-// because the deadline passed comes back as an [ErrBudget]; a ctx the
-// caller canceled stays a cancellation.
-func budgeted[T any](ctx context.Context, d time.Duration, fn func(ctx context.Context) (T, error)) (T, error) {
-	if d <= 0 {
-		d = DefaultBudget
-	}
-	bctx, cancel := context.WithTimeout(ctx, d)
+// budgeted runs fn metered by b's steps (see [world.Meter]) and under a
+// deadline of b's backstop. A statement stopped for either comes back as
+// an [ErrBudget]; a ctx the caller canceled stays a cancellation.
+func budgeted[T any](ctx context.Context, b budget, fn func(ctx context.Context) (T, error)) (T, error) {
+	b = budgetOf(ctx, b)
+	bctx, cancel := context.WithTimeout(ctx, b.backstop)
 	defer cancel()
-	v, err := fn(bctx)
-	if err != nil && ctx.Err() == nil && bctx.Err() != nil {
-		var zero T
-		return zero, fmt.Errorf("stopped after %s: %w", d, ErrBudget)
+	m := world.NewMeter(b.steps)
+	v, err := fn(world.WithMeter(bctx, m))
+	var zero T
+	switch {
+	case err == nil:
+		return v, nil
+	case m.Over():
+		return zero, fmt.Errorf("stopped after %d VM steps: %w", b.steps, ErrBudget)
+	case ctx.Err() == nil && bctx.Err() != nil:
+		return zero, fmt.Errorf("stopped after %s of wall-clock time: %w", b.backstop, ErrBudget)
 	}
 	return v, err
 }
@@ -106,25 +135,25 @@ func hiddenColumns(cols []string) []string {
 }
 
 // queryHidden runs hidden SQL, materialized and under the budget.
-func queryHidden(ctx context.Context, q world.Querier, budget time.Duration, sql string) (*result, error) {
-	return runHidden(ctx, q, budget, sql, true)
+func queryHidden(ctx context.Context, q world.Querier, b budget, sql string) (*result, error) {
+	return runHidden(ctx, q, b, sql, true)
 }
 
 // queryCompiled runs the hidden SQL a structured rule compiled to, under
 // the budget. It is not materialized: the compiler writes no recursion,
 // so no step after the first can search without end.
-func queryCompiled(ctx context.Context, q world.Querier, budget time.Duration, sql string) (*result, error) {
-	return runHidden(ctx, q, budget, sql, false)
+func queryCompiled(ctx context.Context, q world.Querier, b budget, sql string) (*result, error) {
+	return runHidden(ctx, q, b, sql, false)
 }
 
-func runHidden(ctx context.Context, q world.Querier, budget time.Duration, sql string, materialize bool) (*result, error) {
+func runHidden(ctx context.Context, q world.Querier, b budget, sql string, materialize bool) (*result, error) {
 	if err := world.CheckQuery(sql); err != nil {
 		return nil, err
 	}
 	if !materialize {
-		return budgeted(ctx, budget, func(ctx context.Context) (*result, error) { return query(ctx, q, sql) })
+		return budgeted(ctx, b, func(ctx context.Context) (*result, error) { return query(ctx, q, sql) })
 	}
-	return budgeted(ctx, budget, func(ctx context.Context) (*result, error) {
+	return budgeted(ctx, b, func(ctx context.Context) (*result, error) {
 		res, err := query(ctx, q, materialized(sql))
 		if err != nil {
 			return nil, err

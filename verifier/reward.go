@@ -331,7 +331,7 @@ func policyCalls(w *world.World, task *world.Task) (calls map[string][]int, cros
 
 // scope is the task's invariants in scope under the current rule.
 func scope(w *world.World, task *world.Task) []world.Invariant {
-	invs, err := newGrader(w, task, GraderVersion, 0).invariants()
+	invs, err := newGrader(w, task, GraderVersion, budget{}).invariants()
 	if err != nil {
 		return nil
 	}
@@ -727,7 +727,7 @@ func violations(ctx context.Context, ep *world.Episode, check string) ([]any, er
 	var res *result
 	err := ep.Read(ctx, func(q world.Querier) error {
 		var err error
-		res, err = queryHidden(ctx, q, budgetOf(ctx, 0), check)
+		res, err = queryHidden(ctx, q, budgetOf(ctx, budget{}), check)
 		return err
 	})
 	if err != nil {

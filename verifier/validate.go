@@ -69,8 +69,11 @@ type ValidateOptions struct {
 	// the bundle. Tests of a generator that is not yet held to them use
 	// this to save their cost.
 	Skip []string
-	// Budget bounds each hidden statement the validators run; 0 means
-	// [DefaultBudget].
+	// Steps bounds each hidden statement the validators run, in SQLite
+	// VM steps; 0 means [DefaultSteps].
+	Steps int64
+	// Budget is the wall-clock backstop of each hidden statement the
+	// validators run; 0 means [DefaultBudget].
 	Budget time.Duration
 }
 
@@ -145,7 +148,7 @@ func Validate(ctx context.Context, data []byte) *ValidationReport {
 
 // ValidateWith is [Validate] with options.
 func ValidateWith(ctx context.Context, data []byte, opts ValidateOptions) *ValidationReport {
-	ctx = withBudget(ctx, opts.Budget)
+	ctx = withBudget(ctx, budget{opts.Steps, opts.Budget})
 	v := &validation{byName: map[string]*ValidatorResult{}, skipped: opts.Skip}
 	for _, n := range validatorNames {
 		v.byName[n] = &ValidatorResult{Name: n, OK: true, Errors: []string{}}
@@ -566,7 +569,7 @@ func (v *validation) readOnlySQL(ctx context.Context, w *world.World) (badInvari
 			return false
 		}
 		err = ep.Read(ctx, func(q world.Querier) error {
-			res, err := queryHidden(ctx, q, budgetOf(ctx, 0), sql)
+			res, err := queryHidden(ctx, q, budgetOf(ctx, budget{}), sql)
 			if err == nil && len(res.cols) == 0 {
 				err = errors.New("returns no columns")
 			}
@@ -608,7 +611,7 @@ func (v *validation) seedInvariants(ctx context.Context, w *world.World) {
 		var res *result
 		err := ep.Read(ctx, func(q world.Querier) error {
 			var err error
-			res, err = queryHidden(ctx, q, budgetOf(ctx, 0), inv.Check)
+			res, err = queryHidden(ctx, q, budgetOf(ctx, budget{}), inv.Check)
 			return err
 		})
 		if err != nil {

@@ -52,6 +52,17 @@ func (r *Rows) Close() error {
 	return err
 }
 
+// then adds f to what releasing the rows does.
+func (r *Rows) then(f func()) {
+	prev := r.done
+	r.done = func() {
+		if prev != nil {
+			prev()
+		}
+		f()
+	}
+}
+
 func (r *Rows) release() {
 	if r.done != nil {
 		r.done()
@@ -77,6 +88,17 @@ func (r *Row) Scan(dest ...any) error {
 		r.done = nil
 	}
 	return err
+}
+
+// then adds f to what scanning the row does once.
+func (r *Row) then(f func()) {
+	prev := r.done
+	r.done = func() {
+		if prev != nil {
+			prev()
+		}
+		f()
+	}
 }
 
 // Err returns the error of the query, like [sql.Row.Err].
@@ -124,14 +146,14 @@ func (r *reader) QueryContext(ctx context.Context, query string, args ...any) (*
 	if err := r.check(query); err != nil {
 		return nil, err
 	}
-	return r.e.query(ctx, query, args...)
+	return metered(ctx, r.e.conn, func(ctx context.Context) (*Rows, error) { return r.e.query(ctx, query, args...) })
 }
 
 func (r *reader) QueryRowContext(ctx context.Context, query string, args ...any) *Row {
 	if err := r.check(query); err != nil {
 		return &Row{err: err}
 	}
-	return r.e.queryRow(ctx, query, args...)
+	return meteredRow(ctx, r.e.conn, func(ctx context.Context) *Row { return r.e.queryRow(ctx, query, args...) })
 }
 
 // CheckQuery reports why q is not a single read-only query: an error

@@ -258,6 +258,10 @@ func (r *scratchReader) QueryContext(ctx context.Context, q string, args ...any)
 	if err := r.check(q); err != nil {
 		return nil, err
 	}
+	return metered(ctx, r.s.conn, func(ctx context.Context) (*Rows, error) { return r.query(ctx, q, args...) })
+}
+
+func (r *scratchReader) query(ctx context.Context, q string, args ...any) (*Rows, error) {
 	st, err := r.s.prepared(ctx, q)
 	if err != nil {
 		return nil, err
@@ -281,6 +285,10 @@ func (r *scratchReader) QueryRowContext(ctx context.Context, q string, args ...a
 	if err := r.check(q); err != nil {
 		return &Row{err: err}
 	}
+	return meteredRow(ctx, r.s.conn, func(ctx context.Context) *Row { return r.queryRow(ctx, q, args...) })
+}
+
+func (r *scratchReader) queryRow(ctx context.Context, q string, args ...any) *Row {
 	st, err := r.s.prepared(ctx, q)
 	switch {
 	case err != nil:
