@@ -77,25 +77,7 @@ type taskScores struct {
 func computeScores(ctx context.Context, files []string, workers int) (*scoreStats, error) {
 	perWorld := make([][]taskScores, len(files))
 	errs := make([]error, len(files))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, workers) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				perWorld[i], errs[i] = worldScores(ctx, files[i])
-			}
-		}()
-	}
-	for i := range files {
-		if ctx.Err() != nil {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	forEachFile(ctx, files, workers, func(i int) { perWorld[i], errs[i] = worldScores(ctx, files[i]) })
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -125,6 +107,30 @@ func computeScores(ctx context.Context, files []string, workers int) (*scoreStat
 	return st, nil
 }
 
+// forEachFile runs fn(i) for every file, workers at a time, until ctx
+// ends; results go into the caller's slots, in file order.
+func forEachFile(ctx context.Context, files []string, workers int, fn func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(workers, len(files))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fn(i)
+			}
+		}()
+	}
+	for i := range files {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
 func worldScores(ctx context.Context, file string) ([]taskScores, error) {
 	data, err := readBundle(file)
 	if err != nil {
@@ -137,25 +143,35 @@ func worldScores(ctx context.Context, file string) ([]taskScores, error) {
 	defer w.CloseScratch()
 	var out []taskScores
 	for _, t := range w.Tasks() {
-		ts := taskScores{cross: crossSystem(w, t)}
-		for _, p := range scorePolicies {
-			pick, err := parsePolicy(w, p)
-			if err != nil {
-				return nil, err
-			}
-			calls, err := pick(t)
-			if err != nil {
-				return nil, err
-			}
-			s, err := playScore(ctx, w, t, calls)
-			if err != nil {
-				return nil, fmt.Errorf("%s: task %s, policy %s: %w", file, t.ID(), p, err)
-			}
-			ts.scores = append(ts.scores, s)
+		scores, err := policyScores(ctx, w, t, scorePolicies)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
 		}
-		out = append(out, ts)
+		out = append(out, taskScores{scores: scores, cross: crossSystem(w, t)})
 	}
 	return out, nil
+}
+
+// policyScores plays each scripted policy on a fresh episode of t and
+// grades it with the current rule; stats --scores and stats --html both
+// grade with it. A tool error is part of the play (it lowers the score);
+// an error is a play that could not run or be graded.
+func policyScores(ctx context.Context, w *world.World, t *world.Task, policies []string) ([]float64, error) {
+	scores := make([]float64, len(policies))
+	for k, p := range policies {
+		pick, err := parsePolicy(w, p)
+		if err != nil {
+			return nil, err
+		}
+		calls, err := pick(t)
+		if err != nil {
+			return nil, err
+		}
+		if scores[k], err = playScore(ctx, w, t, calls); err != nil {
+			return nil, fmt.Errorf("task %s, policy %s: %w", t.ID(), p, err)
+		}
+	}
+	return scores, nil
 }
 
 // crossSystem reports whether the task's reference solution writes in two

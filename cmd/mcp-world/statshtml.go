@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"html"
 	"maps"
@@ -11,10 +10,8 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/mercury/mcp-world/planet/catalog"
-	"github.com/mercury/mcp-world/verifier"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -46,26 +43,15 @@ type taskFigures struct {
 
 // computeFigures reads every bundle and, to draw the score
 // distributions, runs each task twice: doing nothing (noop) and the
-// reference solution. Worlds are compiled and run by a pool of workers,
-// one world per worker at a time; results merge in file order.
+// reference solution (oracle), graded as stats --scores grades them
+// (policyScores). Worlds are compiled and run by a pool of workers, one
+// world per worker at a time; results merge in file order.
 func computeFigures(ctx context.Context, files []string, workers int) (*corpusFigures, error) {
 	results := make([]worldFigures, len(files))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, min(workers, len(files))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i] = figuresOf(ctx, files[i])
-			}
-		}()
+	forEachFile(ctx, files, workers, func(i int) { results[i] = figuresOf(ctx, files[i]) })
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 	f := &corpusFigures{industries: map[string]int{}, countries: map[string]int{}, services: map[string]int{}, personas: map[string]int{},
 		servicesPerWorld: map[int]int{}, toolsPerWorld: map[int]int{}, servicesPerTask: map[int]int{}, assertionsPerTask: map[int]int{}}
 	for _, r := range results {
@@ -104,6 +90,7 @@ func figuresOf(ctx context.Context, file string) worldFigures {
 	if err != nil {
 		return worldFigures{err: &bundleError{name: file, err: err}}
 	}
+	defer w.CloseScratch()
 	b := w.Bundle()
 	r := worldFigures{industry: b.Company.Industry, country: b.Company.Country, tools: len(b.Tools)}
 	if c, ok := catalog.CountryByCode(r.country); ok {
@@ -115,41 +102,12 @@ func figuresOf(ctx context.Context, file string) worldFigures {
 	for _, t := range w.Tasks() {
 		spec := t.Spec()
 		tf := taskFigures{persona: spec.Persona, services: len(spec.Services), assertions: len(spec.Assertions)}
-		noop, ref, err := noopAndReference(ctx, w, t)
-		if err == nil {
-			tf.noop, tf.ref, tf.ran = noop, ref, true
+		if scores, err := policyScores(ctx, w, t, []string{"noop", "oracle"}); err == nil {
+			tf.noop, tf.ref, tf.ran = scores[0], scores[1], true
 		}
 		r.tasks = append(r.tasks, tf)
 	}
 	return r
-}
-
-// noopAndReference grades a task untouched and after its reference solution.
-func noopAndReference(ctx context.Context, w *world.World, t *world.Task) (noop, ref float64, err error) {
-	for i, calls := range [][]world.Call{nil, t.Spec().Solution} {
-		ep, err := w.NewEpisode(ctx, t)
-		if err != nil {
-			return 0, 0, err
-		}
-		for _, c := range calls {
-			args, _ := json.Marshal(c.Args)
-			if _, err := ep.Call(ctx, c.Tool, args); err != nil {
-				ep.Close()
-				return 0, 0, err
-			}
-		}
-		rep, err := verifier.Grade(ctx, ep, t)
-		ep.Close()
-		if err != nil {
-			return 0, 0, err
-		}
-		if i == 0 {
-			noop = rep.Score
-		} else {
-			ref = rep.Score
-		}
-	}
-	return noop, ref, nil
 }
 
 type bar struct {

@@ -130,3 +130,36 @@ func mustRead(t *testing.T, p string) []byte {
 	}
 	return b
 }
+
+// TestStatsScores: stats --scores on a synthesized corpus finds every
+// task at 0 doing nothing and at 1 after its reference solution, and the
+// page's score distributions (stats --html) are the same grades.
+func TestStatsScores(t *testing.T) {
+	corpus := filepath.Join(t.TempDir(), "corpus")
+	runCLI(t, "synth", "--count", "3", "--seed", "4", "--tasks", "4", "--out", corpus)
+	files, err := bundleFiles(corpus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	st, err := computeScores(ctx, files, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noop, oracle := st.Policies["noop"], st.Policies["oracle"]
+	if noop.Tasks != 12 || noop.Zero != 12 || oracle.One != 12 {
+		t.Errorf("noop %+v, oracle %+v; want all 12 tasks at 0 and at 1", noop, oracle)
+	}
+	figs, err := computeFigures(ctx, files, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum [2]float64
+	for i := range figs.noop {
+		sum[0] += figs.noop[i]
+		sum[1] += figs.reference[i]
+	}
+	if figs.graded != noop.Tasks || sum[0] != noop.sum || sum[1] != oracle.sum {
+		t.Errorf("the page graded %d tasks, noop sum %v, reference sum %v; --scores: %d, %v, %v", figs.graded, sum[0], sum[1], noop.Tasks, noop.sum, oracle.sum)
+	}
+}
