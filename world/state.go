@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
+	"encoding"
 	"encoding/hex"
 	"fmt"
 	"math"
@@ -40,6 +41,10 @@ type initialState struct {
 	tables []*tableState // in w.tables order
 	seqs   []byte        // the sequence lines of the state hash
 	hash   string
+	// mids[i] is the state hash's digest, marshaled, before table i (and
+	// mids[len(tables)] before the sequences): a state whose first
+	// changed table is i hashes from there on, not from the start.
+	mids [][]byte
 }
 
 // lazyState reads an initial state on first use and keeps it.
@@ -111,7 +116,7 @@ func (w *World) readImage(ctx context.Context, image []byte, base *initialState,
 	if st.seqs, err = readSeqs(ctx, connQuerier(conn)); err != nil {
 		return nil, fmt.Errorf("read initial state: %w", err)
 	}
-	st.hash = w.hashState(st, nil, st.seqs)
+	st.hash = w.hashStateFrom(st, nil, st.seqs, &st.mids)
 	return st, nil
 }
 
@@ -405,12 +410,44 @@ func keyClass(v any) int {
 // encoding/json without HTML escaping, written out by hand (see
 // appendLine) so the digest needs no reflection.
 func (w *World) hashState(init *initialState, d []*tableDelta, seqs []byte) string {
-	if init.hash != "" && !slices.ContainsFunc(d, func(t *tableDelta) bool { return t != nil }) && bytes.Equal(seqs, init.seqs) {
+	return w.hashStateFrom(init, d, seqs, nil)
+}
+
+// hashStateFrom is hashState, recording the digest before each table
+// into mids when it is not nil.
+func (w *World) hashStateFrom(init *initialState, d []*tableDelta, seqs []byte, mids *[][]byte) string {
+	first := slices.IndexFunc(d, func(t *tableDelta) bool { return t != nil })
+	if init.hash != "" && first < 0 && bytes.Equal(seqs, init.seqs) {
 		return init.hash // nothing changed
 	}
 	h := sha256.New()
+	from := 0
+	if first < 0 {
+		first = len(w.tables) // only the sequences moved
+	}
+	// The tables before the first changed one hash as in the initial
+	// state: start from its digest there.
+	if u, ok := h.(encoding.BinaryUnmarshaler); ok && mids == nil && d != nil && len(init.mids) == len(w.tables)+1 && first > 0 {
+		if u.UnmarshalBinary(init.mids[first]) == nil {
+			from = first
+		} else {
+			h.Reset()
+		}
+	}
+	mark := func() {
+		if mids == nil {
+			return
+		}
+		if m, ok := h.(encoding.BinaryMarshaler); ok {
+			if b, err := m.MarshalBinary(); err == nil {
+				*mids = append(*mids, b)
+			}
+		}
+	}
 	var buf []byte
-	for i, t := range w.tables {
+	for i := from; i < len(w.tables); i++ {
+		t := w.tables[i]
+		mark()
 		buf = append(buf[:0], "table "...)
 		buf = append(buf, t.name...)
 		buf = append(buf, '\n')
@@ -440,6 +477,7 @@ func (w *World) hashState(init *initialState, d []*tableDelta, seqs []byte) stri
 			h.Write(cur.rows[j].line)
 		}
 	}
+	mark()
 	h.Write(seqs)
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }

@@ -339,3 +339,41 @@ func FuzzAppendJSONValue(f *testing.F) {
 		}
 	})
 }
+
+// TestStateHashMidstates: a state hash that starts from the initial
+// state's digest before the first changed table equals the hash of the
+// whole state, after every call of every task's reference solution.
+func TestStateHashMidstates(t *testing.T) {
+	ctx := context.Background()
+	w := mustCompile(t, "testdata/ops.json")
+	for _, task := range w.Tasks() {
+		ep, err := w.NewEpisode(ctx, task)
+		if err != nil {
+			t.Fatal(err)
+		}
+		init, err := w.initial(ctx, task)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(init.mids) != len(w.tables)+1 {
+			t.Fatalf("task %s: %d midstates for %d tables", task.ID(), len(init.mids), len(w.tables))
+		}
+		for k, c := range task.Spec().Solution {
+			args, _ := json.Marshal(c.Args)
+			ep.Call(ctx, c.Tool, args)
+			got, err := ep.StateHash(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, d, seqs, err := ep.readState(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole := w.hashStateFrom(&initialState{tables: init.tables, seqs: init.seqs}, d, seqs, nil)
+			if got != whole {
+				t.Errorf("task %s, after call %d: %s from the midstate, %s from the start", task.ID(), k, got, whole)
+			}
+		}
+		ep.Close()
+	}
+}
