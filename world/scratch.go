@@ -28,6 +28,9 @@ type Scratch struct {
 	conn  *sql.Conn
 	stmts map[string]*scratchStmt
 	inTx  bool
+	// readOnly holds the queries checkQuery passed, so that a world's
+	// hidden SQL is checked once per pooled database, like it is parsed.
+	readOnly map[string]bool
 }
 
 type scratchStmt struct {
@@ -251,8 +254,23 @@ func (r *scratchReader) check(q string) error {
 	if r.over {
 		return errors.New("read-only querier used after its Read returned")
 	}
-	return checkQuery(q)
+	if r.s.readOnly[q] {
+		return nil
+	}
+	if err := checkQuery(q); err != nil {
+		return err
+	}
+	if r.s.readOnly == nil {
+		r.s.readOnly = map[string]bool{}
+	}
+	if len(r.s.readOnly) < maxChecked {
+		r.s.readOnly[q] = true
+	}
+	return nil
 }
+
+// maxChecked caps the queries a scratch database remembers as checked.
+const maxChecked = 1024
 
 func (r *scratchReader) QueryContext(ctx context.Context, q string, args ...any) (*Rows, error) {
 	if err := r.check(q); err != nil {
