@@ -87,3 +87,42 @@ func TestMemoGradesAsFresh(t *testing.T) {
 		})
 	}
 }
+
+// TestBenchPlaysAsFresh: every variant benchPlays grades from a mark of
+// the reference run, with the memo, gets the byte-identical report of
+// the same calls played from the start on a fresh episode and graded
+// without it.
+func TestBenchPlaysAsFresh(t *testing.T) {
+	ctx := context.Background()
+	w := loadDefault(t)
+	v := &validation{byName: map[string]*ValidatorResult{}, memo: newCheckMemo(w)}
+	var runs []*solveRun
+	for _, task := range w.Tasks() {
+		runs = append(runs, solve(ctx, w, task, v.memo, true))
+	}
+	defer closeBenches(runs)
+	v.benchPlays(ctx, w, runs)
+	if len(v.plays) < len(w.Tasks()) {
+		t.Fatalf("%d plays for %d tasks", len(v.plays), len(w.Tasks()))
+	}
+	for key, p := range v.plays {
+		var k struct {
+			Task  string
+			Calls []world.Call
+		}
+		if err := json.Unmarshal([]byte(key), &k); err != nil {
+			t.Fatal(err)
+		}
+		task, _ := w.Task(k.Task)
+		fresh, ep, err := playGrade(ctx, w, task, k.Calls, nil)
+		if err != nil || p.err != nil {
+			t.Fatalf("task %s: %v, %v", k.Task, err, p.err)
+		}
+		ep.Close()
+		a, _ := json.Marshal(fresh)
+		b, _ := json.Marshal(p.report)
+		if !bytes.Equal(a, b) {
+			t.Errorf("task %s, %d calls: the bench report differs from a fresh play's:\n%s\n%s", k.Task, len(k.Calls), a, b)
+		}
+	}
+}
