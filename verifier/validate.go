@@ -556,13 +556,34 @@ func (v *validation) visiblePolicy(w *world.World) {
 // task's initial state, read-only. It reports whether an invariant check
 // failed.
 func (v *validation) readOnlySQL(ctx context.Context, w *world.World) (badInvariant bool) {
-	try := func(task *world.Task, ptr, sql string) bool {
-		ep, err := w.NewEpisode(ctx, task)
-		if err != nil {
-			v.fail(VReadOnlySQL, "%s: start an episode: %v", ptr, err)
-			return false
+	// One episode per initial state serves its queries in turn: a query
+	// that passes left it as it was (rowsWritten says so); after one that
+	// fails, the next query gets a fresh episode.
+	var ep *world.Episode
+	var epTask *world.Task
+	drop := func() {
+		if ep != nil {
+			ep.Close()
+			ep = nil
 		}
-		defer ep.Close()
+	}
+	defer drop()
+	try := func(task *world.Task, ptr, sql string) (ok bool) {
+		if ep == nil || epTask != task {
+			drop()
+			var err error
+			if ep, err = w.NewEpisode(ctx, task); err != nil {
+				ep = nil
+				v.fail(VReadOnlySQL, "%s: start an episode: %v", ptr, err)
+				return false
+			}
+			epTask = task
+		}
+		defer func() {
+			if !ok {
+				drop()
+			}
+		}()
 		before, err := rowsWritten(ctx, ep)
 		if err != nil {
 			v.fail(VReadOnlySQL, "%s: %v", ptr, err)
