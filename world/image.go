@@ -540,10 +540,15 @@ func (w *World) resetSequencesOf(ctx context.Context, conn *sql.Conn, tables []*
 	return nil
 }
 
+// likeEscape escapes LIKE's wildcards and its escape character.
 func likeEscape(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return r.Replace(s)
+	if !strings.ContainsAny(s, `\%_`) {
+		return s
+	}
+	return likeEscaper.Replace(s)
 }
+
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // constraintMessage turns an SQLite constraint error into words a model or
 // bundle author can act on, naming the table and column.

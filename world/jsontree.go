@@ -37,7 +37,13 @@ const maxTreeDepth = 512
 type treeParser struct {
 	data []byte
 	i    int
+	// keys holds each object key once: the rows of a table repeat the
+	// same few keys many thousand times.
+	keys map[string]string
 }
+
+// maxTreeKeys bounds keys, for documents whose keys do not repeat.
+const maxTreeKeys = 4096
 
 func (p *treeParser) space() {
 	for p.i < len(p.data) {
@@ -94,7 +100,7 @@ func (p *treeParser) object(depth int) (any, error) {
 		if p.i >= len(p.data) || p.data[p.i] != '"' {
 			return nil, errTreeFallback
 		}
-		k, err := p.string()
+		k, err := p.key()
 		if err != nil {
 			return nil, err
 		}
@@ -160,30 +166,67 @@ func (p *treeParser) array(depth int) (any, error) {
 	}
 }
 
-// string reads a JSON string at p.i. Plain ASCII is copied as is; a
-// string with an escape or another byte is unquoted by encoding/json.
+// key reads an object key: a string, from p.keys when it is there.
+func (p *treeParser) key() (string, error) {
+	raw, plain, err := p.scanString()
+	if err != nil {
+		return "", err
+	}
+	if !plain {
+		return unquote(raw)
+	}
+	if k, ok := p.keys[string(raw[1:len(raw)-1])]; ok {
+		return k, nil
+	}
+	k := string(raw[1 : len(raw)-1])
+	if p.keys == nil {
+		p.keys = map[string]string{}
+	}
+	if len(p.keys) < maxTreeKeys {
+		p.keys[k] = k
+	}
+	return k, nil
+}
+
+// string reads a JSON string at p.i.
 func (p *treeParser) string() (string, error) {
+	raw, plain, err := p.scanString()
+	if err != nil {
+		return "", err
+	}
+	if !plain {
+		return unquote(raw)
+	}
+	return string(raw[1 : len(raw)-1]), nil
+}
+
+// unquote is encoding/json's reading of a string literal, for those with
+// an escape or a byte beyond ASCII.
+func unquote(raw []byte) (string, error) {
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", errTreeFallback
+	}
+	return s, nil
+}
+
+// scanString finds the end of the JSON string at p.i and returns it with
+// its quotes, and whether it is plain ASCII without escapes.
+func (p *treeParser) scanString() (raw []byte, plain bool, err error) {
 	start := p.i
 	p.i++ // "
-	plain := true
+	plain = true
 	for p.i < len(p.data) {
 		c := p.data[p.i]
 		switch {
 		case c == '"':
 			p.i++
-			if plain {
-				return string(p.data[start+1 : p.i-1]), nil
-			}
-			var s string
-			if err := json.Unmarshal(p.data[start:p.i], &s); err != nil {
-				return "", errTreeFallback
-			}
-			return s, nil
+			return p.data[start:p.i], plain, nil
 		case c == '\\':
 			plain = false
 			p.i += 2 // the escaped byte is never the closing quote
 		case c < 0x20:
-			return "", errTreeFallback
+			return nil, false, errTreeFallback
 		case c >= utf8.RuneSelf:
 			plain = false
 			p.i++
@@ -191,7 +234,7 @@ func (p *treeParser) string() (string, error) {
 			p.i++
 		}
 	}
-	return "", errTreeFallback
+	return nil, false, errTreeFallback
 }
 
 // number reads a JSON number (RFC 8259's grammar) as its literal text.
