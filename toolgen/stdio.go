@@ -193,8 +193,10 @@ func plainToolCall(version, method string, params json.RawMessage) *toolCall {
 // servers [NewServer] builds, which have no hooks, filters or tool
 // middleware other than recovery (done here too); notifications/cancelled
 // cannot interrupt such a call, which takes well under a millisecond. It
-// reports false when mcp-go must answer: an unknown tool, a result it
-// cannot encode.
+// reports false, before running anything, when mcp-go must answer: an
+// unknown tool, one with a task execution mode. A result it cannot encode
+// by hand is encoded by encoding/json: the call has run, and must not run
+// again.
 func callDirect(ctx context.Context, s *server.MCPServer, id json.RawMessage, c *toolCall, log *slog.Logger) (b []byte, ok bool) {
 	tool := s.GetTool(c.name)
 	if tool == nil || tool.Handler == nil || tool.Tool.Execution != nil {
@@ -215,9 +217,20 @@ func callDirect(ctx context.Context, s *server.MCPServer, id json.RawMessage, c 
 		return appendError(nil, id, mcp.INTERNAL_ERROR, err.Error()), true
 	}
 	if res == nil {
-		return nil, false
+		return appendError(nil, id, mcp.INTERNAL_ERROR, fmt.Sprintf("tool %s returned no result", c.name)), true
 	}
-	return appendToolResponse(nil, id, res)
+	if b, ok := appendToolResponse(nil, id, res); ok {
+		return b, true
+	}
+	var rid any
+	if err := json.Unmarshal(id, &rid); err != nil {
+		return appendError(nil, id, mcp.INTERNAL_ERROR, err.Error()), true
+	}
+	b, err = json.Marshal(mcp.NewJSONRPCResultResponse(mcp.NewRequestId(rid), res))
+	if err != nil {
+		return appendError(nil, id, mcp.INTERNAL_ERROR, fmt.Sprintf("encode result: %v", err)), true
+	}
+	return append(b, '\n'), true
 }
 
 func appendError(b []byte, id json.RawMessage, code int, msg string) []byte {
