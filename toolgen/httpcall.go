@@ -91,13 +91,8 @@ func (h *HTTP) callDirect(e endpoint, w http.ResponseWriter, r *http.Request) bo
 	if err != nil {
 		return false
 	}
-	var head struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Method  string          `json:"method"`
-		Params  json.RawMessage `json:"params"`
-	}
-	if json.Unmarshal(body, &head) != nil || !validID(head.ID) {
+	head, ok := parseHead(body)
+	if !ok || !validID(head.ID) {
 		return false
 	}
 	call := plainToolCall(head.JSONRPC, head.Method, head.Params)

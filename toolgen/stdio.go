@@ -119,13 +119,8 @@ func ServeStdio(ctx context.Context, s *server.MCPServer, in io.Reader, out io.W
 		case <-ctx.Done():
 			return nil
 		}
-		var head struct {
-			JSONRPC string          `json:"jsonrpc"`
-			ID      json.RawMessage `json:"id"`
-			Method  string          `json:"method"`
-			Params  json.RawMessage `json:"params"`
-		}
-		if err := json.Unmarshal(line, &head); err != nil {
+		head, ok := parseHead(line)
+		if !ok {
 			w.write(append([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`), '\n'))
 			continue
 		}
@@ -163,11 +158,32 @@ func plainToolCall(version, method string, params json.RawMessage) *toolCall {
 	if version != mcp.JSONRPC_VERSION || method != string(mcp.MethodToolsCall) {
 		return nil
 	}
+	// params is valid JSON (the message parsed): split it by hand when
+	// its keys are plain.
+	var c toolCall
+	plain := rawMembers(params, func(k string, v []byte) bool {
+		switch k {
+		case "name":
+			name, ok := plainString(v)
+			c.name = name
+			return ok
+		case "arguments":
+			c.args = v
+			return true
+		}
+		return false
+	})
+	if plain {
+		if c.name == "" {
+			return nil
+		}
+		return &c
+	}
+	c = toolCall{}
 	var p map[string]json.RawMessage
 	if json.Unmarshal(params, &p) != nil {
 		return nil
 	}
-	var c toolCall
 	for k, v := range p {
 		switch k {
 		case "name":
