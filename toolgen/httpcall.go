@@ -23,9 +23,10 @@ import (
 // other method, notifications, a call with _meta or a task, a stateless
 // (2026-07-28) request, an unknown or ended session, a request mcp-go
 // would refuse, and every request when [HTTPOptions] passes ServerOptions
-// (they may add hooks or middleware mcp-go would run). The answer is the one mcp-go gives, as a plain JSON body
-// (mcp-go upgrades a POST to an event stream only to send notifications
-// first, and a tool call here sends none).
+// (they may add hooks or middleware mcp-go would run). The answer is the
+// one mcp-go gives, as a plain JSON body (mcp-go upgrades a POST to an
+// event stream only to send notifications first, and a tool call here
+// sends none).
 //
 // mcp-go reaps a session that it has not seen for its idle TTL, and only
 // it can mark a session active. So a session's call goes to mcp-go when
@@ -33,16 +34,23 @@ import (
 // session idle time plus touchEvery: a session still ends after at least
 // the idle time without requests.
 
-// touchShare is the part of the session idle time after which a session's
-// next call goes through mcp-go again.
+// touchShare: a session's call goes through mcp-go again once mcp-go has
+// not seen the session for 1/touchShare of the idle time.
 const touchShare = 4
 
 // seenBy records that mcp-go is handed r, if r names a live session of e
-// (mcp-go then marks it active).
+// and passes the checks mcp-go makes before it marks the session active
+// (a POST's content type and protocol version).
 func (h *HTTP) seenBy(e endpoint, r *http.Request) {
 	sid := r.Header.Get(server.HeaderKeySessionID)
 	if sid == "" {
 		return
+	}
+	if r.Method == http.MethodPost {
+		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if v := r.Header.Get(mcp.HeaderProtocolVersion); err != nil || mt != "application/json" || v != "" && !mcp.IsValidProtocolVersion(v) {
+			return
+		}
 	}
 	if terminated, err := e.sessions.Validate(sid); err == nil && !terminated {
 		h.seen(sid)

@@ -384,7 +384,7 @@ func (w *World) seedRowids(t *table, failed map[int]bool) map[int64]string {
 			continue
 		}
 		rowid := last + 1
-		if t.pk.typ.sqlType() == "INTEGER" {
+		if t.pk != nil && t.pk.typ.sqlType() == "INTEGER" {
 			if v, err := t.pk.check(row[t.pk.Name]); err == nil && v != nil {
 				rowid = v.(int64)
 			}
