@@ -29,34 +29,6 @@ func oldHead(msg []byte) (rpcHead, bool) {
 	return h, json.Unmarshal(msg, &h) == nil
 }
 
-// oldPlainToolCall is plainToolCall as it was, with encoding/json only.
-func oldPlainToolCall(version, method string, params json.RawMessage) *toolCall {
-	if version != "2.0" || method != "tools/call" {
-		return nil
-	}
-	var p map[string]json.RawMessage
-	if json.Unmarshal(params, &p) != nil {
-		return nil
-	}
-	var c toolCall
-	for k, v := range p {
-		switch k {
-		case "name":
-			if json.Unmarshal(v, &c.name) != nil {
-				return nil
-			}
-		case "arguments":
-			c.args = v
-		default:
-			return nil
-		}
-	}
-	if c.name == "" {
-		return nil
-	}
-	return &c
-}
-
 func checkHead(t *testing.T, msg []byte) {
 	t.Helper()
 	got, gok := parseHead(msg)
@@ -67,7 +39,11 @@ func checkHead(t *testing.T, msg []byte) {
 	if !gok {
 		return
 	}
-	gc, wc := plainToolCall(got.JSONRPC, got.Method, got.Params), oldPlainToolCall(want.JSONRPC, want.Method, want.Params)
+	gc := plainToolCall(got.JSONRPC, got.Method, got.Params)
+	var wc *toolCall
+	if want.JSONRPC == "2.0" && want.Method == "tools/call" {
+		wc = decodeToolCall(want.Params)
+	}
 	if !reflect.DeepEqual(gc, wc) {
 		t.Errorf("plainToolCall(%q) = %+v, encoding/json: %+v", msg, gc, wc)
 	}

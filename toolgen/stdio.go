@@ -173,13 +173,19 @@ func plainToolCall(version, method string, params json.RawMessage) *toolCall {
 		}
 		return false
 	})
-	if plain {
-		if c.name == "" {
-			return nil
-		}
-		return &c
+	if !plain {
+		return decodeToolCall(params)
 	}
-	c = toolCall{}
+	if c.name == "" {
+		return nil
+	}
+	return &c
+}
+
+// decodeToolCall is plainToolCall's reading of params by encoding/json,
+// for params whose keys are not plain.
+func decodeToolCall(params json.RawMessage) *toolCall {
+	var c toolCall
 	var p map[string]json.RawMessage
 	if json.Unmarshal(params, &p) != nil {
 		return nil
