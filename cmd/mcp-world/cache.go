@@ -23,8 +23,9 @@ import (
 // its rows: a 19 MB bundle of 100,000 rows starts in about 0.1 s instead
 // of the 0.6 s of CPU of a first start. Entries are named by the bundle's
 // hash and this binary's identity, so an edited bundle or a rebuilt
-// mcp-world never reads an old entry. MERCURY_CACHE_DIR chooses the directory (default: the user cache
-// directory's mercury-world); MERCURY_CACHE_DIR=off turns it off.
+// mcp-world never reads an old entry. MERCURY_CACHE_DIR chooses the
+// directory (default: the user cache directory's mercury-world);
+// MERCURY_CACHE_DIR=off turns it off.
 type worldCache struct {
 	dir string
 	log *slog.Logger
