@@ -17,7 +17,10 @@
 // gives each session-ful client a fresh episode for its MCP session. It
 // bounds what sessions can hold: a listening GET must name a live session
 // of its endpoint and each session gets one, and at most
-// [HTTPOptions.MaxSessions] sessions live at once. Authentication, Origin
+// [HTTPOptions.MaxSessions] sessions live at once. A plain tool call on a
+// session is answered by this package as [ServeStdio] answers one, the
+// rest by mcp-go (httpcall.go says how sessions stay alive meanwhile).
+// Authentication, Origin
 // checks and request limits are the embedding server's (mcp-world serve
 // puts them in front); errors in that layer can use [WriteJSONRPCError].
 //

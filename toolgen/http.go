@@ -26,8 +26,9 @@ const sessionPrefix = "session:"
 type ctxKey int
 
 const (
-	episodeKey ctxKey = iota // the episode id from /episodes/{id}/mcp
-	plainKey                 // set on requests to the plain /mcp endpoint
+	episodeKey   ctxKey = iota // the episode id from /episodes/{id}/mcp
+	plainKey                   // set on requests to the plain /mcp endpoint
+	sessionIDKey               // the MCP session of a call served by callDirect
 )
 
 // HTTP serves a world's MCP server over streamable HTTP, for both protocol
@@ -55,6 +56,14 @@ type HTTP struct {
 	// liveSessions counts registered MCP sessions, up to maxSessions.
 	liveSessions atomic.Int64
 	maxSessions  int64
+	// mcp serves plain tool calls (callDirect); lastSeen holds, for each
+	// live session, when mcp-go last saw it (unix nanoseconds, an
+	// *atomic.Int64), and touchEvery how often it must (httpcall.go).
+	mcp         *server.MCPServer
+	lastSeen    sync.Map
+	touchEvery  time.Duration
+	direct      bool         // no ServerOptions: nothing of mcp-go's to skip
+	directCalls atomic.Int64 // calls callDirect served
 }
 
 // endpoint is one streamable HTTP server with the session manager whose
@@ -62,6 +71,7 @@ type HTTP struct {
 type endpoint struct {
 	srv      *server.StreamableHTTPServer
 	sessions *server.InsecureStatefulSessionIdManager
+	plain    bool // the /mcp endpoint
 }
 
 // Episodes is the registry the HTTP server creates episodes in.
@@ -90,7 +100,7 @@ func NewHTTP(w *world.World, eps *world.Episodes, opts HTTPOptions) *HTTP {
 	if opts.SessionIdle <= 0 {
 		opts.SessionIdle = 30 * time.Minute
 	}
-	h := &HTTP{episodes: eps, log: log}
+	h := &HTTP{episodes: eps, log: log, touchEvery: opts.SessionIdle / touchShare, direct: len(opts.ServerOptions) == 0}
 	if opts.MaxSessions <= 0 {
 		opts.MaxSessions = 10_000
 	}
@@ -101,6 +111,7 @@ func NewHTTP(w *world.World, eps *world.Episodes, opts HTTPOptions) *HTTP {
 	})
 	hooks.AddOnUnregisterSession(func(ctx context.Context, s server.ClientSession) {
 		h.liveSessions.Add(-1)
+		h.lastSeen.Delete(s.SessionID())
 		if eps.Delete(sessionPrefix + s.SessionID()) {
 			log.Info("session episode closed", "session", s.SessionID())
 		}
@@ -108,23 +119,25 @@ func NewHTTP(w *world.World, eps *world.Episodes, opts HTTPOptions) *HTTP {
 	o := opts.Options
 	o.ServerOptions = append(o.ServerOptions, server.WithHooks(hooks))
 	s := NewServer(w, h.resolve, o)
-	newEndpoint := func(extra ...server.StreamableHTTPOption) endpoint {
+	h.mcp = s
+	newEndpoint := func(plain bool, extra ...server.StreamableHTTPOption) endpoint {
 		// mcp-go's stateful manager: random (UUIDv4) ids it remembers, so a
 		// made-up or expired session id is refused.
 		ids := &server.InsecureStatefulSessionIdManager{}
 		return endpoint{srv: server.NewStreamableHTTPServer(s, append([]server.StreamableHTTPOption{
 			server.WithSessionIdManager(ids),
-			server.WithSessionIdleTTL(opts.SessionIdle),
+			// mcp-go sees a busy session only every touchEvery (httpcall.go).
+			server.WithSessionIdleTTL(opts.SessionIdle + h.touchEvery),
 			server.WithStreamableHTTPLogger(log),
 			server.WithDisableLocalhostProtection(opts.AllowRemoteHosts),
-		}, extra...)...), sessions: ids}
+		}, extra...)...), sessions: ids, plain: plain}
 	}
-	h.byURL = newEndpoint(server.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
+	h.byURL = newEndpoint(false, server.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
 		return context.WithValue(ctx, episodeKey, r.PathValue("id"))
 	}))
 	// The plain endpoint offers only the session-ful versions, so a client
 	// that discovers versions first falls back to a session and works.
-	h.plain = newEndpoint(
+	h.plain = newEndpoint(true,
 		server.WithStreamableHTTPProtocolVersions(mcp.LegacyProtocolVersions()...),
 		server.WithHTTPContextFunc(func(ctx context.Context, r *http.Request) context.Context {
 			return context.WithValue(ctx, plainKey, true)
@@ -180,6 +193,10 @@ func (h *HTTP) serve(e endpoint, w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Method != http.MethodGet {
+		if r.Method == http.MethodPost && h.callDirect(e, w, r) {
+			return
+		}
+		h.seenBy(e, r)
 		e.srv.ServeHTTP(w, r)
 		return
 	}
@@ -200,6 +217,7 @@ func (h *HTTP) serve(e endpoint, w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer h.listening.Delete(sid)
+	h.seen(sid)
 	e.srv.ServeHTTP(w, r)
 }
 
@@ -252,6 +270,10 @@ func (h *HTTP) resolve(ctx context.Context) (*world.Episode, error) {
 		return ep, userError(err)
 	}
 	if ctx.Value(plainKey) != nil {
+		if sid, ok := ctx.Value(sessionIDKey).(string); ok {
+			ep, err := h.episodes.Open(ctx, sessionPrefix+sid)
+			return ep, userError(err)
+		}
 		sess := server.ClientSessionFromContext(ctx)
 		if sess == nil || sess.SessionID() == "" {
 			return nil, &UserError{Msg: fmt.Sprintf(statelessRefusal, "without a session")}

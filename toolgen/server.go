@@ -24,7 +24,8 @@ type Options struct {
 	Version string
 	// Logger receives one line per tool call; nil discards.
 	Logger *slog.Logger
-	// ServerOptions are passed through to mcp-go.
+	// ServerOptions are passed through to mcp-go. With any, [HTTP] hands
+	// every request to mcp-go, plain tool calls included.
 	ServerOptions []server.ServerOption
 }
 

@@ -119,13 +119,8 @@ func ServeStdio(ctx context.Context, s *server.MCPServer, in io.Reader, out io.W
 		case <-ctx.Done():
 			return nil
 		}
-		var head struct {
-			JSONRPC string          `json:"jsonrpc"`
-			ID      json.RawMessage `json:"id"`
-			Method  string          `json:"method"`
-			Params  json.RawMessage `json:"params"`
-		}
-		if err := json.Unmarshal(line, &head); err != nil {
+		head, ok := parseHead(line)
+		if !ok {
 			w.write(append([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`), '\n'))
 			continue
 		}
@@ -163,11 +158,38 @@ func plainToolCall(version, method string, params json.RawMessage) *toolCall {
 	if version != mcp.JSONRPC_VERSION || method != string(mcp.MethodToolsCall) {
 		return nil
 	}
+	// params is valid JSON (the message parsed): split it by hand when
+	// its keys are plain.
+	var c toolCall
+	plain := rawMembers(params, func(k string, v []byte) bool {
+		switch k {
+		case "name":
+			name, ok := plainString(v)
+			c.name = name
+			return ok
+		case "arguments":
+			c.args = v
+			return true
+		}
+		return false
+	})
+	if !plain {
+		return decodeToolCall(params)
+	}
+	if c.name == "" {
+		return nil
+	}
+	return &c
+}
+
+// decodeToolCall is plainToolCall's reading of params by encoding/json,
+// for params whose keys are not plain.
+func decodeToolCall(params json.RawMessage) *toolCall {
+	var c toolCall
 	var p map[string]json.RawMessage
 	if json.Unmarshal(params, &p) != nil {
 		return nil
 	}
-	var c toolCall
 	for k, v := range p {
 		switch k {
 		case "name":
@@ -193,8 +215,10 @@ func plainToolCall(version, method string, params json.RawMessage) *toolCall {
 // servers [NewServer] builds, which have no hooks, filters or tool
 // middleware other than recovery (done here too); notifications/cancelled
 // cannot interrupt such a call, which takes well under a millisecond. It
-// reports false when mcp-go must answer: an unknown tool, a result it
-// cannot encode.
+// reports false, before running anything, when mcp-go must answer: an
+// unknown tool, one with a task execution mode. A result it cannot encode
+// by hand is encoded by encoding/json: the call has run, and must not run
+// again.
 func callDirect(ctx context.Context, s *server.MCPServer, id json.RawMessage, c *toolCall, log *slog.Logger) (b []byte, ok bool) {
 	tool := s.GetTool(c.name)
 	if tool == nil || tool.Handler == nil || tool.Tool.Execution != nil {
@@ -215,9 +239,20 @@ func callDirect(ctx context.Context, s *server.MCPServer, id json.RawMessage, c 
 		return appendError(nil, id, mcp.INTERNAL_ERROR, err.Error()), true
 	}
 	if res == nil {
-		return nil, false
+		return appendError(nil, id, mcp.INTERNAL_ERROR, fmt.Sprintf("tool %s returned no result", c.name)), true
 	}
-	return appendToolResponse(nil, id, res)
+	if b, ok := appendToolResponse(nil, id, res); ok {
+		return b, true
+	}
+	var rid any
+	if err := json.Unmarshal(id, &rid); err != nil {
+		return appendError(nil, id, mcp.INTERNAL_ERROR, err.Error()), true
+	}
+	b, err = json.Marshal(mcp.NewJSONRPCResultResponse(mcp.NewRequestId(rid), res))
+	if err != nil {
+		return appendError(nil, id, mcp.INTERNAL_ERROR, fmt.Sprintf("encode result: %v", err)), true
+	}
+	return append(b, '\n'), true
 }
 
 func appendError(b []byte, id json.RawMessage, code int, msg string) []byte {

@@ -118,6 +118,10 @@ type Options struct {
 
 // CompileWith is [Compile] with options.
 func CompileWith(data []byte, opts Options) (*World, error) {
+	// The bundle's hash, while it is decoded: a large bundle takes tens
+	// of milliseconds to hash.
+	sumc := make(chan [sha256.Size]byte, 1)
+	go func() { sumc <- sha256.Sum256(data) }()
 	var b *Bundle
 	var err error
 	if opts.Trusted {
@@ -125,10 +129,10 @@ func CompileWith(data []byte, opts Options) (*World, error) {
 	} else {
 		b, err = Decode(data)
 	}
+	sum := <-sumc
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(data)
 	w := &World{bundle: b, hash: "sha256:" + hex.EncodeToString(sum[:]), trusted: opts.Trusted}
 	var errs []error
 	add := func(e ...*BundleError) {

@@ -3,6 +3,7 @@ package world
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,6 +89,37 @@ func TestCompileErrors(t *testing.T) {
 		}},
 		{name: "seed-foreign-key", mutate: func(b map[string]any) {
 			obj(at(b, "tables", 1, "rows", 0))["customer_id"] = "CUS-0404"
+		}},
+		// Seed rows go to SQLite many to an INSERT: each error still
+		// names its row, in a batch SQLite refuses (a key given twice) as
+		// in one it never sees (a bad value), and a broken reference
+		// names its row whether the key is the rowid (crm_notes: an
+		// INTEGER key, one of them null) or not.
+		{name: "seed-batches", mutate: func(b map[string]any) {
+			var orders []any
+			for i := 1; i <= 200; i++ {
+				orders = append(orders, map[string]any{"id": fmt.Sprintf("ORD-%05d", i), "customer_id": "CUS-0001", "amount_cents": i, "placed_at": "2026-02-27T06:30:00+01:00"})
+			}
+			obj(orders[69])["id"] = "ORD-00005"
+			obj(orders[99])["customer_id"] = "CUS-0404"
+			obj(orders[149])["amount_cents"] = "a lot"
+			obj(orders[179])["customer_id"] = "CUS-0405"
+			obj(at(b, "tables", 1))["rows"] = orders
+			var notes []any
+			for i := 1; i <= 100; i++ {
+				notes = append(notes, map[string]any{"id": 1000 - i, "customer_id": "CUS-0001"})
+			}
+			obj(notes[9])["id"] = nil
+			obj(notes[63])["customer_id"] = "CUS-0406"
+			obj(notes[9])["customer_id"] = "CUS-0407"
+			b["tables"] = append(b["tables"].([]any), map[string]any{
+				"name": "crm_notes", "service": "crm", "description": "Notes on customers.",
+				"columns": []any{
+					map[string]any{"name": "id", "type": "integer", "primary_key": true},
+					map[string]any{"name": "customer_id", "type": "text", "references": "crm_customers.id"},
+				},
+				"rows": notes,
+			})
 		}},
 		{name: "task-seed", mutate: func(b map[string]any) {
 			seed := at(b, "tasks", 0, "seed").([]any)

@@ -9,7 +9,10 @@
 // compiled tools. A World is safe for concurrent use.
 //
 // A full Compile of a large bundle is mostly parsing and inserting its
-// seed rows. [World.Compiled] and [World.Image] keep what a later start
+// seed rows, so a good bundle is parsed once (jsontree.go) with its rows
+// checked against the schema directly, and rows go to SQLite many to an
+// INSERT; a bundle with any problem takes the slow, explaining way.
+// [World.Compiled] and [World.Image] keep what a later start
 // needs without them, and [Recompile] rebuilds the same world from those
 // two (mcp-world serve keeps them in a cache per bundle file).
 //

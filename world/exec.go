@@ -45,9 +45,12 @@ func (t *Tool) ValidateArgs(raw []byte) (map[string]any, error) {
 	if len(strings.TrimSpace(string(raw))) == 0 || string(raw) == "null" {
 		raw = []byte("{}")
 	}
-	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
+	inst, err := parseTree(raw)
 	if err != nil {
-		return nil, toolErr("arguments are not valid JSON: %v", err)
+		// Not for parseTree: encoding/json decides, and words the error.
+		if inst, err = jsonschema.UnmarshalJSON(strings.NewReader(string(raw))); err != nil {
+			return nil, toolErr("arguments are not valid JSON: %v", err)
+		}
 	}
 	validator, err := t.inputValidator()
 	if err != nil {

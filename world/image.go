@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -158,58 +159,37 @@ func (w *World) buildImage(ctx context.Context) ([]byte, []*BundleError) {
 		return nil, []*BundleError{errAt("/tables", "create schema: %v", err)}
 	}
 	var errs []*BundleError
-	rowPtr := map[*table]map[int64]string{}
 	// Seed rows may reference rows declared later; check keys after all
 	// inserts, then map violations back to their rows.
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys=OFF"); err != nil {
 		return nil, []*BundleError{errAt("", "%v", err)}
 	}
-	// One transaction and one prepared statement per column list: seeding
-	// is most of a compile, and SQLite parses each distinct INSERT once.
+	// One transaction, and rows inserted many to a statement: seeding is
+	// most of a first start of a large bundle, and most of that was the
+	// cost around each statement, not SQLite's insert.
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, []*BundleError{errAt("", "%v", err)}
 	}
 	defer tx.Rollback()
-	stmts := map[string]*sql.Stmt{}
-	defer func() {
-		for _, st := range stmts {
-			st.Close()
-		}
-	}()
+	s := seeder{ctx: ctx, tx: tx, stmts: map[string]*sql.Stmt{}}
+	defer s.close()
+	failed := map[*table]map[int]bool{}
 	for ti, t := range w.tables {
-		for ri, row := range t.spec.Rows {
-			rptr := Pointer("tables", strconv.Itoa(ti), "rows", strconv.Itoa(ri))
-			cols, vals, rerrs := t.rowValues(row, rptr)
-			errs = append(errs, rerrs...)
-			if len(rerrs) > 0 {
-				continue
-			}
-			q := insertSQL(t, cols)
-			st := stmts[q]
-			if st == nil {
-				if st, err = tx.PrepareContext(ctx, q); err != nil {
-					errs = append(errs, errAt(rptr, "%v", err))
-					continue
-				}
-				stmts[q] = st
-			}
-			res, err := st.ExecContext(ctx, vals...)
-			if err != nil {
-				errs = append(errs, errAt(rptr, "%s", constraintMessage(t, err)))
-				continue
-			}
-			id, _ := res.LastInsertId()
-			if rowPtr[t] == nil {
-				rowPtr[t] = map[int64]string{}
-			}
-			rowPtr[t][id] = rptr
+		rerrs, bad := s.seed(ti, t)
+		errs = append(errs, rerrs...)
+		if len(bad) > 0 {
+			failed[t] = bad
 		}
 	}
 	if err := tx.Commit(); err != nil {
 		errs = append(errs, errAt("", "%v", err))
 	}
+	rowPtr := map[*table]map[int64]string{}
 	errs = append(errs, w.foreignKeyErrors(ctx, conn, func(t *table, rowid int64) string {
+		if rowPtr[t] == nil {
+			rowPtr[t] = w.seedRowids(t, failed[t])
+		}
 		return rowPtr[t][rowid]
 	})...)
 	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys=ON"); err != nil {
@@ -255,6 +235,166 @@ func (t *table) rowValues(row map[string]any, ptr string) ([]string, []any, []*B
 	return cols, vals, errs
 }
 
+// seeder inserts a world's seed rows in one transaction.
+type seeder struct {
+	ctx   context.Context
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt // by SQL text
+}
+
+// seedBatch is the most rows one INSERT carries: enough that the cost of
+// a statement is spread thin, well below SQLite's limit on parameters.
+const seedBatch = 64
+
+func (s *seeder) close() {
+	for _, st := range s.stmts {
+		st.Close()
+	}
+}
+
+func (s *seeder) stmt(q string) (*sql.Stmt, error) {
+	if st := s.stmts[q]; st != nil {
+		return st, nil
+	}
+	st, err := s.tx.PrepareContext(s.ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	s.stmts[q] = st
+	return st, nil
+}
+
+// seed inserts the rows of table t (the ti-th) and returns the errors of
+// the rows that do not fit, each located at the row or value, and the
+// indexes of those rows. Consecutive good rows with the same columns go in
+// batches; a batch SQLite refuses is inserted again row by row, so each
+// error names its row, and the rows are inserted in the order of the
+// bundle either way.
+func (s *seeder) seed(ti int, t *table) ([]*BundleError, map[int]bool) {
+	var errs []*BundleError
+	var bad map[int]bool
+	fail := func(ri int, e ...*BundleError) {
+		if bad == nil {
+			bad = map[int]bool{}
+		}
+		bad[ri] = true
+		errs = append(errs, e...)
+	}
+	rowPtr := func(ri int) string { return Pointer("tables", strconv.Itoa(ti), "rows", strconv.Itoa(ri)) }
+	var (
+		cols  []*column // the columns of the batch
+		rows  []int     // its rows' indexes
+		vals  []any     // their values, len(cols) per row
+		rcols []*column // the columns of the row at hand
+	)
+	insertOne := func(ri int, cols []*column, vals []any) {
+		st, err := s.stmt(insertRowsSQL(t, cols, 1))
+		if err == nil {
+			_, err = st.ExecContext(s.ctx, vals...)
+		}
+		if err != nil {
+			fail(ri, errAt(rowPtr(ri), "%s", constraintMessage(t, err)))
+		}
+	}
+	flush := func() {
+		if len(rows) == 0 {
+			return
+		}
+		st, err := s.stmt(insertRowsSQL(t, cols, len(rows)))
+		if err == nil {
+			_, err = st.ExecContext(s.ctx, vals...)
+		}
+		if err != nil {
+			// The statement failed whole; find the rows that fail.
+			for i, ri := range rows {
+				insertOne(ri, cols, vals[i*len(cols):(i+1)*len(cols)])
+			}
+		}
+		rows, vals = rows[:0], vals[:0]
+	}
+	for ri, row := range t.spec.Rows {
+		var ok bool
+		rcols, ok = t.seedColumns(row, rcols[:0])
+		if !ok {
+			// A row with a problem: say what, the slow way.
+			flush()
+			names, rvals, rerrs := t.rowValues(row, rowPtr(ri))
+			if len(rerrs) > 0 {
+				fail(ri, rerrs...)
+				continue
+			}
+			rc := make([]*column, len(names))
+			for i, n := range names {
+				rc[i] = t.colBy[n]
+			}
+			insertOne(ri, rc, rvals)
+			continue
+		}
+		if !slices.Equal(rcols, cols) || len(rows) == seedBatch {
+			flush()
+			cols = append(cols[:0], rcols...)
+		}
+		start := len(vals)
+		for _, c := range cols {
+			v, err := c.check(row[c.Name])
+			if err != nil {
+				vals = vals[:start]
+				ok = false
+				break
+			}
+			vals = append(vals, v)
+		}
+		if !ok {
+			flush()
+			_, _, rerrs := t.rowValues(row, rowPtr(ri))
+			fail(ri, rerrs...)
+			continue
+		}
+		rows = append(rows, ri)
+	}
+	flush()
+	return errs, bad
+}
+
+// seedColumns appends to cols the columns row gives, in table order, and
+// reports whether the row names only columns of t and every column it
+// must; rowValues says what is wrong with a row that does not.
+func (t *table) seedColumns(row map[string]any, cols []*column) ([]*column, bool) {
+	for _, c := range t.cols {
+		if _, ok := row[c.Name]; ok {
+			cols = append(cols, c)
+		} else if !c.Nullable && c.def == nil {
+			return cols, false
+		}
+	}
+	return cols, len(cols) == len(row)
+}
+
+// seedRowids maps the rowid of each seed row of t that was inserted
+// (every row but those in failed) to its JSON pointer, as SQLite assigns
+// rowids: a table whose key is an INTEGER uses the key (or the largest
+// rowid plus one for a null key); any other, the largest plus one, which
+// with rows only inserted is their count.
+func (w *World) seedRowids(t *table, failed map[int]bool) map[int64]string {
+	ti := slices.Index(w.tables, t)
+	out := map[int64]string{}
+	var last int64
+	for ri, row := range t.spec.Rows {
+		if failed[ri] {
+			continue
+		}
+		rowid := last + 1
+		if t.pk != nil && t.pk.typ.sqlType() == "INTEGER" {
+			if v, err := t.pk.check(row[t.pk.Name]); err == nil && v != nil {
+				rowid = v.(int64)
+			}
+		}
+		last = max(last, rowid)
+		out[rowid] = Pointer("tables", strconv.Itoa(ti), "rows", strconv.Itoa(ri))
+	}
+	return out
+}
+
 func insertSQL(t *table, cols []string) string {
 	q := make([]string, len(cols))
 	qc := make([]string, len(cols))
@@ -263,6 +403,27 @@ func insertSQL(t *table, cols []string) string {
 		qc[i] = quoteIdent(c)
 	}
 	return fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s)", quoteIdent(t.name), strings.Join(qc, ", "), strings.Join(q, ", "))
+}
+
+// insertRowsSQL inserts rows rows of the columns cols into t.
+func insertRowsSQL(t *table, cols []*column, rows int) string {
+	var sb strings.Builder
+	sb.WriteString("INSERT INTO " + quoteIdent(t.name) + " (")
+	for i, c := range cols {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(quoteIdent(c.Name))
+	}
+	sb.WriteString(") VALUES ")
+	one := "(" + strings.Repeat("?, ", len(cols)-1) + "?)"
+	for i := range rows {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(one)
+	}
+	return sb.String()
 }
 
 // foreignKeyErrors runs PRAGMA foreign_key_check and describes each broken
@@ -379,10 +540,15 @@ func (w *World) resetSequencesOf(ctx context.Context, conn *sql.Conn, tables []*
 	return nil
 }
 
+// likeEscape escapes LIKE's wildcards and its escape character.
 func likeEscape(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return r.Replace(s)
+	if !strings.ContainsAny(s, `\%_`) {
+		return s
+	}
+	return likeEscaper.Replace(s)
 }
+
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // constraintMessage turns an SQLite constraint error into words a model or
 // bundle author can act on, naming the table and column.

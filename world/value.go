@@ -126,7 +126,7 @@ func (t colType) toSQL(v any) (any, error) {
 			return nil, fmt.Errorf("%q is not an email address", s)
 		}
 	}
-	return s, nil
+	return v, nil // the string itself, without boxing it again
 }
 
 // fromSQL converts a stored value back to its JSON form.

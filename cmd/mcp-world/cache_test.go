@@ -21,10 +21,11 @@ func TestWorldCache(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	mini := miniPath(t)
 
-	first, err := loadServedWorld(mini, log)
+	first, wait, err := loadServedWorld(mini, log)
 	if err != nil {
 		t.Fatal(err)
 	}
+	wait()
 	entries, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(entries) != 1 {
 		t.Fatalf("cache holds %d entries after the first load, want 1", len(entries))
@@ -32,10 +33,11 @@ func TestWorldCache(t *testing.T) {
 	if strings.Contains(logs.String(), "world from cache") {
 		t.Fatal("the first load came from the cache")
 	}
-	second, err := loadServedWorld(mini, log)
+	second, wait, err := loadServedWorld(mini, log)
 	if err != nil {
 		t.Fatal(err)
 	}
+	wait()
 	if !strings.Contains(logs.String(), "world from cache") {
 		t.Fatalf("the second load did not come from the cache:\n%s", logs.String())
 	}
@@ -51,14 +53,16 @@ func TestWorldCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	logs.Reset()
-	if _, err := loadServedWorld(mini, log); err != nil {
+	_, wait, err = loadServedWorld(mini, log)
+	if err != nil {
 		t.Fatal(err)
 	}
+	wait()
 	if !strings.Contains(logs.String(), "bad entry") {
 		t.Errorf("a damaged entry was not reported:\n%s", logs.String())
 	}
 	logs.Reset()
-	if _, err := loadServedWorld(mini, log); err != nil {
+	if _, _, err := loadServedWorld(mini, log); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(logs.String(), "world from cache") {
@@ -68,7 +72,7 @@ func TestWorldCache(t *testing.T) {
 	// A bad bundle is still rejected whole, never cached.
 	bad := filepath.Join(t.TempDir(), "bad.json")
 	os.WriteFile(bad, []byte(`{"format":"mercury.world/v1"}`), 0o600)
-	if _, err := loadServedWorld(bad, log); err == nil {
+	if _, _, err := loadServedWorld(bad, log); err == nil {
 		t.Error("a bad bundle loaded")
 	}
 	if got, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(got) != 1 {

@@ -49,10 +49,11 @@ func (e *env) serve(args []string) error {
 	if err != nil {
 		return &exitError{2, err}
 	}
-	w, err := loadServedWorld(*worldName, log)
+	w, cached, err := loadServedWorld(*worldName, log)
 	if err != nil {
 		return err
 	}
+	defer cached()
 	task, err := findTask(w, *taskID)
 	if err != nil {
 		return err
