@@ -39,10 +39,7 @@ func (g *Gen) pickLinks() []*Link {
 			up := g.svcBy[upName]
 			for _, ev := range up.Events {
 				for _, ac := range down.Actions {
-					if ac.Service != down.Name || up.Name == down.Name || !ev.Entity.Has(ac.Needs...) {
-						continue
-					}
-					if len(ac.On) > 0 && !slices.Contains(ac.On, ev.Kind) {
+					if ac.Service != down.Name || up.Name == down.Name || !ac.follows(ev) {
 						continue
 					}
 					if l := g.link(ev, ac); l != nil {

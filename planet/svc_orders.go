@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "orders", Title: "Orders", After: []string{"crm"}, Weight: 1, Build: buildOrders})
+	register(&ServiceDef{Name: "orders", Title: "Orders", Layer: LayerOperations, Weight: 1, Build: buildOrders})
 }
 
 // buildOrders is the order desk: what customers buy from the company's

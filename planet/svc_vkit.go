@@ -22,8 +22,8 @@ import (
 // own that names the work item (an Action whose Needs include "date", a
 // role only work items have; campaigns also reacts to customers leaving,
 // through the role "since" that only CRM customers have), and it
-// publishes one or two events of its own for the horizontal services
-// downstream (email, chat, billing) once they list it in their After.
+// publishes one or two events of its own for the horizontal services of
+// later layers (email, chat, billing) to follow.
 
 // vk is one vertical being built in one world.
 type vk struct {
@@ -36,7 +36,7 @@ type vk struct {
 
 // vkRegister registers a vertical that reads from crm and work.
 func vkRegister(name, title string, build func(k *vk)) {
-	register(&ServiceDef{Name: name, Title: title, Vertical: true, Twin: "_hub", After: []string{"crm", "work"}, Build: func(g *Gen, s *Svc) {
+	register(&ServiceDef{Name: name, Title: title, Vertical: true, Twin: "_hub", Layer: LayerOperations, Build: func(g *Gen, s *Svc) {
 		k := &vk{g: g, s: s, cust: g.Entity("customer"), work: g.Entity("work"), staff: g.Entity("staff")}
 		st := g.Vocab.States
 		k.final, k.cancel = st[len(st)-1], g.Vocab.Cancel
