@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -167,8 +168,22 @@ type Gen struct {
 	svcBy    map[string]*Svc
 	tables   map[string]*world.Table
 	entities map[string]*Entity
-	links    []*Link  // the world's policies, once picked
-	forced   []string // services the options asked for: their chores first
+	flavours []catalog.Flavour // the industry knowledge its services draw on
+	links    []*Link           // the world's policies, once picked
+	forced   []string          // services the options asked for: their chores first
+}
+
+// flavoured returns what pick takes from the first of the world's
+// industry flavours that has it (see catalog.Flavour), or nil: a
+// service's industry-specific content is data, not a test of the
+// industry's name.
+func flavoured[T any](g *Gen, pick func(catalog.Flavour) []T) []T {
+	for _, f := range g.flavours {
+		if xs := pick(f); len(xs) > 0 {
+			return xs
+		}
+	}
+	return nil
 }
 
 // Has reports whether the world has a service.

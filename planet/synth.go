@@ -123,6 +123,7 @@ func buildServices(p *Plan, opts Options) (*Gen, error) {
 		Scenario: Scenario{Industry: cmp.Or(packID(p), snake(p.Company.Industry)), Country: country.Code, Description: s.Description, Seed: p.Seed},
 		Vocab:    vocabOfPlan(p),
 		plan:     p,
+		flavours: catalog.FlavoursOf(p.Company.Pack, p.Company.Industry),
 		svcBy:    map[string]*Svc{},
 		tables:   map[string]*world.Table{},
 		entities: map[string]*Entity{},

@@ -17,6 +17,10 @@ type Pack struct {
 	Supplies   []Supply `json:"supplies,omitempty"`   // bought, not sold: parts, consumables, raw materials
 	JobTitles  []string `json:"job_titles,omitempty"` // as the industry writes them, most common first
 	Policies   []Policy `json:"policies,omitempty"`   // typical business rules
+	// Flavours name the industry knowledge its services draw on (ids of
+	// data/flavours.json, see [Flavour]): "dental" prescriptions,
+	// "heavy_fleet" trucks.
+	Flavours []string `json:"flavours,omitempty"`
 }
 
 // Supply is something the business purchases from suppliers, with a
