@@ -51,6 +51,12 @@
 // that already exist (an open ticket to resolve) has a Prepare that seeds
 // them in the task, so that the rule does not hold before the agent acts.
 //
+// [Read] lists the policies Build picks in the plan ([PlanPolicy]: an
+// event of one service, an action of another that follows it); Build
+// makes exactly the listed ones, so a person or an LLM can drop or add
+// one, and [ParsePlan] refuses an entry no action can follow at its JSON
+// pointer.
+//
 // # Tasks
 //
 // A cross-system task follows every policy its events set off, and the

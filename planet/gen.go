@@ -97,6 +97,7 @@ type Svc struct {
 	// Core names the tools that stay in the world whatever the tool budget
 	// (the ones a person would miss first).
 	Core []string
+	plan string // its name in the plan (a registered builder may rename it)
 	g    *Gen
 }
 

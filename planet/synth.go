@@ -92,7 +92,15 @@ func Build(p *Plan, opts Options) (b *world.Bundle, err error) {
 
 	g.R = s.rng(stageInvariants)
 	g.Locale.R = g.R
-	links := g.pickLinks()
+	// The plan's policies, when it lists them, replace the ones picked;
+	// picking still runs, so that the random stream after it is the same.
+	candidates := g.candidates()
+	links := g.pickLinks(candidates)
+	if len(p.Policies) > 0 {
+		if links, err = g.planLinks(candidates, p.Policies); err != nil {
+			return nil, err
+		}
+	}
 	g.links = links
 	// Upstream first: an action's seed rows (an invoice for finished work)
 	// can put rows into another link's event state (a paid invoice).
@@ -142,7 +150,7 @@ func buildServices(p *Plan, opts Options) (*Gen, error) {
 			a, _ := lex.Archetype(ps.Archetype)
 			d = &ServiceDef{Name: ps.Name, Title: ps.Title, Layer: LayerWork, Build: func(g *Gen, sv *Svc) { buildRecord(g, sv, ps, a) }}
 		}
-		sv := &Svc{Def: d, Name: ps.Name, Title: cmp.Or(ps.Title, d.Title), g: g}
+		sv := &Svc{Def: d, Name: ps.Name, Title: cmp.Or(ps.Title, d.Title), plan: ps.Name, g: g}
 		g.svcs = append(g.svcs, sv)
 		g.svcBy[d.Name] = sv
 		d.Build(g, sv)
