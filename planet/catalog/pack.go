@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/mercury/mcp-world/planet/lexicon"
 )
 
 // Pack is what an industry pack adds for the engine that composes a world
@@ -41,15 +43,9 @@ type Policy struct {
 }
 
 // archetypeIDs are the service archetypes shared with the engine: each is
-// defined once there and parameterised by an industry's or a brief's
-// nouns.
-var archetypeIDs = []string{
-	"bookings", "cases", "work_orders", "orders", "purchase_orders", "inventory",
-	"contracts", "billing", "shifts", "documents", "shipments", "campaigns", "crm",
-	"email", "chat", "helpdesk", "calendar", "hr", "drive", "payments",
-	"memberships", "properties", "vehicles", "fleet", "timesheets", "production",
-	"prescriptions", "procurement", "warehouse",
-}
+// defined once, in the lexicon's archetypes.json, and parameterised by an
+// industry's or a brief's nouns.
+var archetypeIDs = lexicon.Load().ArchetypeIDs()
 
 // Archetypes returns the service archetype ids a pack or a brief may name.
 func Archetypes() []string { return slices.Clone(archetypeIDs) }
