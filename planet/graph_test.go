@@ -126,3 +126,25 @@ func TestNewServiceJoinsTheGraph(t *testing.T) {
 		t.Error("the new service is built after billing, a layer above it")
 	}
 }
+
+// TestEventAndActionNamesAreUnique: a plan's policy names an event and
+// an action by name, so within a service each names one.
+func TestEventAndActionNamesAreUnique(t *testing.T) {
+	for _, g := range graphWorlds(t) {
+		for _, s := range g.svcs {
+			events, actions := map[string]bool{}, map[string]bool{}
+			for _, e := range s.Events {
+				if events[e.Name] {
+					t.Errorf("%s: two events %q", s.Name, e.Name)
+				}
+				events[e.Name] = true
+			}
+			for _, a := range s.Actions {
+				if a.Service == s.Name && actions[a.Name] {
+					t.Errorf("%s: two actions %q", s.Name, a.Name)
+				}
+				actions[a.Name] = true
+			}
+		}
+	}
+}

@@ -327,7 +327,7 @@ func (p *Plan) Check() error {
 			bad(fmt.Sprintf("/scale/%d/count", i), "%d is outside 1..5000", s.Count)
 		}
 	}
-	names := map[string]int{}
+	names, builders := map[string]int{}, map[string]int{}
 	hasCRM, hasWork := false, false
 	for i, s := range p.Services {
 		ptr := fmt.Sprintf("/services/%d", i)
@@ -338,6 +338,12 @@ func (p *Plan) Check() error {
 			bad(ptr+"/name", "service %q is also /services/%d", s.Name, j)
 		}
 		names[s.Name] = i
+		// A registered builder (and the line of work) makes one service
+		// of a world; record services may repeat.
+		if j, dup := builders[s.Builder]; dup && s.Builder != "record" {
+			bad(ptr+"/builder", "builder %q also makes /services/%d; a world has one of it", s.Builder, j)
+		}
+		builders[s.Builder] = i
 		if _, ok := lex.Archetype(s.Archetype); !ok && s.Builder != "work" {
 			bad(ptr+"/archetype", "unknown archetype %q (known: %s)", s.Archetype, strings.Join(lex.ArchetypeIDs(), ", "))
 		}

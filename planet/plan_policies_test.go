@@ -209,3 +209,24 @@ func TestPlanSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanOneServicePerBuilder: a registered builder makes one service of
+// a world; a plan listing it twice is refused at the second.
+func TestPlanOneServicePerBuilder(t *testing.T) {
+	p, err := Read(planBriefs[1].s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(p.Services, func(s PlanService) bool { return s.Builder == "billing" })
+	if i < 0 {
+		t.Fatal("no billing")
+	}
+	twice := p.Services[i]
+	twice.Name = "billing_two"
+	p.Services = append(p.Services, twice)
+	err = p.Check()
+	want := "/services/" + itoa(len(p.Services)-1) + `/builder: builder "billing" also makes /services/` + itoa(i)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}
