@@ -174,14 +174,15 @@ type Gen struct {
 	forced   []string          // services the options asked for: their chores first
 }
 
-// flavoured returns what pick takes from the first of the world's
-// industry flavours that has it (see catalog.Flavour), or nil: a
+// flavoured returns a copy of what pick takes from the first of the
+// world's industry flavours that has it (see catalog.Flavour), or nil: a
 // service's industry-specific content is data, not a test of the
-// industry's name.
+// industry's name. The copy is the world's own to shuffle or extend;
+// the catalog's is shared by worlds built at once.
 func flavoured[T any](g *Gen, pick func(catalog.Flavour) []T) []T {
 	for _, f := range g.flavours {
 		if xs := pick(f); len(xs) > 0 {
-			return xs
+			return slices.Clone(xs)
 		}
 	}
 	return nil
