@@ -22,12 +22,14 @@
 // seeded random stream:
 //
 //	plan → company (name, address in the headquarters city, clock)
-//	     → services: CRM, the line of work (svc_work.go), one generic
-//	       record service per capability (record.go, parameterised by the
-//	       archetype and the plan's nouns) and registered builders
-//	       (svc_*.go); each adds tables, tools, events, actions and chores
-//	     → service graph: an edge wherever an event of an earlier service
-//	       pairs with an action of a later one
+//	     → services, layer by layer ([Layer]): CRM, the line of work
+//	       (svc_work.go), one generic record service per capability
+//	       (record.go, parameterised by the archetype and the plan's
+//	       nouns) and registered builders (svc_*.go); each adds tables,
+//	       tools, events, actions and chores
+//	     → service graph: an edge from a lower layer to a higher one
+//	       wherever an event pairs with an action ([Action] says which
+//	       roles and kinds of event it follows); no service names another
 //	     → invariants ([Link]: an upstream [Event] paired with a downstream
 //	       [Action]; the seed is made to satisfy them)
 //	     → tasks (cross-system tasks from links, and chores inside one
@@ -48,6 +50,12 @@
 // ([Keys] over the upstream entity's [Role] paths); a rule about records
 // that already exist (an open ticket to resolve) has a Prepare that seeds
 // them in the task, so that the rule does not hold before the agent acts.
+//
+// [Read] lists the policies Build picks in the plan ([PlanPolicy]: an
+// event of one service, an action of another that follows it); Build
+// makes exactly the listed ones, so a person or an LLM can drop or add
+// one, and [ParsePlan] refuses an entry no action can follow at its JSON
+// pointer.
 //
 // # Tasks
 //

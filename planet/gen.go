@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -17,20 +18,49 @@ type ServiceDef struct {
 	// their catalog ids, empty: chosen through the industry's catalog
 	// entry); horizontal ones can go anywhere.
 	Vertical bool
-	// After lists the services this one is built after when both are in
-	// a world (it reads their entities while building) and the only
-	// registered services whose events its actions may follow. The graph's
-	// edges are derived from the event/action pairs (see deriveEdges).
-	After []string
+	// Layer is where the service sits in the flow of a business (see
+	// [Layer]): it is built after the services of lower layers, and its
+	// actions follow only their events. No service names another.
+	Layer Layer
 	// Twin is the suffix the service's name takes in a world whose line of
 	// work already has its name (default "_desk").
 	Twin string
 	// Weight is how often a horizontal service is picked (default 1).
 	Weight float64
 	// Build adds the service's tables, tools, events, actions and chores.
-	// It runs after every service in After that the world has.
+	// It runs after every service of a lower layer the world has.
 	Build func(g *Gen, s *Svc)
 }
+
+// Layer is a service's place in the flow of a business, from who the
+// customers are, through the work done for them, to what follows from that
+// work and, last, who is told and where it is filed. Services are built
+// layer by layer, and the service graph has an edge from a lower layer to
+// a higher one wherever an event of the first pairs with an action of the
+// second (see deriveEdges); within the line of work's layer, from a
+// service built earlier to one built later.
+type Layer int
+
+const (
+	// LayerCustomers keeps who the business serves (CRM).
+	LayerCustomers Layer = iota
+	// LayerWork is the business's own line of work and the plan's record
+	// services, parameterised by its nouns.
+	LayerWork
+	// LayerOperations are the other records of the business: verticals,
+	// sales orders, purchasing, HR.
+	LayerOperations
+	// LayerFollowUp reacts to the work: billing, support, scheduling,
+	// stock.
+	LayerFollowUp
+	// LayerSettlement reacts to what follow-up asks for (money received
+	// for invoices).
+	LayerSettlement
+	// LayerNotify tells people: email, chat.
+	LayerNotify
+	// LayerArchive files what everything else did: the drive.
+	LayerArchive
+)
 
 var registry = map[string]*ServiceDef{}
 
@@ -67,6 +97,7 @@ type Svc struct {
 	// Core names the tools that stay in the world whatever the tool budget
 	// (the ones a person would miss first).
 	Core []string
+	plan string // its name in the plan (a registered builder may rename it)
 	g    *Gen
 }
 
@@ -138,8 +169,23 @@ type Gen struct {
 	svcBy    map[string]*Svc
 	tables   map[string]*world.Table
 	entities map[string]*Entity
-	links    []*Link  // the world's policies, once picked
-	forced   []string // services the options asked for: their chores first
+	flavours []catalog.Flavour // the industry knowledge its services draw on
+	links    []*Link           // the world's policies, once picked
+	forced   []string          // services the options asked for: their chores first
+}
+
+// flavoured returns a copy of what pick takes from the first of the
+// world's industry flavours that has it (see catalog.Flavour), or nil: a
+// service's industry-specific content is data, not a test of the
+// industry's name. The copy is the world's own to shuffle or extend;
+// the catalog's is shared by worlds built at once.
+func flavoured[T any](g *Gen, pick func(catalog.Flavour) []T) []T {
+	for _, f := range g.flavours {
+		if xs := pick(f); len(xs) > 0 {
+			return slices.Clone(xs)
+		}
+	}
+	return nil
 }
 
 // Has reports whether the world has a service.

@@ -25,24 +25,16 @@ type Link struct {
 // maxLinks is the most policies a world has.
 const maxLinks = 14
 
-// pickLinks pairs events with actions across every edge of the graph and
-// keeps a varied set of business rules: rules that bind state across
-// systems first (one for every service that can act on one, one per
-// edge, then up to four per event), then
-// notifications, which may make up at most a third of the policies. A
-// notification about a row another rule creates (an issued invoice must be
-// emailed) is preferred to one about a row no task makes.
-func (g *Gen) pickLinks() []*Link {
+// candidates pairs events with actions across every edge of the graph:
+// every policy the world could have.
+func (g *Gen) candidates() []*Link {
 	var all []*Link
 	for _, down := range g.svcs {
 		for _, upName := range down.DependsOn {
 			up := g.svcBy[upName]
 			for _, ev := range up.Events {
 				for _, ac := range down.Actions {
-					if ac.Service != down.Name || up.Name == down.Name || !ev.Entity.Has(ac.Needs...) {
-						continue
-					}
-					if len(ac.On) > 0 && !slices.Contains(ac.On, ev.Kind) {
+					if ac.Service != down.Name || up.Name == down.Name || !ac.follows(ev) {
 						continue
 					}
 					if l := g.link(ev, ac); l != nil {
@@ -52,6 +44,17 @@ func (g *Gen) pickLinks() []*Link {
 			}
 		}
 	}
+	return all
+}
+
+// pickLinks keeps a varied set of business rules among the candidates:
+// rules that bind state across systems first (one for every service that
+// can act on one, one per edge, then up to four per event), then
+// notifications, which may make up at most a third of the policies. A
+// notification about a row another rule creates (an issued invoice must be
+// emailed) is preferred to one about a row no task makes.
+func (g *Gen) pickLinks(candidates []*Link) []*Link {
+	all := slices.Clone(candidates)
 	g.R.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
 	var out []*Link
 	perEvent := map[*Event]int{}
@@ -76,18 +79,7 @@ func (g *Gen) pickLinks() []*Link {
 			created[l.Action.Creates] = true
 		}
 	}
-	// A rule that forbids rows (no open ticket about a finished job) and
-	// one that asks for them (a ticket about a cancelled one), on rows of
-	// the same table, would clash on a row in both states.
-	clashes := func(l *Link) bool {
-		for _, o := range out {
-			if o.Event.Entity.Table == l.Event.Entity.Table && o.Rule.Then.Table == l.Rule.Then.Table &&
-				(o.Rule.Then.Require == world.RequireNone) != (l.Rule.Then.Require == world.RequireNone) {
-				return true
-			}
-		}
-		return false
-	}
+	clashes := func(l *Link) bool { return slices.ContainsFunc(out, l.clashes) }
 	// reachable: a task can start at the event, or a picked rule makes
 	// rows in its state.
 	reachable := func(l *Link) bool { return l.Event.Setup != nil || created[l.Event.Entity.Table] }
@@ -123,9 +115,15 @@ func (g *Gen) pickLinks() []*Link {
 	return out
 }
 
-// link pairs an event with an action, or returns nil when the pair has
-// no structured rule (the event's state or a role the action needs is not
-// a column path).
+// clashes reports whether two rules cannot hold together: one forbids
+// rows (no open ticket about a finished job) and the other asks for them
+// (a ticket about a cancelled one), on rows of the same tables, so they
+// would clash on a row in both states.
+func (l *Link) clashes(o *Link) bool {
+	return o.Event.Entity.Table == l.Event.Entity.Table && o.Rule.Then.Table == l.Rule.Then.Table &&
+		(o.Rule.Then.Require == world.RequireNone) != (l.Rule.Then.Require == world.RequireNone)
+}
+
 // boundedName keeps a name within the bundle's 63 characters: a longer one
 // is cut at 54 and ends in a hash of the whole, so it stays unique.
 func boundedName(s string) string {
@@ -137,6 +135,9 @@ func boundedName(s string) string {
 	return strings.TrimRight(s[:54], "-") + fmt.Sprintf("-%08x", h.Sum32())
 }
 
+// link pairs an event with an action, or returns nil when the pair has
+// no structured rule (the event's state or a role the action needs is not
+// a column path).
 func (g *Gen) link(ev *Event, ac *Action) *Link {
 	up := ev.Entity
 	if ev.Where == nil || ac.Rule == nil {

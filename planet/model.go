@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/mercury/mcp-world/world"
@@ -26,6 +27,10 @@ type Entity struct {
 	Width   int
 	Rows    []Row // seed rows, in order
 	Roles   map[string]Role
+	// Internal: its rows are the company's own business (staff, leave,
+	// purchase orders), not a customer's, so that actions that write to
+	// the customer ([Action.ToCustomer]) do not follow its events.
+	Internal bool
 }
 
 // Role is one thing an entity can tell: "id", "name", "email", "amount",
@@ -98,8 +103,9 @@ type Event struct {
 	Entity *Entity
 	Name   string // short id, e.g. "completed"
 	// Kind says what sort of change it is, so actions can say which they
-	// follow: "done" (work finished), "cancelled", "closed" (a customer
-	// leaves), "paid", "created", "escalated"… Empty: unspecified.
+	// follow: "done" (work finished for a customer), "received" (goods
+	// came in), "cancelled", "closed" (a customer leaves), "paid",
+	// "created", "escalated"… Empty: unspecified.
 	Kind string
 	// When is the policy clause, e.g. "an appointment is marked completed".
 	When string
@@ -156,6 +162,10 @@ type Action struct {
 	// post). A world keeps most of its policies for rules that bind state
 	// across systems; see pickLinks.
 	Notify bool
+	// ToCustomer marks an action that writes to the customer of the
+	// upstream row (an email from the shared mailbox): it does not follow
+	// events of an [Entity.Internal] entity.
+	ToCustomer bool
 	// Prepare returns the task seed a rule about existing records needs:
 	// the open ticket that must be closed once the work is done, the
 	// issued invoice that must be voided when it is cancelled. Without it
@@ -168,6 +178,15 @@ type Action struct {
 	Makes func(tc *TaskCtx, up *Entity, row Row) *Made
 	// Creates names the table Makes creates rows in.
 	Creates string
+}
+
+// follows reports whether the action can follow the event: the event's
+// entity has every role the action needs, the event is of a kind the
+// action follows, and an action that writes to a customer is not about the
+// company's internal records. The service graph and the policies are
+// derived from it.
+func (a *Action) follows(ev *Event) bool {
+	return ev.Entity.Has(a.Needs...) && (len(a.On) == 0 || slices.Contains(a.On, ev.Kind)) && !(a.ToCustomer && ev.Entity.Internal)
 }
 
 // clause is the action's policy clause for an upstream entity.

@@ -139,12 +139,19 @@ type PlanService struct {
 	From    string `json:"from,omitempty"`
 }
 
-// PlanPolicy is a business rule the brief states or the plan asks for.
-// Today the builder derives policies from the services' events and
-// actions; a policy listed here names the services it must bind.
+// PlanPolicy is one business rule of the world: when Event happens in the
+// Trigger service, Action must be done in the Target service. [Read]
+// lists the policies Build would pick; a person or an LLM may drop one or
+// add another pair of an event and an action that follows it, and Build
+// makes exactly the listed policies (an empty list: Build picks them).
 type PlanPolicy struct {
-	Trigger string `json:"trigger"`
-	Target  string `json:"target"`
+	// Name is the policy's name in the world, derived from the pair
+	// ("call-out-completed-invoiced"); optional in a hand-written plan.
+	Name    string `json:"name,omitempty"`
+	Trigger string `json:"trigger"` // a service of /services
+	Event   string `json:"event"`   // one of its events ("completed")
+	Target  string `json:"target"`  // another service of /services
+	Action  string `json:"action"`  // one of its actions ("invoiced")
 	From    string `json:"from,omitempty"`
 }
 
@@ -199,6 +206,11 @@ func ParsePlan(data []byte) (*Plan, error) {
 		return nil, &PlanError{Pointer: "", Err: errors.New("trailing data after the plan")}
 	}
 	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	// Whether each listed policy pairs an event with an action that
+	// follows it shows only once the services are built.
+	if err := checkPolicies(&p); err != nil {
 		return nil, err
 	}
 	return &p, nil
@@ -315,7 +327,7 @@ func (p *Plan) Check() error {
 			bad(fmt.Sprintf("/scale/%d/count", i), "%d is outside 1..5000", s.Count)
 		}
 	}
-	names := map[string]int{}
+	names, builders := map[string]int{}, map[string]int{}
 	hasCRM, hasWork := false, false
 	for i, s := range p.Services {
 		ptr := fmt.Sprintf("/services/%d", i)
@@ -326,6 +338,12 @@ func (p *Plan) Check() error {
 			bad(ptr+"/name", "service %q is also /services/%d", s.Name, j)
 		}
 		names[s.Name] = i
+		// A registered builder (and the line of work) makes one service
+		// of a world; record services may repeat.
+		if j, dup := builders[s.Builder]; dup && s.Builder != "record" {
+			bad(ptr+"/builder", "builder %q also makes /services/%d; a world has one of it", s.Builder, j)
+		}
+		builders[s.Builder] = i
 		if _, ok := lex.Archetype(s.Archetype); !ok && s.Builder != "work" {
 			bad(ptr+"/archetype", "unknown archetype %q (known: %s)", s.Archetype, strings.Join(lex.ArchetypeIDs(), ", "))
 		}
@@ -363,6 +381,17 @@ func (p *Plan) Check() error {
 				bad(fmt.Sprintf("/policies/%d/%s", i, f.name), "no service %q in /services", f.v)
 			}
 		}
+		if pol.Trigger == pol.Target && pol.Trigger != "" {
+			bad(fmt.Sprintf("/policies/%d/target", i), "a policy binds two services; %q is also the trigger", pol.Target)
+		}
+		for _, f := range []struct{ name, v string }{{"event", pol.Event}, {"action", pol.Action}} {
+			if strings.TrimSpace(f.v) == "" {
+				bad(fmt.Sprintf("/policies/%d/%s", i, f.name), "is empty")
+			}
+		}
+	}
+	if len(p.Policies) > maxLinks {
+		bad("/policies", "%d policies; a world has at most %d", len(p.Policies), maxLinks)
 	}
 	if p.Tasks.Count < 1 || p.Tasks.Count > 200 {
 		bad("/tasks/count", "%d is outside 1..200", p.Tasks.Count)

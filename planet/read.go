@@ -28,7 +28,16 @@ var ErrUnreadable = errors.New("brief unreadable")
 // description names, each a service with the brief's own nouns. Every
 // decision is logged in Plan.Decisions with the phrase that caused it.
 // Read is deterministic: the same brief gives the same plan.
-func Read(s Scenario) (*Plan, error) { return readForced(s, nil) }
+func Read(s Scenario) (*Plan, error) {
+	p, err := readForced(s, nil)
+	if err != nil {
+		return nil, err
+	}
+	if p.Policies, err = readPolicies(p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
 
 // readForced reads a brief with some services forced in (by builder
 // name) before the horizontal services are drawn.

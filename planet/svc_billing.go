@@ -7,9 +7,7 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "billing", Title: "Billing", Weight: 3, Build: buildBilling, After: []string{
-		"crm", "work", "orders", "prescriptions", "memberships", "timesheets", "properties", "vehicles", "tickets_events",
-		"appointments", "reservations", "enrolments", "shipments", "work_orders", "projects", "cases", "policies_insurance"}})
+	register(&ServiceDef{Name: "billing", Title: "Billing", Layer: LayerFollowUp, Weight: 3, Build: buildBilling})
 }
 
 func buildBilling(g *Gen, s *Svc) {

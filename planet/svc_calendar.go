@@ -8,10 +8,7 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "calendar", Title: "Calendar", After: []string{"crm", "work", "hr",
-		// Bookings follow the industry's own services too.
-		"appointments", "reservations", "shipments", "claims", "work_orders", "listings", "enrolments", "projects", "cases", "policies_insurance",
-		"prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "properties", "vehicles", "tickets_events", "fleet", "production"}, Weight: 1.5, Build: buildCalendar})
+	register(&ServiceDef{Name: "calendar", Title: "Calendar", Layer: LayerFollowUp, Weight: 1.5, Build: buildCalendar})
 }
 
 func buildCalendar(g *Gen, s *Svc) {

@@ -9,16 +9,10 @@ import (
 )
 
 func init() {
-	// Email and chat react to almost any upstream event: they are listed
-	// after every service whose events they can follow.
-	register(&ServiceDef{Name: "email", Title: "Email", Weight: 3, Build: buildEmail, After: []string{
-		"crm", "work", "billing", "helpdesk", "calendar", "orders", "payments",
-		"prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "properties", "vehicles", "tickets_events",
-		"appointments", "reservations", "shipments", "claims", "work_orders", "listings", "enrolments", "projects", "cases", "policies_insurance"}})
-	register(&ServiceDef{Name: "chat", Title: "Chat", Weight: 2.5, Build: buildChat, After: []string{
-		"crm", "work", "billing", "helpdesk", "hr", "inventory", "orders", "procurement", "payments",
-		"fleet", "prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "production", "properties", "vehicles", "tickets_events",
-		"appointments", "reservations", "shipments", "claims", "work_orders", "listings", "enrolments", "projects", "cases", "policies_insurance"}})
+	// Email and chat react to almost any upstream event: they are a layer
+	// above every service whose events they can follow.
+	register(&ServiceDef{Name: "email", Title: "Email", Layer: LayerNotify, Weight: 3, Build: buildEmail})
+	register(&ServiceDef{Name: "chat", Title: "Chat", Layer: LayerNotify, Weight: 2.5, Build: buildChat})
 }
 
 func buildEmail(g *Gen, s *Svc) {
@@ -89,7 +83,7 @@ func buildEmail(g *Gen, s *Svc) {
 		return b + " " + g.Company.Name
 	}
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "emailed", Needs: []string{"id", "email"}, Notify: true,
+		Service: s.Name, Name: "emailed", Needs: []string{"id", "email"}, Notify: true, ToCustomer: true,
 		Then: "the " + cust.Noun + " must be sent an email about it from the shared mailbox, with the {noun} id in the subject",
 		ThenFor: func(up *Entity) string {
 			var what []string

@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "crm", Title: "CRM", Build: buildCRM})
+	register(&ServiceDef{Name: "crm", Title: "CRM", Layer: LayerCustomers, Build: buildCRM})
 }
 
 // idPrefix makes "PAT-" from "patient".

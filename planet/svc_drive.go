@@ -8,11 +8,10 @@ import (
 )
 
 func init() {
-	// The drive keeps documents about everything, so it comes after every
-	// other horizontal service: its handbook covers each of them, and any
-	// of their events can ask for a document.
-	register(&ServiceDef{Name: "drive", Title: "Drive", Weight: 1, Build: buildDrive,
-		After: []string{"crm", "work", "billing", "helpdesk", "hr", "payments", "orders", "procurement", "inventory", "calendar", "email", "chat"}})
+	// The drive keeps documents about everything, so it comes last: its
+	// handbook covers every other service, and any of their events can
+	// ask for a document.
+	register(&ServiceDef{Name: "drive", Title: "Drive", Layer: LayerArchive, Weight: 1, Build: buildDrive})
 }
 
 const driveTable = "drive_documents"

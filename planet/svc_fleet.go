@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -40,7 +41,6 @@ func vkPlate(k *vk, n int) string {
 
 func buildFleet(k *vk) {
 	g, s := k.g, k.s
-	heavy := k.indHas("freight", "logistic", "courier", "transport", "moving", "removal", "haulage", "delivery", "waste", "construction")
 	s.Description = fmt.Sprintf("The vehicles %s runs for its %s and their maintenance: workshop visits, inspections and repairs. Costs are in %s minor units.",
 		g.Company.Name, g.Vocab.Work.Many, g.Company.Currency)
 	const vt, mt = "fleet_vehicles", "fleet_maintenance"
@@ -72,9 +72,12 @@ func buildFleet(k *vk) {
 	// Vehicles.
 	models := [][2]string{{"Mercedes-Benz Sprinter", "van"}, {"Ford Transit Custom", "van"}, {"Volkswagen Crafter", "van"}, {"Renault Master", "van"},
 		{"Toyota Corolla Touring", "car"}, {"Škoda Octavia Combi", "car"}, {"Volkswagen Caddy", "van"}}
-	if heavy {
-		models = [][2]string{{"Mercedes-Benz Actros 1845", "truck"}, {"MAN TGX 18.470", "truck"}, {"Volvo FH 500", "truck"}, {"DAF XF 480", "truck"},
-			{"Scania R 450", "truck"}, {"Iveco Daily 70C", "van"}, {"Mercedes-Benz Sprinter", "van"}, {"MAN TGL 12.250", "truck"}}
+	// A haulier's trucks and the like come from its flavour.
+	if vs := flavoured(g, func(f catalog.Flavour) []catalog.Vehicle { return f.Vehicles }); vs != nil {
+		models = nil
+		for _, v := range vs {
+			models = append(models, [2]string{v.Model, v.Kind})
+		}
 	}
 	workshops := make([]string, 3)
 	for i := range workshops {

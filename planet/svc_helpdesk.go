@@ -12,10 +12,7 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "helpdesk", Title: "Helpdesk", After: []string{"crm", "work", "orders",
-		// Tickets follow the industry's own services too.
-		"appointments", "reservations", "shipments", "claims", "work_orders", "listings", "enrolments", "projects", "cases", "policies_insurance",
-		"prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "properties", "vehicles", "tickets_events", "fleet", "production"}, Weight: 2, Build: buildHelpdesk})
+	register(&ServiceDef{Name: "helpdesk", Title: "Helpdesk", Layer: LayerFollowUp, Weight: 2, Build: buildHelpdesk})
 }
 
 // Helpers shared by the horizontal services (helpdesk, calendar, hr,
@@ -312,7 +309,9 @@ func buildHelpdesk(g *Gen, s *Svc) {
 		Touches: touch,
 	})
 
-	// Action: open a ticket about something that happened upstream.
+	// Action: open a ticket about something that happened upstream. A
+	// support ticket is a customer's: it follows records that have one
+	// (not an employee leaving or a meeting called off).
 	hasRef := func(up *Entity, r Row) (Row, bool) {
 		id, email := fmt.Sprint(r[up.Key]), up.Str("email", r)
 		for _, x := range g.Rows(table) {
@@ -324,7 +323,7 @@ func buildHelpdesk(g *Gen, s *Svc) {
 	}
 	subjectFor := func(up *Entity, r Row) string { return fmt.Sprintf("%s %s: follow-up", title(up.Noun), r[up.Key]) }
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "ticketed", Needs: []string{"id", "email", "name"}, On: []string{"cancelled", "closed", "escalated"},
+		Service: s.Name, Name: "ticketed", Needs: []string{"id", "email", "name", "customer_id"}, On: []string{"cancelled", "closed", "escalated"},
 		Then: fmt.Sprintf("a support %s must be opened in the Helpdesk with the {noun} id in its subject and the %s's email on file as requester email", one, cust.Noun),
 		Rule: func(up *Entity) *world.RuleThen {
 			return KeysOf(up).Mentions("id", "subject").Eq("requester_email", "email").In(table, "", nil)
@@ -384,7 +383,7 @@ func buildHelpdesk(g *Gen, s *Svc) {
 	// ticket is resolved.
 	openStates := []string{"new", "open", "pending"}
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "ticket resolved", Needs: []string{"id", "email", "name"}, On: []string{"done"},
+		Service: s.Name, Name: "ticket resolved", Needs: []string{"id", "email", "name", "customer_id"}, On: []string{"done"},
 		Then: fmt.Sprintf("every open support %s that names the {noun} id in its subject must be resolved in the Helpdesk", one),
 		Rule: func(up *Entity) *world.RuleThen {
 			return KeysOf(up).Mentions("id", "subject").In(table, world.RequireNone, map[string]any{"status": map[string]any{"in": vals(openStates...)}})

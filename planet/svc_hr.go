@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "hr", Title: "HR", Weight: 1, Build: buildHR})
+	register(&ServiceDef{Name: "hr", Title: "HR", Layer: LayerOperations, Weight: 1, Build: buildHR})
 }
 
 // hrDepartments are the departments of any company, with their job titles.
@@ -38,7 +38,7 @@ func buildHR(g *Gen, s *Svc) {
 		Enum("status", "requested → approved or rejected (both final).", "requested", "approved", "rejected"),
 		Date("requested_on", "When it was asked for."))
 
-	emp := &Entity{Service: s.Name, Table: emps, Key: "id", Noun: "employee", Plural: "employees", Prefix: "EMP-", Width: 4,
+	emp := &Entity{Service: s.Name, Table: emps, Key: "id", Noun: "employee", Plural: "employees", Prefix: "EMP-", Width: 4, Internal: true,
 		Roles: map[string]Role{"id": Column("id"), "name": Column("name"), "email": Column("email"), "date": Column("start_date")}}
 	empSQL := func(col string) Role {
 		return Role{
@@ -49,7 +49,7 @@ func buildHR(g *Gen, s *Svc) {
 			Path:  "employee_id." + col,
 		}
 	}
-	lv := &Entity{Service: s.Name, Table: leaves, Key: "id", Noun: "leave", Plural: "leaves", Prefix: "LVE-", Width: 4,
+	lv := &Entity{Service: s.Name, Table: leaves, Key: "id", Noun: "leave", Plural: "leaves", Prefix: "LVE-", Width: 4, Internal: true,
 		Roles: map[string]Role{"id": Column("id"), "name": empSQL("name"), "email": empSQL("email"), "date": Column("from_date"), "kind": Column("kind")}}
 
 	addEmp := func(name, email, dept, jobTitle, status string) {

@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "inventory", Title: "Inventory", After: []string{"orders", "procurement"}, Weight: 0.8, Build: buildInventory})
+	register(&ServiceDef{Name: "inventory", Title: "Inventory", Layer: LayerFollowUp, Weight: 0.8, Build: buildInventory})
 }
 
 // inventoryExtra are goods a task can bring into stock: never seeded, so a
@@ -122,9 +122,11 @@ func buildInventory(g *Gen, s *Svc) {
 		},
 	})
 
-	// Action: count the stock of the item an order or PO moved.
+	// Action: count the stock of the item an order or PO moved. It
+	// follows records that move a quantity of an item (not a job whose
+	// "item" is the service sold).
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "counted", Needs: []string{"id", "item"},
+		Service: s.Name, Name: "counted", Needs: []string{"id", "item", "quantity"},
 		Then: "the stock of its item must be counted in Inventory, with the {noun} id as the count's reference",
 		Rule: func(up *Entity) *world.RuleThen {
 			return KeysOf(up).Eq("reference", "id").Eq("item_id.name", "item").In(counts, "", nil)

@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "payments", Title: "Payments", After: []string{"billing", "crm"}, Weight: 1, Build: buildPayments})
+	register(&ServiceDef{Name: "payments", Title: "Payments", Layer: LayerSettlement, Weight: 1, Build: buildPayments})
 }
 
 func buildPayments(g *Gen, s *Svc) {

@@ -3,61 +3,30 @@ package planet
 import (
 	"fmt"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/world"
 )
 
 func init() { vkRegister("prescriptions", "Prescriptions", buildPrescriptions) }
 
 // vkMed is something a prescription can be written for.
-type vkMed struct {
-	Name, Dose string
-	Qty        int64
-}
+type vkMed = catalog.Medication
 
-// vkMeds returns the industry's usual prescriptions; the first is its
-// standard aftercare prescription.
+// vkMeds returns the industry's usual prescriptions (its flavour's, see
+// catalog.Flavour, else a general practice's); the first is its standard
+// aftercare prescription.
 func vkMeds(k *vk) []vkMed {
-	switch {
-	case k.indHas("dental", "dentist", "orthodont"):
-		return []vkMed{
-			{"Chlorhexidine 0.2% mouthwash 300 ml", "Rinse with 10 ml twice daily for 7 days", 1},
-			{"Amoxicillin 500 mg capsules", "1 capsule three times daily for 7 days", 21},
-			{"Ibuprofen 600 mg tablets", "1 tablet up to three times daily after meals", 20},
-			{"Metronidazole 400 mg tablets", "1 tablet three times daily for 5 days", 15},
-			{"Fluoride toothpaste 5000 ppm", "Brush twice daily, do not rinse", 1},
-			{"Clindamycin 300 mg capsules", "1 capsule four times daily for 5 days", 20},
-		}
-	case k.indHas("vet", "animal", "pet"):
-		return []vkMed{
-			{"Meloxicam 1.5 mg/ml oral suspension", "0.1 mg/kg once daily with food", 1},
-			{"Amoxicillin/clavulanate 250 mg tablets", "1 tablet twice daily for 7 days", 14},
-			{"Carprofen 50 mg tablets", "1 tablet twice daily", 28},
-			{"Milbemycin/praziquantel tablets", "1 tablet every 3 months", 2},
-			{"Chlorhexidine ear cleaner 100 ml", "Clean ears twice weekly", 1},
-		}
-	case k.indHas("optic", "optomet", "eye"):
-		return []vkMed{
-			{"Hyaluronate 0.15% eye drops", "1 drop per eye up to four times daily", 1},
-			{"Single-vision spectacle lenses", "Full-time wear", 2},
-			{"Daily contact lenses (30 pack)", "One pair per day", 3},
-			{"Progressive spectacle lenses", "Full-time wear", 2},
-		}
-	case k.indHas("physio", "chiro", "osteo", "sport"):
-		return []vkMed{
-			{"Diclofenac 1% gel 100 g", "Apply three times daily to the painful area", 1},
-			{"Ibuprofen 400 mg tablets", "1 tablet up to three times daily after meals", 20},
-			{"Kinesiology tape 5 m", "Apply as shown", 2},
-			{"Paracetamol 500 mg tablets", "1–2 tablets up to four times daily", 20},
-		}
+	if meds := flavoured(k.g, func(f catalog.Flavour) []vkMed { return f.Prescriptions }); meds != nil {
+		return meds
 	}
 	return []vkMed{
-		{"Ibuprofen 400 mg tablets", "1 tablet up to three times daily after meals", 20},
-		{"Amoxicillin 500 mg capsules", "1 capsule three times daily for 7 days", 21},
-		{"Omeprazole 20 mg capsules", "1 capsule daily before breakfast", 28},
-		{"Ramipril 5 mg tablets", "1 tablet daily", 28},
-		{"Metformin 500 mg tablets", "1 tablet twice daily with meals", 56},
-		{"Salbutamol 100 µg inhaler", "1–2 puffs when needed", 1},
-		{"Atorvastatin 20 mg tablets", "1 tablet daily in the evening", 28},
+		{Name: "Ibuprofen 400 mg tablets", Dose: "1 tablet up to three times daily after meals", Quantity: 20},
+		{Name: "Amoxicillin 500 mg capsules", Dose: "1 capsule three times daily for 7 days", Quantity: 21},
+		{Name: "Omeprazole 20 mg capsules", Dose: "1 capsule daily before breakfast", Quantity: 28},
+		{Name: "Ramipril 5 mg tablets", Dose: "1 tablet daily", Quantity: 28},
+		{Name: "Metformin 500 mg tablets", Dose: "1 tablet twice daily with meals", Quantity: 56},
+		{Name: "Salbutamol 100 µg inhaler", Dose: "1–2 puffs when needed", Quantity: 1},
+		{Name: "Atorvastatin 20 mg tablets", Dose: "1 tablet daily in the evening", Quantity: 28},
 	}
 }
 
@@ -124,7 +93,7 @@ func buildPrescriptions(k *vk) {
 			status = "cancelled"
 		}
 		k.add(rx, rt, Row{"id": k.nextID(rt), "customer_id": c["id"], "prescriber_id": Pick(g.R, k.staff.Rows)["id"], "medication": m.Name, "dosage": m.Dose,
-			"quantity": m.Qty, "refills_allowed": int64(g.R.IntN(4)), "status": status, "issued_on": g.Day(d), "expires_on": g.Day(d + valid)})
+			"quantity": m.Quantity, "refills_allowed": int64(g.R.IntN(4)), "status": status, "issued_on": g.Day(d), "expires_on": g.Day(d + valid)})
 	}
 	active := func() []Row {
 		var out []Row
@@ -139,7 +108,7 @@ func buildPrescriptions(k *vk) {
 		c := Pick(g.R, k.customers())
 		m := meds[1]
 		active = append(active, k.add(rx, rt, Row{"id": k.nextID(rt), "customer_id": c["id"], "prescriber_id": k.staff.Rows[0]["id"], "medication": m.Name, "dosage": m.Dose,
-			"quantity": m.Qty, "refills_allowed": int64(2), "status": "active", "issued_on": g.Day(-30), "expires_on": g.Day(150)}))
+			"quantity": m.Quantity, "refills_allowed": int64(2), "status": "active", "issued_on": g.Day(-30), "expires_on": g.Day(150)}))
 	}
 	for i, p := range active {
 		for j := 0; j < 1+g.R.IntN(2); j++ {
@@ -151,7 +120,7 @@ func buildPrescriptions(k *vk) {
 			if req <= p["issued_on"].(string) {
 				req = vkAddDays(p["issued_on"], 1+j)
 			}
-			r := Row{"id": k.nextID(ft), "prescription_id": p["id"], "requested_on": req, "quantity": medOf(p["medication"]).Qty,
+			r := Row{"id": k.nextID(ft), "prescription_id": p["id"], "requested_on": req, "quantity": medOf(p["medication"]).Quantity,
 				"price": k.money(g.R, 6, 45), "status": st}
 			if st != "requested" {
 				r["decided_on"] = r["requested_on"]
@@ -205,7 +174,7 @@ func buildPrescriptions(k *vk) {
 			c := Pick(tc.R, k.customers())
 			m := Pick(tc.R, meds[1:])
 			return Row{"id": k.tcID(tc, rt), "customer_id": c["id"], "prescriber_id": k.staff.Rows[0]["id"], "medication": m.Name, "dosage": m.Dose,
-				"quantity": m.Qty, "refills_allowed": int64(1), "status": "active", "issued_on": g.Day(-12), "expires_on": g.Day(170)}
+				"quantity": m.Quantity, "refills_allowed": int64(1), "status": "active", "issued_on": g.Day(-12), "expires_on": g.Day(170)}
 		},
 		Do: func(r Row) []world.Call {
 			return []world.Call{{Tool: "set_prescription_status", Args: map[string]any{"prescription_id": r["id"], "status": "cancelled"}}}
@@ -226,7 +195,7 @@ func buildPrescriptions(k *vk) {
 		Setup: func(tc *TaskCtx) Row {
 			p := Pick(tc.R, active)
 			m := medOf(p["medication"])
-			return Row{"id": k.tcID(tc, ft), "prescription_id": p["id"], "requested_on": g.Day(-1), "quantity": m.Qty, "price": k.money(tc.R, 6, 45), "status": "requested"}
+			return Row{"id": k.tcID(tc, ft), "prescription_id": p["id"], "requested_on": g.Day(-1), "quantity": m.Quantity, "price": k.money(tc.R, 6, 45), "status": "requested"}
 		},
 		Do: func(r Row) []world.Call {
 			return []world.Call{{Tool: "review_refill", Args: map[string]any{"refill_id": r["id"], "status": "approved"}}}
@@ -246,7 +215,7 @@ func buildPrescriptions(k *vk) {
 		On:      []string{"done"},
 		Service: s.Name, Name: "aftercare prescribed", Needs: []string{"id", "customer_id", "date"},
 		Then: fmt.Sprintf("the standard aftercare prescription (%s; %s; quantity %d; no refills) must be issued in Prescriptions to the %s, signed by the %s in charge of the {noun}, with the {noun} id as its source",
-			std.Name, std.Dose, std.Qty, k.C, k.St),
+			std.Name, std.Dose, std.Quantity, k.C, k.St),
 		Rule: func(up *Entity) *world.RuleThen {
 			return KeysOf(up).Eq("source_ref", "id").Eq("customer_id", "customer_id").EqCol("prescriber_id", "staff_id").
 				In(rt, "", map[string]any{"medication": std.Name, "status": map[string]any{"ne": "cancelled"}})
@@ -254,7 +223,7 @@ func buildPrescriptions(k *vk) {
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(rt)
 			return []world.Call{{Tool: "issue_prescription", Args: map[string]any{"customer_id": up.Val("customer_id", r), "prescriber_id": r["staff_id"],
-				"medication": std.Name, "dosage": std.Dose, "quantity": std.Qty, "refills_allowed": 0, "expires_on": g.Day(90), "source_ref": r[up.Key]}}}
+				"medication": std.Name, "dosage": std.Dose, "quantity": std.Quantity, "refills_allowed": 0, "expires_on": g.Day(90), "source_ref": r[up.Key]}}}
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
 			return []world.Assertion{vkExists("The aftercare prescription is issued.", rt, map[string]any{"source_ref": r[up.Key], "customer_id": up.Val("customer_id", r),
@@ -274,7 +243,7 @@ func buildPrescriptions(k *vk) {
 				status = "completed"
 			}
 			k.add(rx, rt, Row{"id": k.nextID(rt), "customer_id": up.Val("customer_id", r), "prescriber_id": r["staff_id"], "medication": std.Name, "dosage": std.Dose,
-				"quantity": std.Qty, "refills_allowed": int64(0), "status": status, "issued_on": day, "expires_on": vkAddDays(day, 90), "source_ref": r[up.Key]})
+				"quantity": std.Quantity, "refills_allowed": int64(0), "status": status, "issued_on": day, "expires_on": vkAddDays(day, 90), "source_ref": r[up.Key]})
 		},
 	})
 
@@ -289,12 +258,12 @@ func buildPrescriptions(k *vk) {
 		return Task{
 			Title: "issue prescription",
 			Instruction: fmt.Sprintf("%s asks you to write up a prescription for %s (%s): %s, \"%s\", quantity %d, %d refills, valid until %s.",
-				doc["name"], c["name"], c["id"], m.Name, m.Dose, m.Qty, refills, until),
+				doc["name"], c["name"], c["id"], m.Name, m.Dose, m.Quantity, refills, until),
 			Calls: []world.Call{{Tool: "issue_prescription", Args: map[string]any{"customer_id": c["id"], "prescriber_id": doc["id"], "medication": m.Name,
-				"dosage": m.Dose, "quantity": m.Qty, "refills_allowed": refills, "expires_on": until}}},
+				"dosage": m.Dose, "quantity": m.Quantity, "refills_allowed": refills, "expires_on": until}}},
 			Assertions: []world.Assertion{
 				vkExists("The prescription is on file as dictated.", rt, map[string]any{"id": id, "customer_id": c["id"], "prescriber_id": doc["id"],
-					"medication": m.Name, "quantity": m.Qty, "refills_allowed": refills, "expires_on": until, "status": "active"}),
+					"medication": m.Name, "quantity": m.Quantity, "refills_allowed": refills, "expires_on": until, "status": "active"}),
 				vkCount("It was issued once.", rt, map[string]any{"customer_id": c["id"], "medication": m.Name},
 					len(vkRowsWhere(g.Rows(rt), "customer_id", c["id"], "medication", m.Name))+1),
 			},

@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	register(&ServiceDef{Name: "procurement", Title: "Procurement", After: []string{"crm"}, Weight: 0.8, Build: buildProcurement})
+	register(&ServiceDef{Name: "procurement", Title: "Procurement", Layer: LayerOperations, Weight: 0.8, Build: buildProcurement})
 }
 
 // procurementSuffixes make supplier names look like wholesalers.
@@ -54,7 +54,7 @@ func buildProcurement(g *Gen, s *Svc) {
 		supRows[i] = x.row
 	}
 
-	po := &Entity{Service: s.Name, Table: pos, Key: "id", Noun: "PO", Plural: "POs", Prefix: "PO-", Width: 5,
+	po := &Entity{Service: s.Name, Table: pos, Key: "id", Noun: "PO", Plural: "POs", Prefix: "PO-", Width: 5, Internal: true,
 		Roles: map[string]Role{"id": Column("id"), "item": Column("item"), "quantity": Column("quantity"), "amount": Column("amount"), "date": Column("created_on"),
 			"name": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT s.name FROM %s s WHERE s.id = %s.supplier_id)", sups, a)
@@ -134,7 +134,7 @@ func buildProcurement(g *Gen, s *Svc) {
 
 	// Event: goods received.
 	s.Events = append(s.Events, &Event{
-		Entity: po, Name: "received", Kind: "done",
+		Entity: po, Name: "received", Kind: "received",
 		When:    "the goods of a purchase order (PO) are received",
 		Where:   map[string]any{"status": "received"},
 		InState: func(r Row) bool { return r["status"] == "received" },
@@ -161,6 +161,11 @@ func buildProcurement(g *Gen, s *Svc) {
 		x := active[tc.R.IntN(len(active))]
 		it := x.sell[tc.R.IntN(len(x.sell))]
 		qty := int64(10 * (2 + tc.R.IntN(8)))
+		// Not a quantity the seed already has on order from the supplier:
+		// the new PO would then be there before the task began.
+		for countWhere(po.Rows, "supplier_id", x.row["id"], "item", it.Name, "quantity", qty) > 0 {
+			qty += 10
+		}
 		amount := cost(it, qty)
 		id := po.ID(tc.NextID(pos))
 		return Task{

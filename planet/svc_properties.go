@@ -3,6 +3,7 @@ package planet
 import (
 	"fmt"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -33,10 +34,9 @@ func buildProperties(k *vk) {
 		Opt(Date("published_on", "Date it went online.")),
 		Opt(RefersTo("source_ref", k.work.Table+".id", "Id of the "+k.W+" that led to it, if any.")),
 	)
-	commercial := k.indHas("commercial", "office")
 	kinds := []string{"apartment", "apartment", "apartment", "house", "office", "retail"}
-	if commercial {
-		kinds = []string{"office", "office", "retail", "apartment"}
+	if ks := flavoured(g, func(f catalog.Flavour) []string { return f.PropertyKinds }); ks != nil {
+		kinds = ks // a commercial portfolio's offices and shops
 	}
 	unit := k.entity(ut, "unit", "units", k.custRoles("tenant_id"))
 	unit.Roles["amount"] = Column("rent")

@@ -3,6 +3,7 @@ package planet
 import (
 	"fmt"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -36,9 +37,8 @@ func buildTicketsEvents(k *vk) {
 	)
 	titles := []string{"Spring gala", "Summer evening concert", "Open day", "Autumn wine tasting", "Jazz brunch", "Family day", "Winter market", "Members' night",
 		"Guided city tour", "Networking breakfast", "Charity dinner", "Film night"}
-	if k.indHas("travel", "tour") {
-		titles = []string{"Travel fair", "Destination evening: Japan", "Cruise information night", "Guided walking tour", "Photo safari talk", "Wine region trip preview",
-			"Northern lights talk", "Alpine hiking evening"}
+	if ts := flavoured(g, func(f catalog.Flavour) []string { return f.EventTitles }); ts != nil {
+		titles = ts // a travel agency's travel evenings
 	}
 	halls := []string{"Town Hall", "Congress Centre", "Theatre", "Old Brewery", "Harbour Hall", "Garden Pavilion"}
 	at := func(d int, hour float64) string { return vkAt(g, d, hour) }

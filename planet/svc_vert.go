@@ -18,8 +18,8 @@ import (
 // projects, cases and policies_insurance. Each vertical joins a world next
 // to the CRM and the industry's line of work ("work"), reacts to finished
 // or cancelled work with a record of its own that references it, and
-// publishes events of its own for downstream services (email, chat,
-// billing) that list it in their After.
+// publishes events of its own for the services of later layers (email,
+// chat, billing) to follow.
 
 // vctx is what a vertical reads from the world it joins.
 type vctx struct {

@@ -19,7 +19,7 @@ func init() {
 		{Name: "enrolments", Title: "Enrolments", Build: buildEnrolments},
 		{Name: "listings", Title: "Listings", Build: buildListings},
 	} {
-		d.Vertical, d.After = true, []string{"crm", "work"}
+		d.Vertical, d.Layer = true, LayerOperations
 		register(d)
 	}
 }

@@ -17,7 +17,7 @@ func init() {
 		{Name: "work_orders", Title: "Work orders", Build: buildWorkOrders},
 		{Name: "projects", Title: "Projects", Build: buildProjects},
 	} {
-		d.Vertical, d.After = true, []string{"crm", "work"}
+		d.Vertical, d.Layer = true, LayerOperations
 		register(d)
 	}
 }

@@ -18,7 +18,7 @@ func init() {
 		{Name: "cases", Title: "Cases", Build: buildCases},
 		{Name: "policies_insurance", Title: "Insurance policies", Build: buildPolicies},
 	} {
-		d.Vertical, d.After = true, []string{"crm", "work"}
+		d.Vertical, d.Layer = true, LayerOperations
 		register(d)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -22,8 +23,8 @@ import (
 // own that names the work item (an Action whose Needs include "date", a
 // role only work items have; campaigns also reacts to customers leaving,
 // through the role "since" that only CRM customers have), and it
-// publishes one or two events of its own for the horizontal services
-// downstream (email, chat, billing) once they list it in their After.
+// publishes one or two events of its own for the horizontal services of
+// later layers (email, chat, billing) to follow.
 
 // vk is one vertical being built in one world.
 type vk struct {
@@ -36,7 +37,7 @@ type vk struct {
 
 // vkRegister registers a vertical that reads from crm and work.
 func vkRegister(name, title string, build func(k *vk)) {
-	register(&ServiceDef{Name: name, Title: title, Vertical: true, Twin: "_hub", After: []string{"crm", "work"}, Build: func(g *Gen, s *Svc) {
+	register(&ServiceDef{Name: name, Title: title, Vertical: true, Twin: "_hub", Layer: LayerOperations, Build: func(g *Gen, s *Svc) {
 		k := &vk{g: g, s: s, cust: g.Entity("customer"), work: g.Entity("work"), staff: g.Entity("staff")}
 		st := g.Vocab.States
 		k.final, k.cancel = st[len(st)-1], g.Vocab.Cancel
@@ -87,22 +88,6 @@ func (k *vk) money(r *rand.Rand, lo, hi float64) int64 {
 }
 
 func (k *vk) fmtMoney(m int64) string { return k.g.Locale.C.FormatMoney(m) }
-
-// ind is the industry's id and name, lower case, for flavour choices.
-func (k *vk) ind() string {
-	return strings.ToLower(k.g.Scenario.Industry + " " + k.g.Company.Industry)
-}
-
-// indHas reports whether the industry mentions any of the words.
-func (k *vk) indHas(words ...string) bool {
-	s := k.ind()
-	for _, w := range words {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
-}
 
 // workIn returns the seed work items in one of the states.
 func (k *vk) workIn(states ...string) []Row {
@@ -205,18 +190,11 @@ func (k *vk) sinceRole() {
 }
 
 // stockItems are the goods the company keeps in stock or makes: its
-// offerings when they are goods, else what an industry of its kind stores.
+// flavour's (see catalog.Flavour), else its offerings when they are goods,
+// else what any business stores.
 func (k *vk) stockItems() []string {
-	switch {
-	case k.indHas("restaurant", "cafe", "catering", "bakery"):
-		return []string{"Flour type 550 (25 kg)", "Olive oil (5 L)", "San Marzano tomatoes (2.5 kg tin)", "Beef ribeye (per kg)", "Fresh cream (1 L)",
-			"Parmesan (1 kg)", "Arborio rice (5 kg)", "Butter (40 × 250 g)", "House red wine (case of 6)", "Espresso beans (1 kg)"}
-	case k.indHas("hair", "beauty", "salon", "spa", "nail"):
-		return []string{"Shampoo (1 L)", "Conditioner (1 L)", "Hair colour tube (60 ml)", "Developer 6% (1 L)", "Styling foam (500 ml)",
-			"Disposable towels (100)", "Nail polish remover (500 ml)", "Wax cartridges (10)"}
-	case k.indHas("freight", "logistic", "warehous", "courier", "shipping", "forwarding"):
-		return []string{"Euro pallet: consumer electronics", "Euro pallet: machine parts", "Euro pallet: textiles", "Euro pallet: beverages",
-			"Carton: spare parts", "Carton: cosmetics", "Pallet wrap film (roll)", "Euro pallet: furniture"}
+	if items := flavoured(k.g, func(f catalog.Flavour) []string { return f.StockItems }); items != nil {
+		return items
 	}
 	var out []string
 	for _, it := range k.g.Vocab.Items {

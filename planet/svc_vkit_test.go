@@ -62,24 +62,8 @@ func vkWorlds(svc string, seeds int) []Scenario {
 // TestVerticalKit forces each vertical into worlds with email, chat and
 // billing for several seeds and two industries, validates every world, and
 // checks that the vertical's events and actions became invariants and its
-// chores became tasks somewhere. For the test, email, chat and billing
-// list the verticals in their After, as they will once they react to them.
+// chores became tasks somewhere.
 func TestVerticalKit(t *testing.T) {
-	for _, d := range []string{"email", "chat", "billing"} {
-		def := registry[d]
-		if def == nil {
-			continue
-		}
-		old := def.After
-		after := slices.Clone(old)
-		for _, v := range vkServices {
-			if !slices.Contains(after, v) {
-				after = append(after, v)
-			}
-		}
-		def.After = after
-		t.Cleanup(func() { def.After = old })
-	}
 	seeds := 3
 	if testing.Short() {
 		seeds = 1
@@ -138,6 +122,49 @@ func TestVerticalKit(t *testing.T) {
 			slices.Sort(asTrigger)
 			slices.Sort(asTarget)
 			t.Logf("%s: events %s; actions %s; %d chores", svc, strings.Join(slices.Compact(asTrigger), ","), strings.Join(slices.Compact(asTarget), ","), chores)
+		})
+	}
+}
+
+// TestFlavours: a service's industry-specific content comes from the
+// world's flavours (catalog.Flavour): a pack's, or a composed industry's
+// by the words of its name, else the service's generic content.
+func TestFlavours(t *testing.T) {
+	for _, tc := range []struct {
+		industry, service, table, column string
+		want, not                        string
+	}{
+		{"dental-clinics", "prescriptions", "prescriptions_rx", "medication", "Chlorhexidine", "Ramipril"},
+		{"orthodontist", "prescriptions", "prescriptions_rx", "medication", "Chlorhexidine", "Ramipril"},
+		{"accounting-firms", "prescriptions", "prescriptions_rx", "medication", "Ramipril", "Chlorhexidine"},
+		// "transport" holds "sport", but a transport company prescribes
+		// nothing of a physiotherapist's and runs trucks.
+		{"public-transport", "prescriptions", "prescriptions_rx", "medication", "Ramipril", "Kinesiology"},
+		{"public-transport", "fleet", "fleet_vehicles", "make_model", "Actros", ""},
+		{"coworking", "properties", "properties_units", "kind", "office", "house"},
+		{"travel-agencies", "tickets_events", "tickets_events_events", "title", "Travel fair", ""},
+	} {
+		t.Run(tc.industry+"/"+tc.service, func(t *testing.T) {
+			b, _ := synthJSON(t, Scenario{Industry: tc.industry, Country: "DE", Seed: 7}, Options{Services: []string{tc.service}})
+			var vals []string
+			for _, tb := range b.Tables {
+				if tb.Name != tc.table {
+					continue
+				}
+				for _, r := range tb.Rows {
+					vals = append(vals, fmt.Sprint(r[tc.column]))
+				}
+			}
+			if len(vals) == 0 {
+				t.Fatalf("no seed rows in %s", tc.table)
+			}
+			all := strings.Join(vals, " | ")
+			if !strings.Contains(all, tc.want) {
+				t.Errorf("%s.%s has no %q: %s", tc.table, tc.column, tc.want, all)
+			}
+			if tc.not != "" && strings.Contains(all, tc.not) {
+				t.Errorf("%s.%s has %q: %s", tc.table, tc.column, tc.not, all)
+			}
 		})
 	}
 }

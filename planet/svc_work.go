@@ -14,7 +14,7 @@ func init() {
 	// "work" is the industry's own line of business: appointments for a
 	// clinic, shipments for a forwarder. Its world name and tables come
 	// from the industry's vocabulary.
-	register(&ServiceDef{Name: "work", Title: "Operations", After: []string{"crm"}, Build: buildWork})
+	register(&ServiceDef{Name: "work", Title: "Operations", Layer: LayerWork, Build: buildWork})
 }
 
 func buildWork(g *Gen, s *Svc) {

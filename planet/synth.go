@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"hash/fnv"
-	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -86,51 +85,22 @@ func Build(p *Plan, opts Options) (b *world.Bundle, err error) {
 			b, err = nil, fmt.Errorf("build %s/%s seed %d: %v", p.Company.Pack, p.Company.Country, p.Seed, r)
 		}
 	}()
-	country, _ := catalog.CountryByCode(p.Company.Country)
-	g := &Gen{
-		Scenario: Scenario{Industry: cmp.Or(packID(p), snake(p.Company.Industry)), Country: country.Code, Description: s.Description, Seed: p.Seed},
-		Vocab:    vocabOfPlan(p),
-		plan:     p,
-		svcBy:    map[string]*Svc{},
-		tables:   map[string]*world.Table{},
-		entities: map[string]*Entity{},
+	g, err := buildServices(p, opts)
+	if err != nil {
+		return nil, err
 	}
-	g.R = s.rng(stageCompany)
-	g.Locale = &Locale{C: country, R: g.R}
-	g.company(p)
-	g.forced = opts.Services
-
-	g.R = s.rng(stageSeed)
-	g.Locale.R = g.R
-	lex := lexicon.Load()
-	for _, ps := range buildOrder(p) {
-		d := registry[ps.Builder]
-		if ps.Builder == "record" {
-			a, _ := lex.Archetype(ps.Archetype)
-			d = &ServiceDef{Name: ps.Name, Title: ps.Title, Build: func(g *Gen, sv *Svc) { buildRecord(g, sv, ps, a) }}
-		}
-		sv := &Svc{Def: d, Name: ps.Name, Title: cmp.Or(ps.Title, d.Title), g: g}
-		g.svcs = append(g.svcs, sv)
-		g.svcBy[d.Name] = sv
-		d.Build(g, sv)
-		// A registered builder may still rename its service to keep clear
-		// of the line of work's nouns (orders → sales); record services and
-		// the line of work are named by the plan.
-		if sv.Name != ps.Name && (ps.Builder == "record" || ps.Builder == "work") {
-			i := slices.IndexFunc(p.Services, func(x PlanService) bool { return x.Name == ps.Name })
-			return nil, &PlanError{Pointer: fmt.Sprintf("/services/%d/name", i), Err: fmt.Errorf("the %s builder names this service %q, not %q", ps.Builder, sv.Name, ps.Name)}
-		}
-	}
-	for _, sv := range g.svcs {
-		if sv.Description == "" {
-			sv.Description = sv.Title + " of " + g.Company.Name + "."
-		}
-	}
-	g.deriveEdges()
 
 	g.R = s.rng(stageInvariants)
 	g.Locale.R = g.R
-	links := g.pickLinks()
+	// The plan's policies, when it lists them, replace the ones picked;
+	// picking still runs, so that the random stream after it is the same.
+	candidates := g.candidates()
+	links := g.pickLinks(candidates)
+	if len(p.Policies) > 0 {
+		if links, err = g.planLinks(candidates, p.Policies); err != nil {
+			return nil, err
+		}
+	}
 	g.links = links
 	// Upstream first: an action's seed rows (an invoice for finished work)
 	// can put rows into another link's event state (a paid invoice).
@@ -151,6 +121,56 @@ func Build(p *Plan, opts Options) (b *world.Bundle, err error) {
 	return g.bundle(links, tasks), nil
 }
 
+// buildServices makes the company, builds the plan's services layer by
+// layer and derives the service graph from their events and actions.
+func buildServices(p *Plan, opts Options) (*Gen, error) {
+	s := p.Brief
+	s.Seed = p.Seed
+	country, _ := catalog.CountryByCode(p.Company.Country)
+	g := &Gen{
+		Scenario: Scenario{Industry: cmp.Or(packID(p), snake(p.Company.Industry)), Country: country.Code, Description: s.Description, Seed: p.Seed},
+		Vocab:    vocabOfPlan(p),
+		plan:     p,
+		flavours: catalog.FlavoursOf(p.Company.Pack, p.Company.Industry),
+		svcBy:    map[string]*Svc{},
+		tables:   map[string]*world.Table{},
+		entities: map[string]*Entity{},
+	}
+	g.R = s.rng(stageCompany)
+	g.Locale = &Locale{C: country, R: g.R}
+	g.company(p)
+	g.forced = opts.Services
+
+	g.R = s.rng(stageSeed)
+	g.Locale.R = g.R
+	lex := lexicon.Load()
+	for _, ps := range buildOrder(p) {
+		d := registry[ps.Builder]
+		if ps.Builder == "record" {
+			a, _ := lex.Archetype(ps.Archetype)
+			d = &ServiceDef{Name: ps.Name, Title: ps.Title, Layer: LayerWork, Build: func(g *Gen, sv *Svc) { buildRecord(g, sv, ps, a) }}
+		}
+		sv := &Svc{Def: d, Name: ps.Name, Title: cmp.Or(ps.Title, d.Title), plan: ps.Name, g: g}
+		g.svcs = append(g.svcs, sv)
+		g.svcBy[d.Name] = sv
+		d.Build(g, sv)
+		// A registered builder may still rename its service to keep clear
+		// of the line of work's nouns (orders → sales); record services and
+		// the line of work are named by the plan.
+		if sv.Name != ps.Name && (ps.Builder == "record" || ps.Builder == "work") {
+			i := slices.IndexFunc(p.Services, func(x PlanService) bool { return x.Name == ps.Name })
+			return nil, &PlanError{Pointer: fmt.Sprintf("/services/%d/name", i), Err: fmt.Errorf("the %s builder names this service %q, not %q", ps.Builder, sv.Name, ps.Name)}
+		}
+	}
+	for _, sv := range g.svcs {
+		if sv.Description == "" {
+			sv.Description = sv.Title + " of " + g.Company.Name + "."
+		}
+	}
+	g.deriveEdges()
+	return g, nil
+}
+
 func packID(p *Plan) string {
 	if p.Company.Pack == Composed {
 		return ""
@@ -158,54 +178,51 @@ func packID(p *Plan) string {
 	return p.Company.Pack
 }
 
-// buildOrder puts the plan's services in the order they are built: CRM,
-// the line of work, the record services, then the registered builders
-// after the ones whose entities they read (ServiceDef.After).
+// buildOrder puts the plan's services in the order they are built: layer
+// by layer (see [Layer]), so that a service reads the entities of the
+// layers below it; within the line of work's layer the line of work
+// first, then the record services in plan order; within another layer by
+// builder name.
 func buildOrder(p *Plan) []PlanService {
-	var out []PlanService
-	byBuilder := map[string]PlanService{}
-	for _, ps := range p.Services {
-		if ps.Builder != "record" {
-			byBuilder[ps.Builder] = ps
+	layer := func(ps PlanService) Layer {
+		if d := registry[ps.Builder]; d != nil {
+			return d.Layer
 		}
+		return LayerWork // a record service
 	}
-	done := map[string]bool{}
-	var visit func(b string)
-	visit = func(b string) {
-		ps, ok := byBuilder[b]
-		if done[b] || !ok {
-			return
+	rank := func(ps PlanService) int {
+		switch ps.Builder {
+		case "work":
+			return 0
+		case "record":
+			return 1
 		}
-		done[b] = true
-		for _, up := range registry[b].After {
-			visit(up)
-		}
-		out = append(out, ps)
-		if b == "work" {
-			for _, r := range p.Services {
-				if r.Builder == "record" {
-					out = append(out, r)
-				}
-			}
-		}
+		return 2
 	}
-	visit("crm")
-	visit("work")
-	for _, b := range slices.Sorted(maps.Keys(byBuilder)) {
-		visit(b)
-	}
+	out := slices.Clone(p.Services)
+	slices.SortStableFunc(out, func(a, b PlanService) int {
+		return cmp.Or(cmp.Compare(layer(a), layer(b)), cmp.Compare(rank(a), rank(b)), cmpBuilder(a, b))
+	})
 	return out
 }
 
-// deriveEdges sets each service's upstream services: those built before
-// it with an event that one of its actions can follow, so the graph's
-// edges are exactly the pairs a policy can join. A registered builder's
-// After list narrows which other registered builders it may follow (email
-// does not write to a fleet's vehicles); record services pair freely.
+// cmpBuilder orders registered builders by name; record services keep
+// their plan order.
+func cmpBuilder(a, b PlanService) int {
+	if a.Builder == "record" && b.Builder == "record" {
+		return 0
+	}
+	return strings.Compare(a.Builder, b.Builder)
+}
+
+// deriveEdges sets each service's upstream services: those with an event
+// that one of its actions can follow, from a lower layer (see [Layer]), or
+// built before it in the line of work's layer. The graph's edges are
+// exactly the pairs a policy can join; no service names another.
 func (g *Gen) deriveEdges() {
 	for i, down := range g.svcs {
 		for _, up := range g.svcs[:i] {
-			if registry[down.Def.Name] != nil && registry[up.Def.Name] != nil && !slices.Contains(down.Def.After, up.Def.Name) {
+			if up.Def.Layer == down.Def.Layer && up.Def.Layer != LayerWork {
 				continue
 			}
 			if pairs(up, down) && !slices.Contains(down.DependsOn, up.Def.Name) {
@@ -219,7 +236,7 @@ func (g *Gen) deriveEdges() {
 func pairs(up, down *Svc) bool {
 	for _, ev := range up.Events {
 		for _, ac := range down.Actions {
-			if ac.Service == down.Name && ev.Entity.Has(ac.Needs...) && (len(ac.On) == 0 || slices.Contains(ac.On, ev.Kind)) {
+			if ac.Service == down.Name && ac.follows(ev) {
 				return true
 			}
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/mercury/mcp-world/planet"
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/verifier"
+	"github.com/mercury/mcp-world/world"
 )
 
 func (e *env) synth(args []string) error {
@@ -315,17 +316,18 @@ var synthValidation = verifier.ValidateOptions{}
 // buildWorld synthesizes one world, validates it with every validator and
 // writes it only if it passes.
 func buildWorld(ctx context.Context, j synthJob, dir string, opts planet.Options) (string, int, error) {
-	p := j.plan
-	if p == nil {
-		var err error
-		if p, err = planet.Read(j.scenario); err != nil {
-			return "", 0, err
+	var b *world.Bundle
+	var err error
+	if p := j.plan; p != nil {
+		if opts.Tasks > 0 {
+			p.Tasks.Count = opts.Tasks
 		}
+		b, err = planet.Build(p, opts)
+	} else {
+		// A sampled scenario: the same world as Build(Read), without
+		// listing the policies in a plan no one reads.
+		b, err = planet.Synthesize(j.scenario, opts)
 	}
-	if opts.Tasks > 0 {
-		p.Tasks.Count = opts.Tasks
-	}
-	b, err := planet.Build(p, opts)
 	if err != nil {
 		return "", 0, err
 	}

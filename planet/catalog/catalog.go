@@ -169,7 +169,9 @@ type catalog struct {
 	printers   map[string]*message.Printer
 	countryIdx map[string]string // normalized name/alias/code -> code
 	industryIx *industryIndex
-	places     *places // regions.go
+	places     *places        // regions.go
+	flavours   []Flavour      // flavour.go, in file order
+	flavourIx  map[string]int // id → index in flavours
 }
 
 var load = sync.OnceValue(func() *catalog {
@@ -188,6 +190,14 @@ func parse(fsys fs.FS) (*catalog, error) {
 	if err := decodeFile(fsys, "data/industries.json", &c.industries); err != nil {
 		return nil, err
 	}
+	if err := decodeFile(fsys, "data/flavours.json", &c.flavours); err != nil {
+		return nil, err
+	}
+	ix, err := checkFlavours(c.flavours)
+	if err != nil {
+		return nil, err
+	}
+	c.flavourIx = ix
 	slices.SortFunc(c.countries, func(a, b Country) int { return strings.Compare(a.Code, b.Code) })
 	slices.SortFunc(c.industries, func(a, b Industry) int { return strings.Compare(a.ID, b.ID) })
 	for i, co := range c.countries {
@@ -208,6 +218,11 @@ func parse(fsys fs.FS) (*catalog, error) {
 		c.byID[in.ID] = i
 		if err := checkPack(in); err != nil {
 			return nil, fmt.Errorf("industries.json: %s: %w", in.ID, err)
+		}
+		for _, f := range in.Flavours {
+			if _, ok := c.flavourIx[f]; !ok {
+				return nil, fmt.Errorf("industries.json: %s: flavours: no flavour %q in flavours.json", in.ID, f)
+			}
 		}
 	}
 	places, err := loadPlaces(fsys, c.countries)

@@ -21,6 +21,14 @@
 // aliases and local company-name fragments make briefs in that language
 // match it.
 //
+// A pack's flavours name the industry knowledge its services draw on
+// ([Flavour], data/flavours.json): what a dental practice prescribes,
+// what a restaurant stocks, that a haulier runs trucks, that a coworking
+// space lets offices. Flavours are shared by the packs that name them; an
+// industry without a pack gets those whose words begin a word of its name
+// ([FlavoursOf]). So a new industry, or new industry knowledge, is data
+// only: the services test no industry names.
+//
 // data/regions.json adds places: regions of the countries (states,
 // provinces, prefectures, cantons, emirates, and well-known areas such as
 // Kyushu or Cappadocia) with their local names, aliases, ISO 3166-2 codes,

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/mercury/mcp-world/planet/lexicon"
 )
 
 // Pack is what an industry pack adds for the engine that composes a world
@@ -17,6 +19,10 @@ type Pack struct {
 	Supplies   []Supply `json:"supplies,omitempty"`   // bought, not sold: parts, consumables, raw materials
 	JobTitles  []string `json:"job_titles,omitempty"` // as the industry writes them, most common first
 	Policies   []Policy `json:"policies,omitempty"`   // typical business rules
+	// Flavours name the industry knowledge its services draw on (ids of
+	// data/flavours.json, see [Flavour]): "dental" prescriptions,
+	// "heavy_fleet" trucks.
+	Flavours []string `json:"flavours,omitempty"`
 }
 
 // Supply is something the business purchases from suppliers, with a
@@ -37,15 +43,9 @@ type Policy struct {
 }
 
 // archetypeIDs are the service archetypes shared with the engine: each is
-// defined once there and parameterised by an industry's or a brief's
-// nouns.
-var archetypeIDs = []string{
-	"bookings", "cases", "work_orders", "orders", "purchase_orders", "inventory",
-	"contracts", "billing", "shifts", "documents", "shipments", "campaigns", "crm",
-	"email", "chat", "helpdesk", "calendar", "hr", "drive", "payments",
-	"memberships", "properties", "vehicles", "fleet", "timesheets", "production",
-	"prescriptions", "procurement", "warehouse",
-}
+// defined once, in the lexicon's archetypes.json, and parameterised by an
+// industry's or a brief's nouns.
+var archetypeIDs = lexicon.Load().ArchetypeIDs()
 
 // Archetypes returns the service archetype ids a pack or a brief may name.
 func Archetypes() []string { return slices.Clone(archetypeIDs) }

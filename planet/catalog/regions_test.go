@@ -214,6 +214,10 @@ func TestRegionsFileIsChecked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	flavours, err := dataFS.ReadFile("data/flavours.json")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct{ name, regions, want string }{
 		{"unknown field", `{"regions": [{"country": "DE", "kind": "state", "name": "X", "flag": "y"}]}`, "unknown field"},
 		{"trailing data", `{} {}`, "trailing data"},
@@ -232,6 +236,7 @@ func TestRegionsFileIsChecked(t *testing.T) {
 		fsys := fstest.MapFS{
 			"data/countries.json":  {Data: countries},
 			"data/industries.json": {Data: industries},
+			"data/flavours.json":   {Data: flavours},
 			"data/regions.json":    {Data: []byte(tc.regions)},
 		}
 		_, err := parse(fsys)
