@@ -42,9 +42,9 @@ type suiteBrief struct {
 	Pack string `json:"pack"`
 }
 
-func loadSuite(t *testing.T) []suiteBrief {
+func loadSuite(t *testing.T, path string) []suiteBrief {
 	t.Helper()
-	f, err := os.Open("testdata/briefs/briefs.jsonl")
+	f, err := os.Open(path)
 	if err != nil {
 		t.Skip("no brief suite:", err)
 	}
@@ -58,7 +58,7 @@ func loadSuite(t *testing.T) []suiteBrief {
 		}
 		var b suiteBrief
 		if err := json.Unmarshal(sc.Bytes(), &b); err != nil {
-			t.Fatalf("briefs.jsonl line %d: %v", n, err)
+			t.Fatalf("%s line %d: %v", path, n, err)
 		}
 		out = append(out, b)
 	}
@@ -118,9 +118,36 @@ func worldSurface(b *world.Bundle) string {
 // what a user would: none refused, the capabilities the brief names are in
 // the world (coverage), the named city is the headquarters, and the
 // company description names no other business or city.
+//
+// It runs on two sets: the suite the reader was developed against, and a
+// held-out set (heldout.jsonl) of other industries, written and labelled
+// before the reader was changed for it and never tuned on, so that the
+// two numbers together say how well the reader reads a business nobody
+// wrote it for. Each has its floor; -suite.targets asks both for issue
+// 7's targets.
 func TestBriefSuite(t *testing.T) {
+	for _, set := range []struct {
+		name, path          string
+		floorCov, floorCity float64
+	}{
+		{"suite", "testdata/briefs/briefs.jsonl", 0.55, 0.8},
+		{"heldout", "testdata/briefs/heldout.jsonl", 0.6, 0.95},
+	} {
+		t.Run(set.name, func(t *testing.T) {
+			wantCov, wantCity := set.floorCov, set.floorCity
+			if *suiteTargets {
+				wantCov, wantCity = 0.9, 0.95
+			}
+			runBriefSet(t, set.path, wantCov, wantCity)
+		})
+	}
+}
+
+// runBriefSet builds every brief of one file and holds the set to a mean
+// coverage and a city rate.
+func runBriefSet(t *testing.T, path string, wantCov, wantCity float64) {
 	lex := lexicon.Load()
-	briefs := loadSuite(t)
+	briefs := loadSuite(t, path)
 	type result struct {
 		refused      error
 		covered, all int
@@ -236,12 +263,8 @@ func TestBriefSuite(t *testing.T) {
 	cityRate := float64(cityOK) / float64(max(withCity, 1))
 	t.Logf("briefs %d, refused %d, mean capability coverage %.3f, named city = headquarters %d/%d (%.2f)", len(briefs), refused, mean, cityOK, withCity, cityRate)
 	// The targets of issue 7 are coverage ≥ 0.9 and city ≥ 0.95; what the
-	// reader reaches today is a floor no change may fall below. Raise the
-	// floors as the reader improves; -suite.targets asks for the targets.
-	wantCov, wantCity := 0.55, 0.8
-	if *suiteTargets {
-		wantCov, wantCity = 0.9, 0.95
-	}
+	// reader reaches today is a floor no change may fall below (the
+	// caller's). Raise the floors as the reader improves.
 	if mean < wantCov {
 		t.Errorf("mean capability coverage %.3f < %.2f", mean, wantCov)
 	}
