@@ -90,6 +90,10 @@ func (r *reader) customer() {
 		}
 		// "4,000 households": the counted customers name them.
 		for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
+			// "4 resident artists": the first word only modifies the next.
+			if next := r.lex.Singular(strings.ToLower(m[3])); next != "" && (r.lex.ScaleKind(next) != "" || r.looksLikeCustomer(next)) {
+				continue
+			}
 			if sg := r.lex.Singular(strings.ToLower(m[2])); r.lex.ScaleKind(sg) == "customers" && sg != "customer" {
 				p.Customer = PlanNoun{One: sg, Many: r.lex.Plural(sg), Organisation: r.lex.Is("org", sg), From: m[0]}
 				r.decide(m[0], "/customer", "customers are %s", p.Customer.Many)
@@ -104,6 +108,10 @@ func (r *reader) customer() {
 func (r *reader) looksLikeCustomer(head string) bool {
 	if r.lex.ScaleKind(head) == "customers" || r.lex.Is("org", head) {
 		return true
+	}
+	// "instalment", "shipment", "payment" are things, not people.
+	if strings.HasSuffix(head, "ment") {
+		return false
 	}
 	for _, suf := range []string{"er", "or", "ist", "ant", "ent", "ee", "ian", "man", "woman", "person", "owner", "family", "couple", "line"} {
 		if strings.HasSuffix(head, suf) && len(head) > len(suf)+2 {
@@ -167,6 +175,8 @@ func (r *reader) scale(caps []capability) {
 				noun, kind = sg, "counterparts"
 			case r.looksLikeCustomer(sg) && !strings.HasSuffix(sg, "er") || r.lex.ScaleKind(sg) == "customers":
 				noun, kind = sg, "customers"
+			case r.lex.NounArchetype(sg) == "billing" || r.lex.Is("upfront", sg):
+				// "three instalments": a count of charges, not of things.
 			case strings.HasSuffix(w1, "s") && !slices.Contains([]string{"hour", "day", "week", "month", "year", "minute", "time", "km", "kg", "cm", "hectare", "percent", "euro", "dollar", "pound", "currency"}, sg):
 				noun, kind = sg, "assets"
 			}
@@ -327,10 +337,10 @@ func (r *reader) work(caps []capability) {
 		return
 	}
 	var main *capability
+	rank := 0
 	for i := range caps {
-		if a, _ := r.lex.Archetype(caps[i].archetype); a.LineOfWork {
-			main = &caps[i]
-			break
+		if a, _ := r.lex.Archetype(caps[i].archetype); a.LineOfWork && (main == nil || a.LineRank < rank) {
+			main, rank = &caps[i], a.LineRank
 		}
 	}
 	arch := "work_orders"
@@ -456,14 +466,50 @@ func (r *reader) services(caps []capability) {
 		fmt.Sprintf("%s (%s): %s, the line of work", workName, p.Work.Archetype, p.Work.One))
 	taken := map[string]bool{"crm": true, workName: true, snake(p.Work.One): true, snake(p.Customer.Many): true, snake(p.Staff.Many): true}
 	entities := map[string]string{snake(p.Customer.One): "crm", snake(p.Staff.One): workName}
+	// Charges the brief names are kinds of invoice in the one billing
+	// service; money taken up front is its deposits (policy: before the
+	// work is confirmed).
+	var billKinds []string
+	var upfront, billFrom string
 	for _, c := range caps {
 		if c.archetype == "" {
 			continue
 		}
 		a, _ := r.lex.Archetype(c.archetype)
 		one := c.entity
+		if c.archetype == "billing" {
+			kind := r.chargeKind(c)
+			switch {
+			case kind == "":
+				r.decide(c.phrase, "/services", "billing: no charge named")
+			case r.lex.Is("upfront", kind) || r.precedes(c.phrase) && !slices.Contains(a.Native, kind):
+				if upfront == "" {
+					upfront = kind
+					if !r.lex.Is("upfront", kind) {
+						upfront = "deposit" // "pay half up front"
+					}
+				}
+				billFrom = cmp.Or(billFrom, c.phrase)
+				r.decide(c.phrase, "/services", "billing: %s taken before the %s goes ahead", r.lex.Plural(upfront), p.Work.One)
+			case slices.Contains(a.Native, kind):
+				billFrom = cmp.Or(billFrom, c.phrase)
+			default:
+				if !slices.Contains(billKinds, kind) {
+					billKinds = append(billKinds, kind)
+				}
+				billFrom = cmp.Or(billFrom, c.phrase)
+				r.decide(c.phrase, "/services", "billing: invoices of %s", kind)
+			}
+			continue
+		}
 		if snake(one) == snake(p.Work.One) || snake(one) == snake(p.Work.Offering.One) {
 			r.decide(c.phrase, "/work", "%s: already the line of work", r.lex.Plural(one))
+			continue
+		}
+		// "take deposits for bookings" in a business whose line of work
+		// is bookings already: the archetype's own word is the work.
+		if c.archetype == p.Work.Archetype && one == a.Entity.One {
+			r.decide(c.phrase, "/work", "%s: already the line of work (%s)", r.lex.Plural(one), p.Work.Many)
 			continue
 		}
 		if prev, dup := entities[snake(one)]; dup {
@@ -509,6 +555,11 @@ func (r *reader) services(caps []capability) {
 		for _, f := range flags {
 			s.Attributes = append(s.Attributes, PlanAttribute{Name: snake(f), Type: "boolean", From: c.phrase})
 		}
+		// "must show a vaccination card before we accept a dog": due
+		// before the work goes ahead, not after it.
+		if s.Follows && (r.precedes(c.phrase) || r.lex.Is("due_before", one) || r.lex.Is("due_before", lastWord(one))) {
+			s.Follows, s.Precedes = false, true
+		}
 		for _, f := range c.fields {
 			if slices.ContainsFunc(s.Attributes, func(a PlanAttribute) bool { return a.Name == f }) || slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at", "source_ref", a.Date, a.Money}, f) {
 				continue
@@ -540,6 +591,36 @@ func (r *reader) services(caps []capability) {
 			desc += ", " + strings.Join(flags, ", ")
 		}
 		add(s, desc)
+	}
+	// "customers pay half up front": money paid before the work is a
+	// deposit, whatever noun the clause has.
+	if upfront == "" {
+		for _, clause := range clauseSplit.Split(r.desc, -1) {
+			ws := words(clause)
+			paid := slices.ContainsFunc(ws, func(w string) bool {
+				return slices.ContainsFunc(lexicon.VerbLemma(w), func(l string) bool { return l == "pay" || l == "charge" || l == "prepay" })
+			})
+			if paid && r.precedes(clause) {
+				upfront, billFrom = "deposit", cmp.Or(billFrom, strings.TrimSpace(clause))
+				r.decide(strings.TrimSpace(clause), "/services", "billing: paid before the %s goes ahead, a deposit", p.Work.One)
+				break
+			}
+		}
+	}
+	if len(billKinds) > 0 || upfront != "" {
+		bs := PlanService{Name: "billing", Archetype: "billing", Title: "Billing", Builder: "billing", From: billFrom}
+		desc := "billing (billing): invoices"
+		if len(billKinds) > 0 {
+			vals := append([]string{"invoice"}, billKinds...)
+			bs.Attributes = append(bs.Attributes, PlanAttribute{Name: "kind", Type: "text", Values: vals, From: billFrom})
+			desc += " of " + strings.Join(vals, ", ")
+		}
+		if upfront != "" {
+			bs.Attributes = append(bs.Attributes, PlanAttribute{Name: "upfront", Type: "text", Values: []string{upfront}, From: billFrom})
+			bs.Precedes = true
+			desc += fmt.Sprintf(", and %s before each %s goes ahead", r.lex.Plural(upfront), p.Work.One)
+		}
+		add(bs, desc)
 	}
 	for _, f := range r.force {
 		if d := registry[f]; d != nil && f != "work" {
@@ -656,4 +737,36 @@ func (r *reader) services(caps []capability) {
 		}
 		add(PlanService{Name: n, Archetype: arch, Title: registry[n].Title, Builder: n}, fmt.Sprintf("%s (%s): typical of %s", n, arch, r.ind.Name))
 	}
+}
+
+// chargeKind names the charge a billing capability is about ("green
+// fee", "instalment", "rent"): its record noun, unless that is a person,
+// a time or no charge at all ("pay farmers", "bill monthly").
+func (r *reader) chargeKind(c capability) string {
+	k := c.entity
+	if c.resource != "" && c.entity == "charge" {
+		k = c.resource
+	}
+	last := lastWord(k)
+	if len(k) < 3 || r.looksLikeCustomer(last) && !strings.HasSuffix(last, "er") || r.lex.ScaleKind(last) != "" || r.lex.Is("counterpart", last) ||
+		slices.Contains([]string{"time", "month", "week", "day", "year", "hour", "what", "quarterly", "monthly", "weekly", "half", "rest", "part", "share", "kilo", "minute"}, last) {
+		return ""
+	}
+	if strings.HasSuffix(last, "er") && r.looksLikeCustomer(last) {
+		return ""
+	}
+	return k
+}
+
+// precedes reports whether a clause says its record comes before the
+// work goes ahead: "take a deposit at booking", "pay half up front",
+// "must sign a waiver before the dive".
+func (r *reader) precedes(phrase string) bool {
+	low := " " + strings.Join(words(phrase), " ") + " "
+	for _, cue := range r.lex.PrecedeCues {
+		if strings.Contains(low, " "+cue+" ") {
+			return true
+		}
+	}
+	return false
 }
