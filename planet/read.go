@@ -282,6 +282,11 @@ func ensureStop(s string) string {
 // composedNamePatterns names a company of a composed industry after it:
 // "Nordlicht Locksmiths", "Weber Kayak Rental".
 func composedNamePatterns(industry string) []string {
+	// "зернове господарство (grain farm)": the gloss is for us, not
+	// for the company's name.
+	if i := strings.Index(industry, "("); i > 0 {
+		industry = strings.TrimSpace(industry[:i])
+	}
 	t := strings.Join(titleWords(industry), " ")
 	return []string{"{stem} " + t, "{family} " + t, "{city} " + t, "{stem} " + t}
 }

@@ -38,7 +38,21 @@ func (r *reader) customer() {
 				break occurrences
 			}
 			after := strings.Fields(text[i+len(cue)+2:])
+			// "stays for their dogs": what belongs to the customers is
+			// not them.
+			if len(after) > 0 && slices.Contains([]string{"their", "your", "his", "her", "its"}, after[0]) {
+				continue
+			}
 			np := r.nounPhrase(after)
+			// "for builders, councils and housing associations": a list
+			// names the first kind first.
+			if len(np) > 3 || slices.Contains(np, "and") || slices.Contains(np, "or") {
+				if len(after) > 0 {
+					if kinds := r.customerKinds(cue + " " + after[0]); len(kinds) > 0 {
+						np = strings.Fields(r.lex.Plural(kinds[0]))
+					}
+				}
+			}
 			if len(np) == 0 || len(np) > 3 {
 				continue
 			}
@@ -62,10 +76,18 @@ func (r *reader) customer() {
 			kind = "organisations"
 		}
 		r.decide(best.From, "/customer", "customers are %s (%s)", best.Many, kind)
+		// "for builders, councils and housing associations": the kinds
+		// of customer are a column of the CRM.
+		if kinds := r.customerKinds(best.From); len(kinds) > 1 {
+			p.Customer.Attributes = append(p.Customer.Attributes, PlanAttribute{Name: "kind", Type: "text", Values: kinds, From: best.From})
+			r.decide(best.From, "/customer/attributes", "kinds of customer: %s", strings.Join(kinds, ", "))
+		}
 		return
 	}
-	if p.Customer.One == "" {
-		p.Customer = PlanNoun{One: "customer", Many: "customers"}
+	if p.Customer.One == "" || r.ind != nil {
+		if p.Customer.One == "" {
+			p.Customer = PlanNoun{One: "customer", Many: "customers"}
+		}
 		// "Owners book grooms online", "guests order at the bar": a person
 		// who books, buys or pays is the customer.
 		for _, clause := range clauseSplit.Split(r.desc, -1) {
@@ -82,7 +104,9 @@ func (r *reader) customer() {
 					if i > 0 && !r.lex.Is("det", ws[i-1]) && ws[i-1] != "our" {
 						one = ws[i-1] + " " + sg
 					}
-					p.Customer = PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", sg), From: strings.TrimSpace(clause)}
+					// The brief's word wins over a pack's ("students", not
+					// "learners"); the pack's columns stay.
+					p.Customer = PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", sg), Attributes: p.Customer.Attributes, From: strings.TrimSpace(clause)}
 					r.decide(p.Customer.From, "/customer", "customers are %s", p.Customer.Many)
 					return
 				}
@@ -334,6 +358,15 @@ func (r *reader) work(caps []capability) {
 		st := v.Staff
 		p.Staff = PlanNoun{One: st.Singular, Many: st.Plural, Attributes: attrsOf(st.ExtraColumns)}
 		r.decide("", "/work", "line of work: %s of the pack (%s)", p.Work.Many, arch)
+		// The brief's word for its people wins over the pack's ("six
+		// coaches", "our fitters install on site").
+		if sc, ok := r.scaleOf("staff"); ok && !slices.Contains([]string{"employee", "staff", "person", "people", "member of staff", "worker"}, sc.Noun) {
+			p.Staff = PlanNoun{One: sc.Noun, Many: r.lex.Plural(sc.Noun), Count: sc.Count, Attributes: p.Staff.Attributes, From: sc.From}
+			r.decide(sc.From, "/staff", "staff are %s", p.Staff.Many)
+		} else if one, phrase := r.staffNoun(); one != "" {
+			p.Staff = PlanNoun{One: one, Many: r.lex.Plural(one), Attributes: p.Staff.Attributes, From: phrase}
+			r.decide(phrase, "/staff", "staff are %s", p.Staff.Many)
+		}
 		return
 	}
 	var main *capability
@@ -347,8 +380,10 @@ func (r *reader) work(caps []capability) {
 	one, from := "job", ""
 	var resource string
 	var quals, more []string
+	var flags []string
 	if main != nil {
 		arch, one, from, resource, quals, more = main.archetype, main.entity, main.phrase, main.resource, main.qualifiers, main.resources
+		flags = main.flags
 		main.archetype = "" // consumed: it is the line of work
 	}
 	a, _ := r.lex.Archetype(arch)
@@ -364,6 +399,11 @@ func (r *reader) work(caps []capability) {
 		w.Unit = "per hour"
 	}
 	w.Items = r.items(off, quals, arch)
+	// "rents canoes and kayaks": what an item is of is a column of the
+	// line of work.
+	if resource != "" && len(more) > 0 {
+		w.Attributes = append(w.Attributes, PlanAttribute{Name: snake(resource) + "_kind", Type: "text", Values: append([]string{resource}, more...), From: from})
+	}
 	// "rents kayaks and canoes": each resource is on the price list.
 	for _, m := range more {
 		w.Items = append(w.Items, PlanItem{Name: "Standard " + m, Price: w.Items[0].Price})
@@ -371,6 +411,9 @@ func (r *reader) work(caps []capability) {
 	if len(quals) > 0 {
 		vals := append(slices.Clone(quals), "standard")
 		w.Attributes = append(w.Attributes, PlanAttribute{Name: "category", Type: "text", Values: vals, From: from})
+	}
+	for _, f := range flags {
+		w.Attributes = append(w.Attributes, PlanAttribute{Name: snake(f), Type: "boolean", From: from})
 	}
 	p.Work = w
 	p.Staff = PlanNoun{One: cmp.Or(a.Staff.One, "team member"), Many: cmp.Or(a.Staff.Many, "team members")}
@@ -408,7 +451,7 @@ func (r *reader) staffNoun() (string, string) {
 		for i := start; i < len(ws)-1 && i < start+2; i++ {
 			sg := r.lex.Singular(ws[i])
 			next := ws[i+1]
-			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || r.lex.Is("counterpart", sg) {
+			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || sg == lastWord(r.p.Customer.One) || r.lex.Is("counterpart", sg) {
 				continue
 			}
 			if r.isVerb(next) || next == "are" || next == "work" || next == "is" {
@@ -502,7 +545,7 @@ func (r *reader) services(caps []capability) {
 			}
 			continue
 		}
-		if snake(one) == snake(p.Work.One) || snake(one) == snake(p.Work.Offering.One) {
+		if snake(one) == snake(p.Work.One) || snake(one) == snake(p.Work.Offering.One) || strings.HasPrefix(p.Work.One, one+" ") || strings.HasSuffix(p.Work.One, " "+one) {
 			r.decide(c.phrase, "/work", "%s: already the line of work", r.lex.Plural(one))
 			continue
 		}
@@ -541,7 +584,8 @@ func (r *reader) services(caps []capability) {
 		s := PlanService{Name: name, Archetype: a.ID, Title: title(many), Builder: "record", Entity: &PlanNoun{One: one, Many: many}, Follows: a.Follows, From: c.phrase}
 		// "signed consent forms": a participle is a yes/no of the record;
 		// other modifiers are its kinds ("noise complaints").
-		var kinds, flags []string
+		var kinds []string
+		flags := slices.Clone(c.flags)
 		for _, q := range c.qualifiers {
 			if strings.HasSuffix(q, "ed") && len(q) > 4 {
 				flags = append(flags, q)
@@ -553,7 +597,9 @@ func (r *reader) services(caps []capability) {
 			s.Attributes = append(s.Attributes, PlanAttribute{Name: "category", Type: "text", Values: append(kinds, "other"), From: c.phrase})
 		}
 		for _, f := range flags {
-			s.Attributes = append(s.Attributes, PlanAttribute{Name: snake(f), Type: "boolean", From: c.phrase})
+			if !slices.ContainsFunc(s.Attributes, func(a PlanAttribute) bool { return a.Name == snake(f) }) {
+				s.Attributes = append(s.Attributes, PlanAttribute{Name: snake(f), Type: "boolean", From: c.phrase})
+			}
 		}
 		// "must show a vaccination card before we accept a dog": due
 		// before the work goes ahead, not after it.
@@ -769,4 +815,51 @@ func (r *reader) precedes(phrase string) bool {
 		}
 	}
 	return false
+}
+
+// customerKinds reads the list of customers after a cue ("for builders,
+// councils and housing associations") from the description's own text.
+func (r *reader) customerKinds(from string) []string {
+	fw := strings.Fields(from)
+	if len(fw) < 2 {
+		return nil
+	}
+	low := strings.ToLower(r.desc)
+	i := strings.Index(low, strings.ToLower(fw[0]+" "+fw[1]))
+	if i < 0 {
+		return nil
+	}
+	rest := low[i+len(fw[0]):]
+	if j := strings.IndexAny(rest, ".;:!?"); j >= 0 {
+		rest = rest[:j]
+	}
+	var kinds []string
+	for _, part := range regexp.MustCompile(`,|\band\b|\bor\b|&`).Split(rest, -1) {
+		ws := words(part)
+		// The list ends where a clause does: "for landlords between tenants".
+		np := r.nounPhrase(ws)
+		if len(np) == 0 || len(np) > 3 {
+			if len(kinds) > 0 {
+				break
+			}
+			continue
+		}
+		// "housing associations in Glasgow": the last of the list.
+		last := len(ws) > len(np)+1
+		head := r.lex.Singular(np[len(np)-1])
+		if !r.looksLikeCustomer(head) {
+			break
+		}
+		one := head
+		if len(np) > 1 && !r.lex.Is("modifier", np[len(np)-2]) {
+			one = r.lex.Singular(np[len(np)-2]) + " " + head
+		}
+		if !slices.Contains(kinds, one) {
+			kinds = append(kinds, one)
+		}
+		if last {
+			break
+		}
+	}
+	return kinds
 }

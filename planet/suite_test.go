@@ -130,8 +130,8 @@ func TestBriefSuite(t *testing.T) {
 		name, path          string
 		floorCov, floorCity float64
 	}{
-		{"suite", "testdata/briefs/briefs.jsonl", 0.55, 0.95},
-		{"heldout", "testdata/briefs/heldout.jsonl", 0.6, 0.95},
+		{"suite", "testdata/briefs/briefs.jsonl", 0.68, 0.95},
+		{"heldout", "testdata/briefs/heldout.jsonl", 0.72, 0.95},
 	} {
 		t.Run(set.name, func(t *testing.T) {
 			wantCov, wantCity := set.floorCov, set.floorCity

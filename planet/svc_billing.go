@@ -310,6 +310,7 @@ func buildDeposits(g *Gen, s *Svc, ps PlanService, cust, work *Entity) {
 	)
 	dep := &Entity{Service: s.Name, Table: table, Key: "id", Noun: noun, Plural: plural, Prefix: "DEP-", Width: 5,
 		Roles: map[string]Role{"id": Column("id"), "amount": Column("amount"), "customer_id": Column("customer_id"), "ref": Column("source_ref")}}
+	g.SetEntity("deposit", dep)
 	half := func(v any) int64 {
 		if n, ok := v.(int64); ok {
 			return max(1, n/2)
@@ -357,7 +358,9 @@ func buildDeposits(g *Gen, s *Svc, ps PlanService, cust, work *Entity) {
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 		Seed: func(g *Gen, up *Entity, r Row) {
-			for _, x := range dep.Rows {
+			// The table, not dep.Rows: a task's seed is taken back from
+			// the tables after it is captured (Gen.capture).
+			for _, x := range g.Rows(table) {
 				if x["source_ref"] == r[up.Key] {
 					return
 				}

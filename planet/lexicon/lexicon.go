@@ -118,6 +118,9 @@ type Lexicon struct {
 	// DueBefore are records due before the work goes ahead, whatever
 	// the clause says ("consent form", "waiver", "permit").
 	DueBefore []string `json:"due_before"`
+	// VagueNouns are words after a verb that name no record ("cancelled
+	// for weather", "every morning", "the rest").
+	VagueNouns []string `json:"vague_nouns"`
 
 	Archetypes []Archetype `json:"-"`
 	byID       map[string]int
@@ -180,7 +183,7 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore} {
+	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns} {
 		m := map[string]bool{}
 		for _, w := range words {
 			m[w] = true
