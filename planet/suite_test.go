@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/lexicon"
@@ -186,7 +187,14 @@ func runBriefSet(t *testing.T, path string, wantCov, wantCity float64) {
 					}
 				}
 			}
-			surface := foldTerms(lex, worldSurface(b))
+			raw := worldSurface(b)
+			// The measure is honest only if the brief is not pasted into
+			// what it measures: no six words of the description in a row
+			// appear in the surface (the company name aside).
+			if run := pastedRun(br.Description, raw, b.Company.Name); run != "" {
+				res.descBad = "is pasted into the world: " + run
+			}
+			surface := foldTerms(lex, raw)
 			for _, c := range br.Capabilities {
 				res.all++
 				ok := true
@@ -308,3 +316,33 @@ func termIn(lex *lexicon.Lexicon, surface, term string) bool {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// pastedRun returns six consecutive words of desc found in surface, ""
+// when there are none; runs that overlap the company name do not count.
+func pastedRun(desc, surface, company string) string {
+	norm := func(x string) []string {
+		return strings.FieldsFunc(strings.ToLower(x), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	ws := norm(desc)
+	text := " " + strings.Join(norm(surface), " ") + " "
+	name := " " + strings.Join(norm(company), " ") + " "
+	for i := 0; i+6 <= len(ws); i++ {
+		run := strings.Join(ws[i:i+6], " ")
+		if strings.Contains(text, " "+run+" ") && !strings.Contains(name, " "+ws[i]+" ") && !strings.Contains(name, " "+ws[i+5]+" ") {
+			return run
+		}
+	}
+	return ""
+}
+
+// The honesty check of the suite can fail: a world that pastes the brief
+// into a tool description is caught; one that uses its nouns is not.
+func TestPastedRun(t *testing.T) {
+	desc := "We dispatch emergency call-outs for lockouts, fit and rekey locks for landlords."
+	if got := pastedRun(desc, "Tool: dispatch emergency call-outs for lockouts, fit and more", "Leeds Locksmith"); got == "" {
+		t.Error("a pasted brief was not caught")
+	}
+	if got := pastedRun(desc, "call_outs: emergency call-outs of landlords; rekey jobs", "Leeds Locksmith"); got != "" {
+		t.Errorf("nouns of the brief counted as pasted: %q", got)
+	}
+}
