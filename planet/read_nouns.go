@@ -133,8 +133,12 @@ func (r *reader) looksLikeCustomer(head string) bool {
 	if r.lex.ScaleKind(head) == "customers" || r.lex.Is("org", head) {
 		return true
 	}
-	// "instalment", "shipment", "payment" are things, not people.
+	// "instalment", "shipment", "payment" are things, not people; so is
+	// the record of a line of work ("made to order", "a tender").
 	if strings.HasSuffix(head, "ment") {
+		return false
+	}
+	if a, ok := r.lex.Archetype(r.lex.NounArchetype(head)); ok && a.LineOfWork {
 		return false
 	}
 	for _, suf := range []string{"er", "or", "ist", "ant", "ent", "ee", "ian", "man", "woman", "person", "owner", "family", "couple", "line"} {
@@ -520,6 +524,22 @@ func (r *reader) services(caps []capability) {
 		}
 		a, _ := r.lex.Archetype(c.archetype)
 		one := c.entity
+		// "instructors are rostered by tide", "lifeguards work shifts":
+		// the shifts are of the people the clause names, in its word.
+		if c.archetype == "shifts" && slices.Contains([]string{"shift", "rota", "roster"}, one) {
+			low := " " + strings.Join(words(c.phrase), " ") + " "
+			for _, w := range []string{"rota", "roster"} {
+				if strings.Contains(low, " "+w) {
+					one = w
+				}
+			}
+			for _, w := range words(c.phrase) {
+				if sg := r.lex.Singular(w); sg != w && (sg == p.Staff.One || r.lex.ScaleKind(sg) == "staff") && sg != "staff" {
+					one = sg + " " + one
+					break
+				}
+			}
+		}
 		if c.archetype == "billing" {
 			kind := r.chargeKind(c)
 			switch {

@@ -49,6 +49,16 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("customers are %s, want owners", p.Customer.Many)
 			}
 		}},
+		{"made to order is no customer", "fur atelier", "RU", "Fur atelier in Novosibirsk sewing coats to order. Each order starts with measurements and a deposit.", func(t *testing.T, p *Plan) {
+			if p.Customer.One == "order" {
+				t.Errorf("customers are %s", p.Customer.Many)
+			}
+		}},
+		{"shifts are of the people the clause names", "surf school", "PT", "Students book lessons by the day and instructors are rostered by tide.", func(t *testing.T, p *Plan) {
+			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Archetype == "shifts" && strings.HasPrefix(s.Name, "instructor_") }) {
+				t.Errorf("no shifts of instructors in %+v", p.Services)
+			}
+		}},
 		{"a composed name in another script stays whole", "зернове господарство (grain farm)", "UA", "Агрофірма near Poltava growing wheat.", func(t *testing.T, p *Plan) {
 			if !utf8.ValidString(p.Company.Name) || strings.Contains(p.Company.Name, "(") {
 				t.Errorf("company name %q", p.Company.Name)
