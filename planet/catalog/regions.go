@@ -228,32 +228,8 @@ func (p *places) indexCities(f regionsFile, countries []Country, byCode map[stri
 		p.cityIdx[c.Code] = idx
 	}
 	for n, ca := range f.CityAliases {
-		at := fmt.Sprintf("regions.json: city_aliases[%d]", n)
-		ci, ok := byCode[ca.Country]
-		if !ok {
-			return fmt.Errorf("%s: unknown country %q", at, ca.Country)
-		}
-		c := countries[ci]
-		i := slices.IndexFunc(c.Cities, func(city City) bool { return city.Name == ca.City })
-		if i < 0 {
-			return fmt.Errorf("%s: %q is not one of %s's cities", at, ca.City, ca.Country)
-		}
-		if len(ca.Aliases) == 0 {
-			return fmt.Errorf("%s (%s): no aliases", at, ca.City)
-		}
-		idx := p.cityIdx[ca.Country]
-		for _, a := range ca.Aliases {
-			k := normalize(a)
-			if k == "" || strings.TrimSpace(a) != a {
-				return fmt.Errorf("%s (%s): blank or padded alias %q", at, ca.City, a)
-			}
-			if j, taken := idx[k]; taken {
-				if j == i {
-					return fmt.Errorf("%s (%s): alias %q is already a name of the city", at, ca.City, a)
-				}
-				return fmt.Errorf("%s (%s): alias %q already names %q", at, ca.City, a, c.Cities[j].Name)
-			}
-			idx[k] = i
+		if err := p.addCityNames(fmt.Sprintf("regions.json: city_aliases[%d]", n), ca.Country, ca.City, ca.Aliases, "alias", countries, byCode); err != nil {
+			return err
 		}
 	}
 	for _, c := range countries {
@@ -280,30 +256,41 @@ func (p *places) indexCities(f regionsFile, countries []Country, byCode map[stri
 // cities already have.
 func (p *places) indexDistricts(d districtsFile, countries []Country, byCode map[string]int) error {
 	for n, dc := range d.Districts {
-		at := fmt.Sprintf("districts.json: districts[%d]", n)
-		ci, ok := byCode[dc.Country]
-		if !ok {
-			return fmt.Errorf("%s: unknown country %q", at, dc.Country)
+		if err := p.addCityNames(fmt.Sprintf("districts.json: districts[%d]", n), dc.Country, dc.City, dc.Names, "name", countries, byCode); err != nil {
+			return err
 		}
-		c := countries[ci]
-		i := slices.IndexFunc(c.Cities, func(city City) bool { return city.Name == dc.City })
-		if i < 0 {
-			return fmt.Errorf("%s: %q is not one of %s's cities", at, dc.City, dc.Country)
+	}
+	return nil
+}
+
+// addCityNames indexes more names of one city (aliases, districts); a
+// name may not be blank, padded or another name of the country's cities.
+func (p *places) addCityNames(at, country, city string, names []string, what string, countries []Country, byCode map[string]int) error {
+	ci, ok := byCode[country]
+	if !ok {
+		return fmt.Errorf("%s: unknown country %q", at, country)
+	}
+	c := countries[ci]
+	i := slices.IndexFunc(c.Cities, func(x City) bool { return x.Name == city })
+	if i < 0 {
+		return fmt.Errorf("%s: %q is not one of %s's cities", at, city, country)
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("%s (%s): no %s", at, city, map[string]string{"alias": "aliases", "name": "names"}[what])
+	}
+	idx := p.cityIdx[country]
+	for _, a := range names {
+		k := normalize(a)
+		if k == "" || strings.TrimSpace(a) != a {
+			return fmt.Errorf("%s (%s): blank or padded %s %q", at, city, what, a)
 		}
-		if len(dc.Names) == 0 {
-			return fmt.Errorf("%s (%s): no names", at, dc.City)
-		}
-		idx := p.cityIdx[dc.Country]
-		for _, name := range dc.Names {
-			k := normalize(name)
-			if k == "" || strings.TrimSpace(name) != name {
-				return fmt.Errorf("%s (%s): blank or padded name %q", at, dc.City, name)
+		if j, taken := idx[k]; taken {
+			if j == i {
+				return fmt.Errorf("%s (%s): %s %q is already a name of the city", at, city, what, a)
 			}
-			if j, taken := idx[k]; taken {
-				return fmt.Errorf("%s (%s): %q already names %q", at, dc.City, name, c.Cities[j].Name)
-			}
-			idx[k] = i
+			return fmt.Errorf("%s (%s): %s %q already names %q", at, city, what, a, c.Cities[j].Name)
 		}
+		idx[k] = i
 	}
 	return nil
 }
