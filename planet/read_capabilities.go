@@ -72,6 +72,8 @@ func (r *reader) capabilities() []capability {
 
 var passiveRe = regexp.MustCompile(`(?i)\b(?:every|each|all)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:['’]s)?\s+(?:is|are|gets|get|must be|has been|have been)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
 
+var participleSplit = regexp.MustCompile(`\s*,\s*|,?\s+and\s+`)
+
 // participles reads what is done to each record: "every block is
 // numbered and graded", "each dog is vaccinated, neutered and
 // microchipped". The participles become yes/no fields of the record; a
@@ -89,7 +91,7 @@ func (r *reader) participles(caps []capability) []capability {
 			noun = np[len(np)-2] + " " + head
 		}
 		var flags []string
-		for _, w := range regexp.MustCompile(`\s*,\s*|,?\s+and\s+`).Split(strings.ToLower(m[2]), -1) {
+		for _, w := range participleSplit.Split(strings.ToLower(m[2]), -1) {
 			if w = strings.TrimSpace(w); len(w) > 4 && !slices.Contains(flags, w) && !slices.Contains([]string{"based", "used", "needed", "required", "called", "named"}, w) {
 				flags = append(flags, w)
 			}

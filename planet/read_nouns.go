@@ -837,6 +837,8 @@ func (r *reader) precedes(phrase string) bool {
 	return false
 }
 
+var listSplit = regexp.MustCompile(`,|\band\b|\bor\b|&`)
+
 // customerKinds reads the list of customers after a cue ("for builders,
 // councils and housing associations") from the description's own text.
 func (r *reader) customerKinds(from string) []string {
@@ -854,7 +856,7 @@ func (r *reader) customerKinds(from string) []string {
 		rest = rest[:j]
 	}
 	var kinds []string
-	for _, part := range regexp.MustCompile(`,|\band\b|\bor\b|&`).Split(rest, -1) {
+	for _, part := range listSplit.Split(rest, -1) {
 		ws := words(part)
 		// The list ends where a clause does: "for landlords between tenants".
 		np := r.nounPhrase(ws)
