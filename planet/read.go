@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/lexicon"
@@ -320,7 +321,15 @@ func (r *reader) cities() []namedCity {
 	var regionHQ namedCity
 	for _, clause := range regexp.MustCompile(`[.;,!?\n]+`).Split(r.s.Description, -1) {
 		for _, m := range r.c.CitiesIn(clause) {
-			addCity(m.City.Name, strings.TrimSpace(clause))
+			// The name as the brief writes it ("Kreuzberg" → Berlin), else
+			// the clause.
+			phrase := strings.TrimSpace(clause)
+			if low := strings.ToLower(clause); len(low) == len(clause) {
+				if i := strings.Index(low, m.Name); i >= 0 && utf8.ValidString(clause[i:i+len(m.Name)]) {
+					phrase = clause[i : i+len(m.Name)]
+				}
+			}
+			addCity(m.City.Name, phrase)
 		}
 		if pl, ok := catalog.Locate(clause); ok && pl.Country.Code == r.c.Code && pl.City.Name == "" && regionHQ.name == "" {
 			if hq, ok := pl.Headquarters(); ok {

@@ -161,6 +161,10 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			if arch == "" || have[noun] || have[sg] || r.lex.Is("vague", sg) {
 				continue
 			}
+			// "consent" of the "consent forms" already kept.
+			if i+1 < len(ws) && have[sg+" "+r.lex.Singular(ws[i+1])] {
+				continue
+			}
 			if k := r.lex.ScaleKind(sg); k == "customers" || k == "staff" || k == "locations" {
 				continue
 			}

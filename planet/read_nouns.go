@@ -545,10 +545,10 @@ func (r *reader) services(caps []capability) {
 			switch {
 			case kind == "":
 				r.decide(c.phrase, "/services", "billing: no charge named")
-			case r.lex.Is("upfront", kind) || r.precedes(c.phrase) && !slices.Contains(a.Native, kind):
+			case r.lex.Is("upfront", kind) || r.lex.Is("upfront", lastWord(kind)) || r.precedes(c.phrase) && !slices.Contains(a.Native, kind):
 				if upfront == "" {
-					upfront = kind
-					if !r.lex.Is("upfront", kind) {
+					upfront = kind // "damage deposit" keeps its word
+					if !r.lex.Is("upfront", kind) && !r.lex.Is("upfront", lastWord(kind)) {
 						upfront = "deposit" // "pay half up front"
 					}
 				}
