@@ -2,6 +2,8 @@ package planet
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/mercury/mcp-world/world"
 )
@@ -140,7 +142,9 @@ func title(s string) string {
 	if s == "" {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	// By rune: "зернове" must not lose half of its first letter.
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // vals turns strings into an []any for In/NotIn.

@@ -277,7 +277,7 @@ func (g *Gen) worldName() string {
 	}
 	if name == "" {
 		// A name in a script without a Latin spelling: say what it is.
-		name = g.Scenario.Industry
+		name = strings.ReplaceAll(g.Scenario.Industry, "_", "-")
 	}
 	if name[0] < 'a' || name[0] > 'z' {
 		name = "w-" + name

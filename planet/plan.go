@@ -135,8 +135,12 @@ type PlanService struct {
 	Attributes []PlanAttribute `json:"attributes,omitempty"`
 	// Follows: the service keeps a record for each finished item of the
 	// line of work (the policy binds them).
-	Follows bool   `json:"follows,omitempty"`
-	From    string `json:"from,omitempty"`
+	Follows bool `json:"follows,omitempty"`
+	// Precedes: the service keeps a record due before each item of the
+	// line of work is confirmed (a deposit, a signed waiver, a permit):
+	// the policy binds the item's confirmation, not its completion.
+	Precedes bool   `json:"precedes,omitempty"`
+	From     string `json:"from,omitempty"`
 }
 
 // PlanPolicy is one business rule of the world: when Event happens in the

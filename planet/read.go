@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/lexicon"
@@ -291,6 +292,11 @@ func ensureStop(s string) string {
 // composedNamePatterns names a company of a composed industry after it:
 // "Nordlicht Locksmiths", "Weber Kayak Rental".
 func composedNamePatterns(industry string) []string {
+	// "зернове господарство (grain farm)": the gloss is for us, not
+	// for the company's name.
+	if i := strings.Index(industry, "("); i > 0 {
+		industry = strings.TrimSpace(industry[:i])
+	}
 	t := strings.Join(titleWords(industry), " ")
 	return []string{"{stem} " + t, "{family} " + t, "{city} " + t, "{stem} " + t}
 }
@@ -308,7 +314,8 @@ type namedCity struct{ name, phrase string }
 var basedIn = regexp.MustCompile(`\b(?:based in|located in|headquartered in|in the city of|out of|from|in|near|across|around)\s+((?:\p{Lu}[\p{L}'’-]+)(?:[ -](?:\p{Lu}[\p{L}'’-]+|de|del|la|le|am|an|upon|on|sur))*)`)
 
 // cities finds the cities the brief names, in order: the country's
-// known cities first, then a capitalised place after "in", "based in"….
+// known cities first (catalog.Country.CitiesIn), then a region's main
+// city, then a capitalised place after "in", "based in"….
 func (r *reader) cities() []namedCity {
 	var out []namedCity
 	addCity := func(name, phrase string) {
@@ -316,54 +323,33 @@ func (r *reader) cities() []namedCity {
 			out = append(out, namedCity{name, phrase})
 		}
 	}
-	// The place the description names, in the brief's country: its city,
-	// else its region's main city; then what the country field named
-	// ("Lyon, France", "Bavaria").
-	// Clause by clause, so that other countries the brief mentions ("we
-	// send remittances to India") do not hide the place it is in.
+	// The cities of the brief's country the description names, by name,
+	// alias or district ("in Kreuzberg" is Berlin), clause by clause and
+	// in order; other countries it mentions ("remittances to India") hide
+	// nothing. Then what the country field named ("Lyon, France").
 	var regionHQ namedCity
 	for _, clause := range regexp.MustCompile(`[.;,!?\n]+`).Split(r.s.Description, -1) {
-		pl, ok := catalog.Locate(clause)
-		if !ok || pl.Country.Code != r.c.Code {
-			continue
+		for _, m := range r.c.CitiesIn(clause) {
+			// The name as the brief writes it ("Kreuzberg" → Berlin), else
+			// the clause.
+			phrase := strings.TrimSpace(clause)
+			if low := strings.ToLower(clause); len(low) == len(clause) {
+				if i := strings.Index(low, m.Name); i >= 0 && utf8.ValidString(clause[i:i+len(m.Name)]) {
+					phrase = clause[i : i+len(m.Name)]
+				}
+			}
+			addCity(m.City.Name, phrase)
 		}
-		if pl.City.Name != "" {
-			addCity(pl.City.Name, strings.TrimSpace(clause))
-		} else if hq, ok := pl.Headquarters(); ok && regionHQ.name == "" {
-			regionHQ = namedCity{hq.Name, pl.Region.Name}
+		if pl, ok := catalog.Locate(clause); ok && pl.Country.Code == r.c.Code && pl.City.Name == "" && regionHQ.name == "" {
+			if hq, ok := pl.Headquarters(); ok {
+				regionHQ = namedCity{hq.Name, pl.Region.Name}
+			}
 		}
 	}
 	if r.place.City.Name != "" {
 		addCity(r.place.City.Name, r.s.Country)
 	}
-	// Every other city of the country the text names, in order.
-	text := r.s.Description
-	norm := " " + strings.Join(words(text), " ") + " "
-	type hit struct {
-		at   int
-		city namedCity
-	}
-	var hits []hit
-	for _, c := range r.c.Cities {
-		for _, n := range []string{c.Name, c.Latin} {
-			k := strings.Join(words(n), " ")
-			if k == "" {
-				continue
-			}
-			if i := strings.Index(norm, " "+k+" "); i >= 0 || unspacedScript(k) && strings.Contains(text, n) {
-				if i < 0 {
-					i = strings.Index(text, n)
-				}
-				hits = append(hits, hit{i, namedCity{c.Name, n}})
-				break
-			}
-		}
-	}
-	slices.SortStableFunc(hits, func(a, b hit) int { return a.at - b.at })
-	for _, h := range hits {
-		addCity(h.city.name, h.city.phrase)
-	}
-	// Then a region or district the description names ("in Deira" → Dubai),
+	// Then a region the description names ("in the Algarve" → Faro),
 	// a place after "in" the catalog does not list, and last the region
 	// of the country field ("Bayern" → München).
 	if len(out) == 0 && regionHQ.name != "" {
@@ -383,7 +369,7 @@ func (r *reader) cities() []namedCity {
 func (r *reader) placeAfterIn() []namedCity {
 	var out []namedCity
 	for _, m := range basedIn.FindAllStringSubmatch(r.s.Description, -1) {
-		name := strings.TrimRight(m[1], "'’-")
+		name := strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(m[1], "'s"), "’s"), "'’-")
 		if _, isCountry := catalog.MatchCountry(name); isCountry || r.lex.Is("notplace", strings.ToLower(name)) {
 			continue
 		}

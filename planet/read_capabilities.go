@@ -23,6 +23,9 @@ type capability struct {
 	// fields the brief says each record has: "with breed and coat notes",
 	// "has a service date and the next due date"
 	fields []string
+	// flags are what the brief says is done to each record: "every
+	// block is numbered and graded" → numbered, graded (yes/no).
+	flags []string
 }
 
 var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
@@ -64,12 +67,64 @@ func (r *reader) capabilities() []capability {
 			out = append(out, c)
 		}
 	}
-	return r.nounSweep(out)
+	return r.participles(r.nounSweep(out))
+}
+
+var passiveRe = regexp.MustCompile(`(?i)\b(?:every|each|all)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:['’]s)?\s+(?:is|are|gets|get|must be|has been|have been)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
+
+var participleSplit = regexp.MustCompile(`\s*,\s*|,?\s+and\s+`)
+
+// participles reads what is done to each record: "every block is
+// numbered and graded", "each dog is vaccinated, neutered and
+// microchipped". The participles become yes/no fields of the record; a
+// record no clause kept yet is added when the lexicon knows its noun or
+// the participle's verb.
+func (r *reader) participles(caps []capability) []capability {
+	for _, m := range passiveRe.FindAllStringSubmatch(r.desc, -1) {
+		np := r.nounPhrase(words(m[1]))
+		if len(np) == 0 {
+			continue
+		}
+		head := r.lex.Singular(np[len(np)-1])
+		noun := head
+		if len(np) > 1 && (r.lex.Is("head", head) || r.lex.NounArchetype(np[len(np)-2]+" "+head) != "") {
+			noun = np[len(np)-2] + " " + head
+		}
+		var flags []string
+		for _, w := range participleSplit.Split(strings.ToLower(m[2]), -1) {
+			if w = strings.TrimSpace(w); len(w) > 4 && !slices.Contains(flags, w) && !slices.Contains([]string{"based", "used", "needed", "required", "called", "named"}, w) {
+				flags = append(flags, w)
+			}
+		}
+		if len(flags) == 0 || r.lex.Is("vague", head) || r.lex.ScaleKind(head) == "customers" || r.lex.ScaleKind(head) == "staff" {
+			continue
+		}
+		i := slices.IndexFunc(caps, func(c capability) bool { return c.entity == noun || c.resource == noun || c.entity == head })
+		if i < 0 {
+			arch := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head))
+			if arch == "" {
+				if v, _ := r.findVerb(words(flags[0])); v != nil {
+					arch = v.Archetype
+				}
+			}
+			if a, ok := r.lex.Archetype(arch); !ok || len(a.States) < 2 || len(caps) >= maxCapabilities {
+				continue
+			}
+			caps = append(caps, capability{phrase: strings.TrimSpace(m[0]), archetype: arch, entity: noun, role: "entity"})
+			i = len(caps) - 1
+		}
+		for _, f := range flags {
+			if !slices.Contains(caps[i].flags, f) {
+				caps[i].flags = append(caps[i].flags, f)
+			}
+		}
+	}
+	return caps
 }
 
 // maxCapabilities bounds the services a description adds, so that a long
 // brief still makes a world an agent can take in.
-const maxCapabilities = 8
+const maxCapabilities = 10
 
 // nounSweep adds the records a brief names without a verb of the lexicon
 // ("every job starts with a quote", "pay with gift vouchers", "evening
@@ -99,11 +154,15 @@ func (r *reader) nounSweep(caps []capability) []capability {
 				if a := r.lex.NounArchetype(prev + " " + sg); a != "" {
 					noun, arch = prev+" "+sg, a
 					prev = ""
-				} else if r.lex.Is("head", sg) && arch != "" {
+				} else if r.lex.Is("head", sg) && arch != "" && !r.isVerb(ws[i-1]) && !r.lex.Is("vague", prev) {
 					noun, prev = prev+" "+sg, ""
 				}
 			}
-			if arch == "" || have[noun] || have[sg] {
+			if arch == "" || have[noun] || have[sg] || r.lex.Is("vague", sg) {
+				continue
+			}
+			// "consent" of the "consent forms" already kept.
+			if i+1 < len(ws) && have[sg+" "+r.lex.Singular(ws[i+1])] {
 				continue
 			}
 			if k := r.lex.ScaleKind(sg); k == "customers" || k == "staff" || k == "locations" {
@@ -169,6 +228,16 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 		if best != nil && strings.HasSuffix(ws[i], "ing") && i > 0 && !slices.Contains([]string{"we", "are", "is", "re", "also", "by", "and", "for", "i", "they", "been"}, ws[i-1]) {
 			best = nil
 		}
+		// "Car repair workshop", "fixed routes": a bare verb after a
+		// singular noun, or a participle before a noun, is a modifier;
+		// a verb has a subject ("we repair", "owners book"), an
+		// auxiliary, or starts the clause.
+		if best != nil && i > 0 && !verbCanFollow(ws[i-1]) {
+			if strings.HasSuffix(ws[i], "ed") && i+1 < len(ws) && !slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets", "has", "have", "had"}, ws[i-1]) ||
+				!strings.HasSuffix(ws[i], "s") && !strings.HasSuffix(ws[i], "ed") && !strings.HasSuffix(ws[i], "ing") && !strings.HasSuffix(ws[i-1], "s") {
+				best = nil
+			}
+		}
 		if best != nil {
 			// A word that is a verb only by accident of its form ("bookings",
 			// "rentals") is a noun when a determiner comes before it.
@@ -207,9 +276,9 @@ func (r *reader) nounPhrase(ws []string) []string {
 		if len(np) == 0 && (r.lex.Is("det", w) || isNumber(w)) {
 			continue
 		}
-		// A number or a new quantifier starts another phrase: "reminders
-		// every six months".
-		if isNumber(w) || numberWord(w) > 0 || w == "every" || w == "each" {
+		// A number, a new quantifier or an article starts another phrase:
+		// "reminders every six months", "800 tiffins a day".
+		if isNumber(w) || numberWord(w) > 0 || w == "every" || w == "each" || len(np) > 0 && (w == "a" || w == "an" || w == "the" || w == "per") {
 			break
 		}
 		np = append(np, w)
@@ -282,13 +351,25 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	}
 	np := r.nounPhrase(rest)
 	if len(np) == 0 {
+		// "customers subscribe monthly": a verb that names its record
+		// needs no object.
+		adverbs := !slices.ContainsFunc(rest, func(w string) bool { return !strings.HasSuffix(w, "ly") && w != "online" })
+		if adverbs && v.Role == "subject" && v.Entity != "" && r.lex.NounArchetype(v.Entity) != "" {
+			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity}, true
+		}
 		return capability{}, false
 	}
 	head := r.lex.Singular(np[len(np)-1])
 	mods := np[:len(np)-1]
-	// A participle is no record: "line based (in …)".
-	if strings.HasSuffix(head, "ed") && r.lex.NounArchetype(head) == "" {
+	// A participle is no record: "line based (in …)"; nor are adverbs
+	// ("automatically"), past forms ("bought") or vague words ("weather").
+	if (strings.HasSuffix(head, "ed") || strings.HasSuffix(head, "ly") || strings.HasSuffix(head, "ought")) && r.lex.NounArchetype(head) == "" || r.lex.Is("vague", head) {
 		return capability{}, false
+	}
+	// A verb is no modifier: "issue certificates" keeps certificates
+	// ("advertising spots", "certified beans" keep theirs).
+	for len(mods) > 0 && r.isVerb(mods[0]) && !strings.HasSuffix(mods[0], "ing") && !strings.HasSuffix(mods[0], "ed") && r.lex.NounArchetype(mods[0]) == "" && r.lex.NounArchetype(strings.Join(append(slices.Clone(mods), head), " ")) == "" && r.lex.NounArchetype(mods[len(mods)-1]+" "+head) == "" {
+		mods = mods[1:]
 	}
 	// A compound keeps its modifier: "consent form", "storage unit".
 	noun := head
@@ -324,4 +405,14 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 		return capability{}, false
 	}
 	return c, true
+}
+
+// verbCanFollow reports whether a verb may come right after w: a
+// subject pronoun, an auxiliary or modal, a conjunction, "to", an adverb,
+// or a plural noun that is not marked with -s ("people book").
+func verbCanFollow(w string) bool {
+	if strings.HasSuffix(w, "ly") {
+		return true
+	}
+	return slices.Contains([]string{"we", "they", "i", "you", "he", "she", "it", "who", "that", "which", "and", "or", "to", "also", "then", "can", "could", "will", "would", "must", "may", "might", "should", "shall", "do", "does", "did", "not", "never", "always", "often", "only", "just", "even", "still", "both", "help", "let", "re", "ll", "ve", "d", "people", "children", "staff", "police", "cattle", "crew", "team", "family", "everyone", "first", "now", "later", "all", "each", "so", "please", "we'll", "we're", "is", "are", "was", "were", "be", "been", "get", "gets", "has", "have", "had"}, w)
 }

@@ -38,7 +38,21 @@ func (r *reader) customer() {
 				break occurrences
 			}
 			after := strings.Fields(text[i+len(cue)+2:])
+			// "stays for their dogs": what belongs to the customers is
+			// not them.
+			if len(after) > 0 && slices.Contains([]string{"their", "your", "his", "her", "its"}, after[0]) {
+				continue
+			}
 			np := r.nounPhrase(after)
+			// "for builders, councils and housing associations": a list
+			// names the first kind first.
+			if len(np) > 3 || slices.Contains(np, "and") || slices.Contains(np, "or") {
+				if len(after) > 0 {
+					if kinds := r.customerKinds(cue + " " + after[0]); len(kinds) > 0 {
+						np = strings.Fields(r.lex.Plural(kinds[0]))
+					}
+				}
+			}
 			if len(np) == 0 || len(np) > 3 {
 				continue
 			}
@@ -62,10 +76,18 @@ func (r *reader) customer() {
 			kind = "organisations"
 		}
 		r.decide(best.From, "/customer", "customers are %s (%s)", best.Many, kind)
+		// "for builders, councils and housing associations": the kinds
+		// of customer are a column of the CRM.
+		if kinds := r.customerKinds(best.From); len(kinds) > 1 {
+			p.Customer.Attributes = append(p.Customer.Attributes, PlanAttribute{Name: "kind", Type: "text", Values: kinds, From: best.From})
+			r.decide(best.From, "/customer/attributes", "kinds of customer: %s", strings.Join(kinds, ", "))
+		}
 		return
 	}
-	if p.Customer.One == "" {
-		p.Customer = PlanNoun{One: "customer", Many: "customers"}
+	if p.Customer.One == "" || r.ind != nil {
+		if p.Customer.One == "" {
+			p.Customer = PlanNoun{One: "customer", Many: "customers"}
+		}
 		// "Owners book grooms online", "guests order at the bar": a person
 		// who books, buys or pays is the customer.
 		for _, clause := range clauseSplit.Split(r.desc, -1) {
@@ -82,7 +104,9 @@ func (r *reader) customer() {
 					if i > 0 && !r.lex.Is("det", ws[i-1]) && ws[i-1] != "our" {
 						one = ws[i-1] + " " + sg
 					}
-					p.Customer = PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", sg), From: strings.TrimSpace(clause)}
+					// The brief's word wins over a pack's ("students", not
+					// "learners"); the pack's columns stay.
+					p.Customer = PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", sg), Attributes: p.Customer.Attributes, From: strings.TrimSpace(clause)}
 					r.decide(p.Customer.From, "/customer", "customers are %s", p.Customer.Many)
 					return
 				}
@@ -90,6 +114,10 @@ func (r *reader) customer() {
 		}
 		// "4,000 households": the counted customers name them.
 		for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
+			// "4 resident artists": the first word only modifies the next.
+			if next := r.lex.Singular(strings.ToLower(m[3])); next != "" && (r.lex.ScaleKind(next) != "" || r.looksLikeCustomer(next)) {
+				continue
+			}
 			if sg := r.lex.Singular(strings.ToLower(m[2])); r.lex.ScaleKind(sg) == "customers" && sg != "customer" {
 				p.Customer = PlanNoun{One: sg, Many: r.lex.Plural(sg), Organisation: r.lex.Is("org", sg), From: m[0]}
 				r.decide(m[0], "/customer", "customers are %s", p.Customer.Many)
@@ -104,6 +132,14 @@ func (r *reader) customer() {
 func (r *reader) looksLikeCustomer(head string) bool {
 	if r.lex.ScaleKind(head) == "customers" || r.lex.Is("org", head) {
 		return true
+	}
+	// "instalment", "shipment", "payment" are things, not people; so is
+	// the record of a line of work ("made to order", "a tender").
+	if strings.HasSuffix(head, "ment") {
+		return false
+	}
+	if a, ok := r.lex.Archetype(r.lex.NounArchetype(head)); ok && a.LineOfWork {
+		return false
 	}
 	for _, suf := range []string{"er", "or", "ist", "ant", "ent", "ee", "ian", "man", "woman", "person", "owner", "family", "couple", "line"} {
 		if strings.HasSuffix(head, suf) && len(head) > len(suf)+2 {
@@ -167,6 +203,8 @@ func (r *reader) scale(caps []capability) {
 				noun, kind = sg, "counterparts"
 			case r.looksLikeCustomer(sg) && !strings.HasSuffix(sg, "er") || r.lex.ScaleKind(sg) == "customers":
 				noun, kind = sg, "customers"
+			case r.lex.NounArchetype(sg) == "billing" || r.lex.Is("upfront", sg):
+				// "three instalments": a count of charges, not of things.
 			case strings.HasSuffix(w1, "s") && !slices.Contains([]string{"hour", "day", "week", "month", "year", "minute", "time", "km", "kg", "cm", "hectare", "percent", "euro", "dollar", "pound", "currency"}, sg):
 				noun, kind = sg, "assets"
 			}
@@ -324,21 +362,32 @@ func (r *reader) work(caps []capability) {
 		st := v.Staff
 		p.Staff = PlanNoun{One: st.Singular, Many: st.Plural, Attributes: attrsOf(st.ExtraColumns)}
 		r.decide("", "/work", "line of work: %s of the pack (%s)", p.Work.Many, arch)
+		// The brief's word for its people wins over the pack's ("six
+		// coaches", "our fitters install on site").
+		if sc, ok := r.scaleOf("staff"); ok && !slices.Contains([]string{"employee", "staff", "person", "people", "member of staff", "worker"}, sc.Noun) {
+			p.Staff = PlanNoun{One: sc.Noun, Many: r.lex.Plural(sc.Noun), Count: sc.Count, Attributes: p.Staff.Attributes, From: sc.From}
+			r.decide(sc.From, "/staff", "staff are %s", p.Staff.Many)
+		} else if one, phrase := r.staffNoun(); one != "" {
+			p.Staff = PlanNoun{One: one, Many: r.lex.Plural(one), Attributes: p.Staff.Attributes, From: phrase}
+			r.decide(phrase, "/staff", "staff are %s", p.Staff.Many)
+		}
 		return
 	}
 	var main *capability
+	rank := 0
 	for i := range caps {
-		if a, _ := r.lex.Archetype(caps[i].archetype); a.LineOfWork {
-			main = &caps[i]
-			break
+		if a, _ := r.lex.Archetype(caps[i].archetype); a.LineOfWork && (main == nil || a.LineRank < rank) {
+			main, rank = &caps[i], a.LineRank
 		}
 	}
 	arch := "work_orders"
 	one, from := "job", ""
 	var resource string
 	var quals, more []string
+	var flags []string
 	if main != nil {
 		arch, one, from, resource, quals, more = main.archetype, main.entity, main.phrase, main.resource, main.qualifiers, main.resources
+		flags = main.flags
 		main.archetype = "" // consumed: it is the line of work
 	}
 	a, _ := r.lex.Archetype(arch)
@@ -354,6 +403,11 @@ func (r *reader) work(caps []capability) {
 		w.Unit = "per hour"
 	}
 	w.Items = r.items(off, quals, arch)
+	// "rents canoes and kayaks": what an item is of is a column of the
+	// line of work.
+	if resource != "" && len(more) > 0 {
+		w.Attributes = append(w.Attributes, PlanAttribute{Name: snake(resource) + "_kind", Type: "text", Values: append([]string{resource}, more...), From: from})
+	}
 	// "rents kayaks and canoes": each resource is on the price list.
 	for _, m := range more {
 		w.Items = append(w.Items, PlanItem{Name: "Standard " + m, Price: w.Items[0].Price})
@@ -361,6 +415,9 @@ func (r *reader) work(caps []capability) {
 	if len(quals) > 0 {
 		vals := append(slices.Clone(quals), "standard")
 		w.Attributes = append(w.Attributes, PlanAttribute{Name: "category", Type: "text", Values: vals, From: from})
+	}
+	for _, f := range flags {
+		w.Attributes = append(w.Attributes, PlanAttribute{Name: snake(f), Type: "boolean", From: from})
 	}
 	p.Work = w
 	p.Staff = PlanNoun{One: cmp.Or(a.Staff.One, "team member"), Many: cmp.Or(a.Staff.Many, "team members")}
@@ -398,7 +455,7 @@ func (r *reader) staffNoun() (string, string) {
 		for i := start; i < len(ws)-1 && i < start+2; i++ {
 			sg := r.lex.Singular(ws[i])
 			next := ws[i+1]
-			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || r.lex.Is("counterpart", sg) {
+			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || sg == lastWord(r.p.Customer.One) || r.lex.Is("counterpart", sg) {
 				continue
 			}
 			if r.isVerb(next) || next == "are" || next == "work" || next == "is" {
@@ -456,14 +513,66 @@ func (r *reader) services(caps []capability) {
 		fmt.Sprintf("%s (%s): %s, the line of work", workName, p.Work.Archetype, p.Work.One))
 	taken := map[string]bool{"crm": true, workName: true, snake(p.Work.One): true, snake(p.Customer.Many): true, snake(p.Staff.Many): true}
 	entities := map[string]string{snake(p.Customer.One): "crm", snake(p.Staff.One): workName}
+	// Charges the brief names are kinds of invoice in the one billing
+	// service; money taken up front is its deposits (policy: before the
+	// work is confirmed).
+	var billKinds []string
+	var upfront, billFrom string
 	for _, c := range caps {
 		if c.archetype == "" {
 			continue
 		}
 		a, _ := r.lex.Archetype(c.archetype)
 		one := c.entity
-		if snake(one) == snake(p.Work.One) || snake(one) == snake(p.Work.Offering.One) {
+		// "instructors are rostered by tide", "lifeguards work shifts":
+		// the shifts are of the people the clause names, in its word.
+		if c.archetype == "shifts" && slices.Contains([]string{"shift", "rota", "roster"}, one) {
+			low := " " + strings.Join(words(c.phrase), " ") + " "
+			for _, w := range []string{"rota", "roster"} {
+				if strings.Contains(low, " "+w) {
+					one = w
+				}
+			}
+			for _, w := range words(c.phrase) {
+				if sg := r.lex.Singular(w); sg != w && (sg == p.Staff.One || r.lex.ScaleKind(sg) == "staff") && sg != "staff" {
+					one = sg + " " + one
+					break
+				}
+			}
+		}
+		if c.archetype == "billing" {
+			kind := r.chargeKind(c)
+			switch {
+			case kind == "":
+				r.decide(c.phrase, "/services", "billing: no charge named")
+			case r.lex.Is("upfront", kind) || r.lex.Is("upfront", lastWord(kind)) || r.precedes(c.phrase) && !slices.Contains(a.Native, kind):
+				if upfront == "" {
+					upfront = kind // "damage deposit" keeps its word
+					if !r.lex.Is("upfront", kind) && !r.lex.Is("upfront", lastWord(kind)) {
+						upfront = "deposit" // "pay half up front"
+					}
+				}
+				billFrom = cmp.Or(billFrom, c.phrase)
+				r.decide(c.phrase, "/services", "billing: %s taken before the %s goes ahead", r.lex.Plural(upfront), p.Work.One)
+			case slices.Contains(a.Native, kind):
+				billFrom = cmp.Or(billFrom, c.phrase)
+			default:
+				if !slices.Contains(billKinds, kind) {
+					billKinds = append(billKinds, kind)
+				}
+				billFrom = cmp.Or(billFrom, c.phrase)
+				r.decide(c.phrase, "/services", "billing: invoices of %s", kind)
+			}
+			continue
+		}
+		if snake(one) == snake(p.Work.One) || snake(one) == snake(p.Work.Offering.One) || strings.HasPrefix(p.Work.One, one+" ") || strings.HasSuffix(p.Work.One, " "+one) {
 			r.decide(c.phrase, "/work", "%s: already the line of work", r.lex.Plural(one))
+			continue
+		}
+		// "take deposits for bookings" in a business whose line of work
+		// is bookings already: the archetype's own word is the work.
+		if c.archetype == p.Work.Archetype && one == a.Entity.One {
+			r.decide(c.phrase, "/work", "%s: already the line of work (%s)", r.lex.Plural(one), p.Work.Many)
 			continue
 		}
 		if prev, dup := entities[snake(one)]; dup {
@@ -495,7 +604,8 @@ func (r *reader) services(caps []capability) {
 		s := PlanService{Name: name, Archetype: a.ID, Title: title(many), Builder: "record", Entity: &PlanNoun{One: one, Many: many}, Follows: a.Follows, From: c.phrase}
 		// "signed consent forms": a participle is a yes/no of the record;
 		// other modifiers are its kinds ("noise complaints").
-		var kinds, flags []string
+		var kinds []string
+		flags := slices.Clone(c.flags)
 		for _, q := range c.qualifiers {
 			if strings.HasSuffix(q, "ed") && len(q) > 4 {
 				flags = append(flags, q)
@@ -507,7 +617,14 @@ func (r *reader) services(caps []capability) {
 			s.Attributes = append(s.Attributes, PlanAttribute{Name: "category", Type: "text", Values: append(kinds, "other"), From: c.phrase})
 		}
 		for _, f := range flags {
-			s.Attributes = append(s.Attributes, PlanAttribute{Name: snake(f), Type: "boolean", From: c.phrase})
+			if !slices.ContainsFunc(s.Attributes, func(a PlanAttribute) bool { return a.Name == snake(f) }) {
+				s.Attributes = append(s.Attributes, PlanAttribute{Name: snake(f), Type: "boolean", From: c.phrase})
+			}
+		}
+		// "must show a vaccination card before we accept a dog": due
+		// before the work goes ahead, not after it.
+		if s.Follows && (r.precedes(c.phrase) || r.lex.Is("due_before", one) || r.lex.Is("due_before", lastWord(one))) {
+			s.Follows, s.Precedes = false, true
 		}
 		for _, f := range c.fields {
 			if slices.ContainsFunc(s.Attributes, func(a PlanAttribute) bool { return a.Name == f }) || slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at", "source_ref", a.Date, a.Money}, f) {
@@ -540,6 +657,36 @@ func (r *reader) services(caps []capability) {
 			desc += ", " + strings.Join(flags, ", ")
 		}
 		add(s, desc)
+	}
+	// "customers pay half up front": money paid before the work is a
+	// deposit, whatever noun the clause has.
+	if upfront == "" {
+		for _, clause := range clauseSplit.Split(r.desc, -1) {
+			ws := words(clause)
+			paid := slices.ContainsFunc(ws, func(w string) bool {
+				return slices.ContainsFunc(lexicon.VerbLemma(w), func(l string) bool { return l == "pay" || l == "charge" || l == "prepay" })
+			})
+			if paid && r.precedes(clause) {
+				upfront, billFrom = "deposit", cmp.Or(billFrom, strings.TrimSpace(clause))
+				r.decide(strings.TrimSpace(clause), "/services", "billing: paid before the %s goes ahead, a deposit", p.Work.One)
+				break
+			}
+		}
+	}
+	if len(billKinds) > 0 || upfront != "" {
+		bs := PlanService{Name: "billing", Archetype: "billing", Title: "Billing", Builder: "billing", From: billFrom}
+		desc := "billing (billing): invoices"
+		if len(billKinds) > 0 {
+			vals := append([]string{"invoice"}, billKinds...)
+			bs.Attributes = append(bs.Attributes, PlanAttribute{Name: "kind", Type: "text", Values: vals, From: billFrom})
+			desc += " of " + strings.Join(vals, ", ")
+		}
+		if upfront != "" {
+			bs.Attributes = append(bs.Attributes, PlanAttribute{Name: "upfront", Type: "text", Values: []string{upfront}, From: billFrom})
+			bs.Precedes = true
+			desc += fmt.Sprintf(", and %s before each %s goes ahead", r.lex.Plural(upfront), p.Work.One)
+		}
+		add(bs, desc)
 	}
 	for _, f := range r.force {
 		if d := registry[f]; d != nil && f != "work" {
@@ -656,4 +803,85 @@ func (r *reader) services(caps []capability) {
 		}
 		add(PlanService{Name: n, Archetype: arch, Title: registry[n].Title, Builder: n}, fmt.Sprintf("%s (%s): typical of %s", n, arch, r.ind.Name))
 	}
+}
+
+// chargeKind names the charge a billing capability is about ("green
+// fee", "instalment", "rent"): its record noun, unless that is a person,
+// a time or no charge at all ("pay farmers", "bill monthly").
+func (r *reader) chargeKind(c capability) string {
+	k := c.entity
+	if c.resource != "" && c.entity == "charge" {
+		k = c.resource
+	}
+	last := lastWord(k)
+	if len(k) < 3 || r.looksLikeCustomer(last) && !strings.HasSuffix(last, "er") || r.lex.ScaleKind(last) != "" || r.lex.Is("counterpart", last) ||
+		slices.Contains([]string{"time", "month", "week", "day", "year", "hour", "what", "quarterly", "monthly", "weekly", "half", "rest", "part", "share", "kilo", "minute"}, last) {
+		return ""
+	}
+	if strings.HasSuffix(last, "er") && r.looksLikeCustomer(last) {
+		return ""
+	}
+	return k
+}
+
+// precedes reports whether a clause says its record comes before the
+// work goes ahead: "take a deposit at booking", "pay half up front",
+// "must sign a waiver before the dive".
+func (r *reader) precedes(phrase string) bool {
+	low := " " + strings.Join(words(phrase), " ") + " "
+	for _, cue := range r.lex.PrecedeCues {
+		if strings.Contains(low, " "+cue+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+var listSplit = regexp.MustCompile(`,|\band\b|\bor\b|&`)
+
+// customerKinds reads the list of customers after a cue ("for builders,
+// councils and housing associations") from the description's own text.
+func (r *reader) customerKinds(from string) []string {
+	fw := strings.Fields(from)
+	if len(fw) < 2 {
+		return nil
+	}
+	low := strings.ToLower(r.desc)
+	i := strings.Index(low, strings.ToLower(fw[0]+" "+fw[1]))
+	if i < 0 {
+		return nil
+	}
+	rest := low[i+len(fw[0]):]
+	if j := strings.IndexAny(rest, ".;:!?"); j >= 0 {
+		rest = rest[:j]
+	}
+	var kinds []string
+	for _, part := range listSplit.Split(rest, -1) {
+		ws := words(part)
+		// The list ends where a clause does: "for landlords between tenants".
+		np := r.nounPhrase(ws)
+		if len(np) == 0 || len(np) > 3 {
+			if len(kinds) > 0 {
+				break
+			}
+			continue
+		}
+		// "housing associations in Glasgow": the last of the list.
+		last := len(ws) > len(np)+1
+		head := r.lex.Singular(np[len(np)-1])
+		if !r.looksLikeCustomer(head) {
+			break
+		}
+		one := head
+		if len(np) > 1 && !r.lex.Is("modifier", np[len(np)-2]) {
+			one = r.lex.Singular(np[len(np)-2]) + " " + head
+		}
+		if !slices.Contains(kinds, one) {
+			kinds = append(kinds, one)
+		}
+		if last {
+			break
+		}
+	}
+	return kinds
 }

@@ -114,7 +114,7 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 	if res != nil {
 		cols = append(cols, Ref(snake(ps.Resource.One)+"_id", resTable, "The "+ps.Resource.One+"."))
 	}
-	if ps.Follows {
+	if ps.Follows || ps.Precedes {
 		cols = append(cols, Opt(RefersTo("source_ref", work.Table+".id", "The "+work.Noun+" it is for, if any.")))
 	}
 	for _, at := range ps.Attributes {
@@ -216,7 +216,7 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 	fields := []string{"id", "customer_id", dateCol, "status"}
 	filters := []world.Filter{F("customer_id", "eq", "customer_id"), F("status", "eq", "status")}
 	args := []world.ArgSpec{S("customer_id", false, "CRM id of the "+cust.Noun+"."), A("status", table+".status", false, "")}
-	if ps.Follows {
+	if ps.Follows || ps.Precedes {
 		fields = append(fields, "source_ref")
 		filters = append(filters, F("source_ref", "eq", "source_ref"))
 		args = append(args, S("source_ref", false, "Id of the "+work.Noun+"."))
@@ -234,7 +234,7 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		cargs = append(cargs, S(k, true, "Id of the "+ps.Resource.One+"."))
 		cvals[k] = "$" + k
 	}
-	if ps.Follows {
+	if ps.Follows || ps.Precedes {
 		cargs = append(cargs, S("source_ref", false, "Id of the "+work.Noun+" it is for."))
 		cvals["source_ref"] = "$source_ref"
 	}
@@ -289,13 +289,19 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		},
 	})
 
-	// Action: a record is due for each finished item of the line of work.
-	if ps.Follows {
+	// Action: a record is due for each finished item of the line of work,
+	// or, where it must precede the work (a deposit, a waiver), for each
+	// item confirmed.
+	if ps.Follows || ps.Precedes {
 		then := strings.NewReplacer("{an_entity}", an(one), "{service}", s.Title).Replace(cmp.Or(a.Then, "{an_entity} must be recorded in {service} for it"))
+		on := []string{"done"}
+		if ps.Precedes {
+			on, then = []string{"confirmed"}, then+" before it goes ahead"
+		}
 		s.Actions = append(s.Actions, &Action{
 			// "date" is a role only the line of work's items have: a record
 			// follows the business's own work, not another record.
-			Service: s.Name, Name: one + " recorded", Needs: []string{"id", "customer_id", "date"}, On: []string{"done"},
+			Service: s.Name, Name: one + " recorded", Needs: []string{"id", "customer_id", "date"}, On: on,
 			Then: then + ", with the {noun} id as its source reference",
 			Rule: func(up *Entity) *world.RuleThen {
 				return KeysOf(up).Eq("source_ref", "id").Eq("customer_id", "customer_id").In(table, "", nil)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/lexicon"
@@ -42,9 +43,9 @@ type suiteBrief struct {
 	Pack string `json:"pack"`
 }
 
-func loadSuite(t *testing.T) []suiteBrief {
+func loadSuite(t *testing.T, path string) []suiteBrief {
 	t.Helper()
-	f, err := os.Open("testdata/briefs/briefs.jsonl")
+	f, err := os.Open(path)
 	if err != nil {
 		t.Skip("no brief suite:", err)
 	}
@@ -58,7 +59,7 @@ func loadSuite(t *testing.T) []suiteBrief {
 		}
 		var b suiteBrief
 		if err := json.Unmarshal(sc.Bytes(), &b); err != nil {
-			t.Fatalf("briefs.jsonl line %d: %v", n, err)
+			t.Fatalf("%s line %d: %v", path, n, err)
 		}
 		out = append(out, b)
 	}
@@ -118,9 +119,36 @@ func worldSurface(b *world.Bundle) string {
 // what a user would: none refused, the capabilities the brief names are in
 // the world (coverage), the named city is the headquarters, and the
 // company description names no other business or city.
+//
+// It runs on two sets: the suite the reader was developed against, and a
+// held-out set (heldout.jsonl) of other industries, written and labelled
+// before the reader was changed for it and never tuned on, so that the
+// two numbers together say how well the reader reads a business nobody
+// wrote it for. Each has its floor; -suite.targets asks both for issue
+// 7's targets.
 func TestBriefSuite(t *testing.T) {
+	for _, set := range []struct {
+		name, path          string
+		floorCov, floorCity float64
+	}{
+		{"suite", "testdata/briefs/briefs.jsonl", 0.68, 0.95},
+		{"heldout", "testdata/briefs/heldout.jsonl", 0.72, 0.95},
+	} {
+		t.Run(set.name, func(t *testing.T) {
+			wantCov, wantCity := set.floorCov, set.floorCity
+			if *suiteTargets {
+				wantCov, wantCity = 0.9, 0.95
+			}
+			runBriefSet(t, set.path, wantCov, wantCity)
+		})
+	}
+}
+
+// runBriefSet builds every brief of one file and holds the set to a mean
+// coverage and a city rate.
+func runBriefSet(t *testing.T, path string, wantCov, wantCity float64) {
 	lex := lexicon.Load()
-	briefs := loadSuite(t)
+	briefs := loadSuite(t, path)
 	type result struct {
 		refused      error
 		covered, all int
@@ -159,7 +187,14 @@ func TestBriefSuite(t *testing.T) {
 					}
 				}
 			}
-			surface := foldTerms(lex, worldSurface(b))
+			raw := worldSurface(b)
+			// The measure is honest only if the brief is not pasted into
+			// what it measures: no six words of the description in a row
+			// appear in the surface (the company name aside).
+			if run := pastedRun(br.Description, raw, b.Company.Name); run != "" {
+				res.descBad = "is pasted into the world: " + run
+			}
+			surface := foldTerms(lex, raw)
 			for _, c := range br.Capabilities {
 				res.all++
 				ok := true
@@ -180,7 +215,20 @@ func TestBriefSuite(t *testing.T) {
 				if c, ok := country.CityNamed(br.City); ok {
 					want = c.Name
 				}
-				res.cityOK = p.Company.Headquarters == want && strings.Contains(b.Company.Headquarters, want)
+				// The named city, or one of its wards where the catalog
+				// keeps a city as wards (Hongdae is in 마포구 "Mapo-gu,
+				// Seoul", and that is Seoul).
+				hq := p.Company.Headquarters
+				inWard := false
+				if c, ok := country.CityNamed(hq); ok {
+					if i := strings.LastIndexByte(c.Latin, ','); i >= 0 && strings.EqualFold(strings.TrimSpace(c.Latin[i+1:]), br.City) {
+						inWard = true
+					}
+				}
+				// The address is in it (Singapore's addresses name no
+				// district).
+				inAddress := strings.Contains(b.Company.Headquarters, hq) || !strings.Contains(country.AddressFormat, "{city}")
+				res.cityOK = (hq == want || inWard) && inAddress
 			}
 			// The description names no other city of the country and no
 			// other industry than the brief's own words do.
@@ -236,12 +284,8 @@ func TestBriefSuite(t *testing.T) {
 	cityRate := float64(cityOK) / float64(max(withCity, 1))
 	t.Logf("briefs %d, refused %d, mean capability coverage %.3f, named city = headquarters %d/%d (%.2f)", len(briefs), refused, mean, cityOK, withCity, cityRate)
 	// The targets of issue 7 are coverage ≥ 0.9 and city ≥ 0.95; what the
-	// reader reaches today is a floor no change may fall below. Raise the
-	// floors as the reader improves; -suite.targets asks for the targets.
-	wantCov, wantCity := 0.55, 0.8
-	if *suiteTargets {
-		wantCov, wantCity = 0.9, 0.95
-	}
+	// reader reaches today is a floor no change may fall below (the
+	// caller's). Raise the floors as the reader improves.
 	if mean < wantCov {
 		t.Errorf("mean capability coverage %.3f < %.2f", mean, wantCov)
 	}
@@ -272,3 +316,33 @@ func termIn(lex *lexicon.Lexicon, surface, term string) bool {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// pastedRun returns six consecutive words of desc found in surface, ""
+// when there are none; runs that overlap the company name do not count.
+func pastedRun(desc, surface, company string) string {
+	norm := func(x string) []string {
+		return strings.FieldsFunc(strings.ToLower(x), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	ws := norm(desc)
+	text := " " + strings.Join(norm(surface), " ") + " "
+	name := " " + strings.Join(norm(company), " ") + " "
+	for i := 0; i+6 <= len(ws); i++ {
+		run := strings.Join(ws[i:i+6], " ")
+		if strings.Contains(text, " "+run+" ") && !strings.Contains(name, " "+ws[i]+" ") && !strings.Contains(name, " "+ws[i+5]+" ") {
+			return run
+		}
+	}
+	return ""
+}
+
+// The honesty check of the suite can fail: a world that pastes the brief
+// into a tool description is caught; one that uses its nouns is not.
+func TestPastedRun(t *testing.T) {
+	desc := "We dispatch emergency call-outs for lockouts, fit and rekey locks for landlords."
+	if got := pastedRun(desc, "Tool: dispatch emergency call-outs for lockouts, fit and more", "Leeds Locksmith"); got == "" {
+		t.Error("a pasted brief was not caught")
+	}
+	if got := pastedRun(desc, "call_outs: emergency call-outs of landlords; rekey jobs", "Leeds Locksmith"); got != "" {
+		t.Errorf("nouns of the brief counted as pasted: %q", got)
+	}
+}

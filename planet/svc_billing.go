@@ -1,7 +1,11 @@
 package planet
 
 import (
+	"cmp"
 	"fmt"
+	"strings"
+
+	"github.com/mercury/mcp-world/planet/lexicon"
 
 	"github.com/mercury/mcp-world/world"
 )
@@ -14,8 +18,12 @@ func buildBilling(g *Gen, s *Svc) {
 	cust, work := g.Entity("customer"), g.Entity("work")
 	s.Description = fmt.Sprintf("Invoices %s issues to its %s, in %s minor units.", g.Company.Name, cust.Plural, g.Company.Currency)
 	const table = "billing_invoices"
-	s.Table(table, "Invoices, one per billed "+work.Noun+".", "INV-", 5,
-		PK(),
+	// The charges the brief names ("green fees", "instalments", "rent")
+	// are kinds of invoice in the one billing service, not services of
+	// their own.
+	ps := planBuilt(g.plan, "billing")
+	kinds := attributeValues(ps, "kind")
+	cols := []world.Column{PK(),
 		RefersTo("customer_id", cust.Table+".id", "CRM id of the "+cust.Noun+" billed."),
 		RefersTo("source_ref", work.Table+".id", "Id of the "+work.Noun+" this invoice bills."),
 		Email("bill_to", "Email the invoice goes to."),
@@ -23,7 +31,12 @@ func buildBilling(g *Gen, s *Svc) {
 		Enum("status", "issued → paid, or void.", "issued", "paid", "void"),
 		Date("issued_on", "Issue date."),
 		Opt(Date("paid_on", "Date the payment arrived.")),
-	)
+	}
+	if len(kinds) > 0 {
+		cols = append(cols, Opt(Enum("kind", "What the invoice charges: "+strings.Join(kinds, ", ")+".", kinds...)))
+		s.Description += " It bills " + strings.Join(kinds, ", ") + "."
+	}
+	s.Table(table, "Invoices, one per billed "+work.Noun+".", "INV-", 5, cols...)
 	inv := &Entity{Service: s.Name, Table: table, Key: "id", Noun: "invoice", Plural: "invoices", Prefix: "INV-", Width: 5,
 		Roles: map[string]Role{"id": Column("id"), "amount": Column("amount"), "email": Column("bill_to"), "customer_id": Column("customer_id"),
 			"name": {SQL: func(a string) string {
@@ -52,19 +65,28 @@ func buildBilling(g *Gen, s *Svc) {
 		"Find invoices by customer, the "+work.Noun+" they bill, or status. Amounts are in minor units (cents).",
 		[]world.ArgSpec{S("customer_id", false, "CRM id."), S("source_ref", false, "Id of the billed "+work.Noun+"."), A("status", table+".status", false, "")},
 		Search(table, []string{"-issued_on"}, nil, F("customer_id", "eq", "customer_id"), F("source_ref", "eq", "source_ref"), F("status", "eq", "status"))))
+	invoiceArgs := []world.ArgSpec{S("customer_id", true, "CRM id of the "+cust.Noun+"."), S("source_ref", true, "Id of the "+work.Noun+" billed."),
+		{Name: "bill_to", Type: "email", Required: true, Description: "Email of the " + cust.Noun + " on file."}, {Name: "amount", Type: "integer", Required: true, Minimum: numPtr(1)}}
+	invoiceValues := map[string]any{"customer_id": "$customer_id", "source_ref": "$source_ref", "bill_to": "$bill_to", "amount": "$amount", "status": "issued", "issued_on": "$today"}
+	if len(kinds) > 0 {
+		invoiceArgs = append(invoiceArgs, A("kind", table+".kind", false, ""))
+		invoiceValues["kind"] = "$kind"
+	}
 	s.Tool(true, Tool(s.Name, "create_invoice", "Issue an invoice",
 		fmt.Sprintf("Issue an invoice to a %s for a %s, dated today. amount is in minor units (cents). One live invoice per %s: refused if it already has an issued or paid one.", cust.Noun, work.Noun, work.Noun),
-		[]world.ArgSpec{S("customer_id", true, "CRM id of the "+cust.Noun+"."), S("source_ref", true, "Id of the "+work.Noun+" billed."),
-			{Name: "bill_to", Type: "email", Required: true, Description: "Email of the " + cust.Noun + " on file."}, {Name: "amount", Type: "integer", Required: true, Minimum: numPtr(1)}},
+		invoiceArgs,
 		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "issued"}, As: "dup", Message: "{source_ref} already has invoice {dup.id}."},
 		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "paid"}, As: "paid", Message: "{source_ref} already has paid invoice {paid.id}."},
-		Insert(table, "", map[string]any{"customer_id": "$customer_id", "source_ref": "$source_ref", "bill_to": "$bill_to", "amount": "$amount", "status": "issued", "issued_on": "$today"})))
+		Insert(table, "", invoiceValues)))
 	s.Tool(false, Tool(s.Name, "record_payment", "Record a payment",
 		"Mark an issued invoice paid, as of today.",
 		[]world.ArgSpec{S("invoice_id", true, "e.g. INV-00001")},
 		Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
 		world.Step{Require: "$inv.status", Equals: "issued", Message: "Invoice {invoice_id} is {inv.status}; only issued invoices can be paid."},
 		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "paid", "paid_on": "$today"}}))
+	if ps.Precedes {
+		buildDeposits(g, s, ps, cust, work)
+	}
 	// Action: bill finished work.
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "invoiced", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"done"},
@@ -242,4 +264,113 @@ func countWhere(rows []Row, kv ...any) int {
 		}
 	}
 	return n
+}
+
+// planBuilt returns the plan's service of a registered builder (the zero
+// service when the plan has none, as for a world drawn without a plan).
+func planBuilt(p *Plan, builder string) PlanService {
+	if p != nil {
+		for _, s := range p.Services {
+			if s.Builder == builder {
+				return s
+			}
+		}
+	}
+	return PlanService{}
+}
+
+func attributeValues(ps PlanService, name string) []string {
+	for _, a := range ps.Attributes {
+		if a.Name == name {
+			return a.Values
+		}
+	}
+	return nil
+}
+
+// buildDeposits adds what a business that takes money up front keeps: a
+// deposit (or advance, the brief's word) requested for each item of the
+// line of work before it is confirmed, then paid. The policy binds the
+// confirmation, not the completion: nothing goes ahead unsecured.
+func buildDeposits(g *Gen, s *Svc, ps PlanService, cust, work *Entity) {
+	noun := cmp.Or(attributeValue(ps, "upfront"), "deposit")
+	plural := lexicon.Load().Plural(noun)
+	o, m := snake(noun), snake(plural)
+	table := "billing_" + m
+	s.Table(table, fmt.Sprintf("%s taken before a %s goes ahead.", title(plural), work.Noun), "DEP-", 5,
+		PK(),
+		RefersTo("customer_id", cust.Table+".id", "CRM id of the "+cust.Noun+"."),
+		RefersTo("source_ref", work.Table+".id", "Id of the "+work.Noun+" it secures."),
+		Money("amount", title(noun)),
+		Enum("status", "requested → paid, or refunded.", "requested", "paid", "refunded"),
+		Date("requested_on", "When it was asked for."),
+		Opt(Date("paid_on", "When it arrived.")),
+	)
+	dep := &Entity{Service: s.Name, Table: table, Key: "id", Noun: noun, Plural: plural, Prefix: "DEP-", Width: 5,
+		Roles: map[string]Role{"id": Column("id"), "amount": Column("amount"), "customer_id": Column("customer_id"), "ref": Column("source_ref")}}
+	g.SetEntity("deposit", dep)
+	half := func(v any) int64 {
+		if n, ok := v.(int64); ok {
+			return max(1, n/2)
+		}
+		return 1
+	}
+	add := func(up *Entity, r Row, status string) {
+		row := Row{"id": dep.ID(len(g.Rows(table)) + 1), "customer_id": up.Val("customer_id", r), "source_ref": r[up.Key],
+			"amount": half(up.Val("amount", r)), "status": status, "requested_on": g.Day(-g.R.IntN(10) - 2)}
+		if status == "paid" {
+			row["paid_on"] = g.Day(-1)
+		}
+		g.tablesAdd(s, table, row)
+		dep.Rows = append(dep.Rows, row)
+	}
+	s.Tool(true, Tool(s.Name, "search_"+m, "Search "+plural,
+		fmt.Sprintf("Find %s by %s, the %s they secure, or status. Amounts are in minor units (cents).", plural, cust.Noun, work.Noun),
+		[]world.ArgSpec{S("customer_id", false, "CRM id."), S("source_ref", false, "Id of the "+work.Noun+"."), A("status", table+".status", false, "")},
+		Search(table, []string{"-requested_on", "id"}, nil, F("customer_id", "eq", "customer_id"), F("source_ref", "eq", "source_ref"), F("status", "eq", "status"))))
+	s.Tool(true, Tool(s.Name, "request_"+o, "Request "+an(noun),
+		fmt.Sprintf("Ask a %s for %s on a %s, dated today; amount in minor units. One per %s.", cust.Noun, an(noun), work.Noun, work.Noun),
+		[]world.ArgSpec{S("customer_id", true, "CRM id of the "+cust.Noun+"."), S("source_ref", true, "Id of the "+work.Noun+" it secures."),
+			{Name: "amount", Type: "integer", Required: true, Minimum: numPtr(1)}},
+		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref"}, As: "dup", Message: "{source_ref} already has " + noun + " {dup.id}."},
+		Insert(table, "", map[string]any{"customer_id": "$customer_id", "source_ref": "$source_ref", "amount": "$amount", "status": "requested", "requested_on": "$today"})))
+	s.Tool(false, Tool(s.Name, "record_"+o+"_payment", "Record "+an(noun)+" paid",
+		fmt.Sprintf("Mark a requested %s paid, as of today.", noun),
+		[]world.ArgSpec{S(o+"_id", true, "e.g. "+dep.ID(1))},
+		Get(table, o+"_id", "dep", "No "+noun+" {"+o+"_id}."),
+		world.Step{Require: "$dep.status", Equals: "requested", Message: title(noun) + " {" + o + "_id} is {dep.status}; only a requested one can be paid."},
+		world.Step{Update: table, Key: "$" + o + "_id", Set: map[string]any{"status": "paid", "paid_on": "$today"}}))
+	s.Actions = append(s.Actions, &Action{
+		Service: s.Name, Name: noun + " requested", Needs: []string{"id", "amount", "customer_id", "date"}, On: []string{"confirmed"},
+		Then: an(noun) + " must be requested in Billing for it before it goes ahead, with the {noun} id as its source",
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("source_ref", "id").Eq("customer_id", "customer_id").In(table, "", nil)
+		},
+		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+			tc.NextID(table)
+			return []world.Call{{Tool: "request_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "source_ref": r[up.Key], "amount": half(up.Val("amount", r))}}}
+		},
+		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+			return []world.Assertion{{Description: fmt.Sprintf("%s was requested for it.", title(an(noun))),
+				Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": r[up.Key], "customer_id": up.Val("customer_id", r)}}}}
+		},
+		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
+		Seed: func(g *Gen, up *Entity, r Row) {
+			// The table, not dep.Rows: a task's seed is taken back from
+			// the tables after it is captured (Gen.capture).
+			for _, x := range g.Rows(table) {
+				if x["source_ref"] == r[up.Key] {
+					return
+				}
+			}
+			add(up, r, "paid")
+		},
+	})
+}
+
+func attributeValue(ps PlanService, name string) string {
+	if v := attributeValues(ps, name); len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }

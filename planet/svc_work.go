@@ -297,6 +297,21 @@ func buildWork(g *Gen, s *Svc) {
 		fmt.Sprintf("Mark %s {id} as %s; {name}'s {item} is done.", w.One, said(final)),
 		fmt.Sprintf("{name}'s %s {id} is %s now. Please update the system.", w.One, said(final)),
 	}))
+	// Confirmed: the item leaves its first state. Only where the plan has
+	// a record due before the work goes ahead (a deposit, a waiver), so
+	// that what must precede the work binds its confirmation.
+	if len(v.States) >= 3 && planPrecedes(g.plan) {
+		second := v.States[1]
+		ev := event(second, "confirmed", fmt.Sprintf("%s is %s", an(w.One), said(second)), second, v.States[0], []string{
+			fmt.Sprintf("%s {id} for {name} ({item}) can go ahead. Please set it to %s.", title(w.One), said(second)),
+			fmt.Sprintf("Mark {name}'s %s {id} as %s.", w.One, said(second)),
+		})
+		// Every item past its first state has been confirmed.
+		past := slices.Clone(v.States[1:])
+		ev.Where = map[string]any{"status": map[string]any{"in": vals(past...)}}
+		ev.InState = func(r Row) bool { s, _ := r["status"].(string); return slices.Contains(past, s) }
+		s.Events = append(s.Events, ev)
+	}
 	if v.Cancel != "" {
 		s.Events = append(s.Events, event(v.Cancel, "cancelled", fmt.Sprintf("%s is %s", an(w.One), v.Cancel), v.Cancel, v.States[0], []string{
 			fmt.Sprintf("{name} called: %s {id} ({item}) is off. Please set it to %s.", w.One, said(v.Cancel)),
@@ -416,4 +431,10 @@ func activeRows(e *Entity) []Row {
 		return e.Rows
 	}
 	return out
+}
+
+// planPrecedes reports whether a service of the plan keeps a record due
+// before each item of the line of work is confirmed.
+func planPrecedes(p *Plan) bool {
+	return p != nil && slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Precedes })
 }

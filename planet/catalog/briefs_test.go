@@ -44,7 +44,62 @@ var termRe = regexp.MustCompile(`^[a-z0-9]+([ -][a-z0-9]+)*$`)
 // catalog, and its spread (issue 7: at least 150 briefs, 100 industries,
 // 50 countries and 60 industries without a pack).
 func TestBriefSuite(t *testing.T) {
-	f, err := os.ReadFile("../testdata/briefs/briefs.jsonl")
+	briefs, industries, noPack, countries := checkSuiteFile(t, "../testdata/briefs/briefs.jsonl")
+	for _, c := range []struct {
+		what      string
+		got, want int
+	}{
+		{"briefs", briefs, 150},
+		{"industries", industries, 100},
+		{"industries without a pack", noPack, 60},
+		{"countries", countries, 50},
+	} {
+		if c.got < c.want {
+			t.Errorf("%d %s, want at least %d", c.got, c.what, c.want)
+		}
+	}
+}
+
+// TestHeldOutBriefs checks the held-out set (heldout.jsonl): the same
+// format, at least 40 briefs, and no industry the main suite has, so that
+// it measures the reader on businesses it was not tuned on.
+func TestHeldOutBriefs(t *testing.T) {
+	briefs, _, _, _ := checkSuiteFile(t, "../testdata/briefs/heldout.jsonl")
+	if briefs < 40 {
+		t.Errorf("%d held-out briefs, want at least 40", briefs)
+	}
+	suite := map[string]bool{}
+	for _, b := range readSuiteFile(t, "../testdata/briefs/briefs.jsonl") {
+		suite[normalize(b.Industry)] = true
+	}
+	for _, b := range readSuiteFile(t, "../testdata/briefs/heldout.jsonl") {
+		if suite[normalize(b.Industry)] {
+			t.Errorf("held-out %s: industry %q is in the main suite", b.ID, b.Industry)
+		}
+	}
+}
+
+func readSuiteFile(t *testing.T, path string) []suiteBrief {
+	t.Helper()
+	f, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []suiteBrief
+	for _, line := range bytes.Split(f, []byte("\n")) {
+		var b suiteBrief
+		if len(bytes.TrimSpace(line)) > 0 && json.Unmarshal(line, &b) == nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// checkSuiteFile checks every line of a brief file and returns its
+// spread: briefs, industries, industries without a pack, countries.
+func checkSuiteFile(t *testing.T, path string) (int, int, int, int) {
+	t.Helper()
+	f, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,19 +181,7 @@ func TestBriefSuite(t *testing.T) {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d briefs (%d name a city), %d industries (%d without a pack), %d countries",
-		briefs, withCity, len(industries), len(noPack), len(countries))
-	for _, c := range []struct {
-		what      string
-		got, want int
-	}{
-		{"briefs", briefs, 150},
-		{"industries", len(industries), 100},
-		{"industries without a pack", len(noPack), 60},
-		{"countries", len(countries), 50},
-	} {
-		if c.got < c.want {
-			t.Errorf("%d %s, want at least %d", c.got, c.what, c.want)
-		}
-	}
+	t.Logf("%s: %d briefs (%d name a city), %d industries (%d without a pack), %d countries",
+		path, briefs, withCity, len(industries), len(noPack), len(countries))
+	return briefs, len(industries), len(noPack), len(countries)
 }

@@ -48,6 +48,17 @@ type regionsFile struct {
 	} `json:"city_aliases"`
 }
 
+// districtsFile is the shape of data/districts.json: districts,
+// neighbourhoods and landmarks that place a business in a city.
+type districtsFile struct {
+	Comment   string `json:"_comment"`
+	Districts []struct {
+		Country string   `json:"country"`
+		City    string   `json:"city"`
+		Names   []string `json:"names"`
+	} `json:"districts"`
+}
+
 // places indexes regions and city names.
 type places struct {
 	regions   []Region                  // sorted by country, then name
@@ -102,6 +113,13 @@ func loadPlaces(fsys fs.FS, countries []Country) (*places, error) {
 
 	p := &places{regionIdx: map[string][]int{}, cityIdx: map[string]map[string]int{}}
 	if err := p.indexCities(f, countries, byCode); err != nil {
+		return nil, err
+	}
+	var d districtsFile
+	if err := decodeFile(fsys, "data/districts.json", &d); err != nil {
+		return nil, err
+	}
+	if err := p.indexDistricts(d, countries, byCode); err != nil {
 		return nil, err
 	}
 	p.regions = f.Regions
@@ -210,32 +228,8 @@ func (p *places) indexCities(f regionsFile, countries []Country, byCode map[stri
 		p.cityIdx[c.Code] = idx
 	}
 	for n, ca := range f.CityAliases {
-		at := fmt.Sprintf("regions.json: city_aliases[%d]", n)
-		ci, ok := byCode[ca.Country]
-		if !ok {
-			return fmt.Errorf("%s: unknown country %q", at, ca.Country)
-		}
-		c := countries[ci]
-		i := slices.IndexFunc(c.Cities, func(city City) bool { return city.Name == ca.City })
-		if i < 0 {
-			return fmt.Errorf("%s: %q is not one of %s's cities", at, ca.City, ca.Country)
-		}
-		if len(ca.Aliases) == 0 {
-			return fmt.Errorf("%s (%s): no aliases", at, ca.City)
-		}
-		idx := p.cityIdx[ca.Country]
-		for _, a := range ca.Aliases {
-			k := normalize(a)
-			if k == "" || strings.TrimSpace(a) != a {
-				return fmt.Errorf("%s (%s): blank or padded alias %q", at, ca.City, a)
-			}
-			if j, taken := idx[k]; taken {
-				if j == i {
-					return fmt.Errorf("%s (%s): alias %q is already a name of the city", at, ca.City, a)
-				}
-				return fmt.Errorf("%s (%s): alias %q already names %q", at, ca.City, a, c.Cities[j].Name)
-			}
-			idx[k] = i
+		if err := p.addCityNames(fmt.Sprintf("regions.json: city_aliases[%d]", n), ca.Country, ca.City, ca.Aliases, "alias", countries, byCode); err != nil {
+			return err
 		}
 	}
 	for _, c := range countries {
@@ -253,6 +247,50 @@ func (p *places) indexCities(f regionsFile, countries []Country, byCode map[stri
 				idx[k] = is[0]
 			}
 		}
+	}
+	return nil
+}
+
+// indexDistricts maps each district of data/districts.json to its city
+// ("Kreuzberg" → Berlin). A district may not take a name the country's
+// cities already have.
+func (p *places) indexDistricts(d districtsFile, countries []Country, byCode map[string]int) error {
+	for n, dc := range d.Districts {
+		if err := p.addCityNames(fmt.Sprintf("districts.json: districts[%d]", n), dc.Country, dc.City, dc.Names, "name", countries, byCode); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// addCityNames indexes more names of one city (aliases, districts); a
+// name may not be blank, padded or another name of the country's cities.
+func (p *places) addCityNames(at, country, city string, names []string, what string, countries []Country, byCode map[string]int) error {
+	ci, ok := byCode[country]
+	if !ok {
+		return fmt.Errorf("%s: unknown country %q", at, country)
+	}
+	c := countries[ci]
+	i := slices.IndexFunc(c.Cities, func(x City) bool { return x.Name == city })
+	if i < 0 {
+		return fmt.Errorf("%s: %q is not one of %s's cities", at, city, country)
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("%s (%s): no %s", at, city, map[string]string{"alias": "aliases", "name": "names"}[what])
+	}
+	idx := p.cityIdx[country]
+	for _, a := range names {
+		k := normalize(a)
+		if k == "" || strings.TrimSpace(a) != a {
+			return fmt.Errorf("%s (%s): blank or padded %s %q", at, city, what, a)
+		}
+		if j, taken := idx[k]; taken {
+			if j == i {
+				return fmt.Errorf("%s (%s): %s %q is already a name of the city", at, city, what, a)
+			}
+			return fmt.Errorf("%s (%s): %s %q already names %q", at, city, what, a, c.Cities[j].Name)
+		}
+		idx[k] = i
 	}
 	return nil
 }
@@ -319,6 +357,85 @@ func (c Country) CityNamed(text string) (City, bool) {
 		return City{}, false
 	}
 	return c.Cities[i], true
+}
+
+// CityMention is a city of a country named in a text: the city, the name
+// the text used and where (a byte offset into the normalized text; only
+// the order of mentions means anything).
+type CityMention struct {
+	City City
+	Name string
+	At   int
+}
+
+// CitiesIn returns the country's cities the text names, in the order it
+// names them: by name, romanized name, alias, either part of a ward's
+// romanized name, or a district or landmark of districts.json ("a
+// studio in Kreuzberg" names Berlin). At each place the longest name
+// wins; each city is listed once, at its first mention. Other countries'
+// names in the text do not hide the country's own cities ("from Warsaw to
+// India").
+func (c Country) CitiesIn(text string) []CityMention {
+	p := load().places
+	// "Melbourne's inner north": a possessive names the city.
+	t := normalize(possessive.ReplaceAllString(text, "$1"))
+	type hit struct {
+		at, end, city int
+		key           string
+	}
+	var hits []hit
+	for key, i := range p.cityIdx[c.Code] {
+		if len([]rune(key)) < 4 && !unspacedScript(key) {
+			continue
+		}
+		for _, at := range phraseOffsets(t, key) {
+			hits = append(hits, hit{at, at + len(key), i, key})
+		}
+	}
+	// Longest first at each offset; a mention inside a longer one is not
+	// its own ("York" in "New York").
+	slices.SortFunc(hits, func(a, b hit) int {
+		if a.at != b.at {
+			return a.at - b.at
+		}
+		if a.end != b.end {
+			return b.end - a.end
+		}
+		return strings.Compare(a.key, b.key)
+	})
+	var out []CityMention
+	end := -1
+	for _, h := range hits {
+		if h.at < end {
+			continue
+		}
+		end = h.end
+		if !slices.ContainsFunc(out, func(m CityMention) bool { return m.City.Name == c.Cities[h.city].Name }) {
+			out = append(out, CityMention{City: c.Cities[h.city], Name: h.key, At: h.at})
+		}
+	}
+	return out
+}
+
+var possessive = regexp.MustCompile(`(\p{L})['’]s\b`)
+
+// phraseOffsets returns where phrase occurs in the normalized text t as
+// whole words (anywhere in unspaced scripts).
+func phraseOffsets(t, phrase string) []int {
+	var out []int
+	padded := " " + t + " "
+	needle := " " + phrase + " "
+	if unspacedScript(phrase) {
+		padded, needle = t, phrase
+	}
+	for from := 0; ; {
+		i := strings.Index(padded[from:], needle)
+		if i < 0 {
+			return out
+		}
+		out = append(out, from+i)
+		from += i + 1
+	}
 }
 
 // Place is where a piece of text says a business is.

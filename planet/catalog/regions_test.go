@@ -218,26 +218,34 @@ func TestRegionsFileIsChecked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct{ name, regions, want string }{
-		{"unknown field", `{"regions": [{"country": "DE", "kind": "state", "name": "X", "flag": "y"}]}`, "unknown field"},
-		{"trailing data", `{} {}`, "trailing data"},
-		{"unknown country", `{"regions": [{"country": "XX", "kind": "state", "name": "Nowhere"}]}`, `unknown country "XX"`},
-		{"bad kind", `{"regions": [{"country": "DE", "kind": "land", "name": "Bavaria"}]}`, `kind "land"`},
-		{"bad code", `{"regions": [{"country": "DE", "code": "AT-9", "kind": "state", "name": "Bavaria"}]}`, `code "AT-9"`},
-		{"city elsewhere", `{"regions": [{"country": "DE", "kind": "state", "name": "Bavaria", "city": "Wien"}]}`, `city "Wien"`},
-		{"state unknown", `{"regions": [{"country": "DE", "kind": "state", "name": "Bavaria", "state": "Tirol"}]}`, `state "Tirol"`},
-		{"state disagrees with city", `{"regions": [{"country": "DE", "kind": "state", "name": "Bavaria", "state": "Hessen", "city": "München"}]}`, `city München is in state "Bayern"`},
-		{"name shared in a country", `{"regions": [{"country": "DE", "kind": "state", "name": "Bavaria"}, {"country": "DE", "kind": "area", "name": "Franconia", "aliases": ["Bavaria"]}]}`, `also names region`},
-		{"region named like another country", `{"regions": [{"country": "DE", "kind": "area", "name": "Austria"}]}`, `is a name of country AT`},
-		{"country alias taken", `{"country_aliases": [{"country": "DE", "aliases": ["Österreich"]}]}`, `already a name of AT`},
-		{"city alias of unknown city", `{"city_aliases": [{"country": "DE", "city": "Munich", "aliases": ["Monaco"]}]}`, `"Munich" is not one of DE's cities`},
-		{"city alias taken", `{"city_aliases": [{"country": "DE", "city": "München", "aliases": ["Berlin"]}]}`, `already names "Berlin"`},
+	for _, tc := range []struct{ name, regions, want, districts string }{
+		{"unknown field", `{"regions": [{"country": "DE", "kind": "state", "name": "X", "flag": "y"}]}`, "unknown field", ""},
+		{"trailing data", `{} {}`, "trailing data", ""},
+		{"unknown country", `{"regions": [{"country": "XX", "kind": "state", "name": "Nowhere"}]}`, `unknown country "XX"`, ""},
+		{"bad kind", `{"regions": [{"country": "DE", "kind": "land", "name": "Bavaria"}]}`, `kind "land"`, ""},
+		{"bad code", `{"regions": [{"country": "DE", "code": "AT-9", "kind": "state", "name": "Bavaria"}]}`, `code "AT-9"`, ""},
+		{"city elsewhere", `{"regions": [{"country": "DE", "kind": "state", "name": "Bavaria", "city": "Wien"}]}`, `city "Wien"`, ""},
+		{"state unknown", `{"regions": [{"country": "DE", "kind": "state", "name": "Bavaria", "state": "Tirol"}]}`, `state "Tirol"`, ""},
+		{"state disagrees with city", `{"regions": [{"country": "DE", "kind": "state", "name": "Bavaria", "state": "Hessen", "city": "München"}]}`, `city München is in state "Bayern"`, ""},
+		{"name shared in a country", `{"regions": [{"country": "DE", "kind": "state", "name": "Bavaria"}, {"country": "DE", "kind": "area", "name": "Franconia", "aliases": ["Bavaria"]}]}`, `also names region`, ""},
+		{"region named like another country", `{"regions": [{"country": "DE", "kind": "area", "name": "Austria"}]}`, `is a name of country AT`, ""},
+		{"country alias taken", `{"country_aliases": [{"country": "DE", "aliases": ["Österreich"]}]}`, `already a name of AT`, ""},
+		{"city alias of unknown city", `{"city_aliases": [{"country": "DE", "city": "Munich", "aliases": ["Monaco"]}]}`, `"Munich" is not one of DE's cities`, ""},
+		{"city alias taken", `{"city_aliases": [{"country": "DE", "city": "München", "aliases": ["Berlin"]}]}`, `already names "Berlin"`, ""},
+		{"district of unknown city", `{}`, `"Munich" is not one of DE's cities`, `{"districts": [{"country": "DE", "city": "Munich", "names": ["Schwabing"]}]}`},
+		{"district named like a city", `{}`, `"Hamburg" already names "Hamburg"`, `{"districts": [{"country": "DE", "city": "Berlin", "names": ["Hamburg"]}]}`},
+		{"district without names", `{}`, `no names`, `{"districts": [{"country": "DE", "city": "Berlin"}]}`},
+		{"district unknown field", `{}`, `unknown field`, `{"districts": [{"country": "DE", "city": "Berlin", "names": ["Mitte"], "kind": "x"}]}`},
 	} {
+		if tc.districts == "" {
+			tc.districts = `{"districts": []}`
+		}
 		fsys := fstest.MapFS{
 			"data/countries.json":  {Data: countries},
 			"data/industries.json": {Data: industries},
 			"data/flavours.json":   {Data: flavours},
 			"data/regions.json":    {Data: []byte(tc.regions)},
+			"data/districts.json":  {Data: []byte(tc.districts)},
 		}
 		_, err := parse(fsys)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -297,6 +305,34 @@ func TestStemsAreNotCities(t *testing.T) {
 			if city, ok := c.CityNamed(stem); ok {
 				t.Errorf("%s: company stem %q names the city %s", c.Code, stem, city.Name)
 			}
+		}
+	}
+}
+
+// CitiesIn finds a country's cities in free text in the order the text
+// names them, by any of their names, districts and possessives, and is
+// not misled by other countries' names.
+func TestCitiesIn(t *testing.T) {
+	for _, tc := range []struct {
+		country, text string
+		want          []string
+	}{
+		{"DE", "Tattoo studio in Kreuzberg, guest spots from Hamburg", []string{"Berlin", "Hamburg"}},
+		{"PL", "Indie game studio in Warsaw shipping to India", []string{"Warszawa"}},
+		{"AU", "We walk dogs around Melbourne's inner north", []string{"Melbourne"}},
+		{"US", "A bakery in New York", []string{"New York"}},
+		{"RO", "Agenție in Cluj", []string{"Cluj-Napoca"}},
+		{"KR", "Karaoke rooms in Hongdae", []string{"마포구"}},
+		{"SG", "Feeder shipping line based in Singapore", []string{"Raffles Place"}},
+		{"FR", "A bakery with no city", nil},
+	} {
+		c, _ := CountryByCode(tc.country)
+		var got []string
+		for _, m := range c.CitiesIn(tc.text) {
+			got = append(got, m.City.Name)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s.CitiesIn(%q) = %v, want %v", tc.country, tc.text, got, tc.want)
 		}
 	}
 }

@@ -58,6 +58,10 @@ type Archetype struct {
 	Follows bool `json:"follows,omitempty"`
 	// LineOfWork archetypes can be a business's main line of work.
 	LineOfWork bool `json:"line_of_work,omitempty"`
+	// LineRank orders the line-of-work archetypes a brief names: the
+	// lowest is the line of work (a studio that books sessions and keeps
+	// consent forms is in bookings, its forms a record beside them).
+	LineRank int `json:"line_rank,omitempty"`
 }
 
 // Verb is a verb that names a capability. Role says what its object is:
@@ -106,6 +110,17 @@ type Lexicon struct {
 	IndustryModifiers []string `json:"industry_modifiers"`
 	// NotPlaces are capitalised words after "in" that are no city.
 	NotPlaces []string `json:"not_places"`
+	// Upfront are charges taken before the work goes ahead ("deposit",
+	// "advance"); PrecedeCues are words of a clause that say a record is
+	// due before it ("before", "up front", "at booking").
+	Upfront     []string `json:"upfront"`
+	PrecedeCues []string `json:"precede_cues"`
+	// DueBefore are records due before the work goes ahead, whatever
+	// the clause says ("consent form", "waiver", "permit").
+	DueBefore []string `json:"due_before"`
+	// VagueNouns are words after a verb that name no record ("cancelled
+	// for weather", "every morning", "the rest").
+	VagueNouns []string `json:"vague_nouns"`
 
 	Archetypes []Archetype `json:"-"`
 	byID       map[string]int
@@ -168,7 +183,7 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces} {
+	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns} {
 		m := map[string]bool{}
 		for _, w := range words {
 			m[w] = true
