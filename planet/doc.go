@@ -26,6 +26,10 @@
 //	       record service per capability (record.go, parameterised by the
 //	       archetype and the plan's nouns) and registered builders
 //	       (svc_*.go); each adds tables, tools, events, actions and chores
+//	       with the country's names and formats: every value of a column
+//	       with a semantic kind is drawn by package seed from that kind's
+//	       pool, in the world's language, at the currency's price level,
+//	       with dates that follow the row's status
 //	     → service graph: an edge wherever an event of an earlier service
 //	       pairs with an action of a later one
 //	     → invariants ([Link]: an upstream [Event] paired with a downstream

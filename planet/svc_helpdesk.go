@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -83,12 +84,22 @@ var hzSupplies = []Item{
 }
 
 // hzStockItems are the names inventory keeps and procurement buys: the
-// industry's offerings first, then general supplies. The list does not
-// depend on randomness, so every service that uses it sees the same one.
+// industry's own supplies, spare parts and raw materials (its offerings
+// only where it trades goods, seed/data/supplies.json), then general
+// supplies. The list does not depend on randomness, so every service that
+// uses it sees the same one.
 func hzStockItems(g *Gen) []Item {
 	var out []Item
 	seen := map[string]bool{}
-	for _, it := range append(slices.Clone(hzOfferings(g)), hzSupplies...) {
+	supplies, resale := seed.SuppliesOf(g.Scenario.Industry)
+	var own []Item
+	if resale {
+		own = slices.Clone(hzOfferings(g))
+	}
+	for _, s := range supplies {
+		own = append(own, Item{Name: s.Name, Min: s.PriceRange[0], Max: s.PriceRange[1]})
+	}
+	for _, it := range append(own, hzSupplies...) {
 		if !seen[it.Name] {
 			seen[it.Name] = true
 			out = append(out, it)

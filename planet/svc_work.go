@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -52,7 +53,7 @@ func buildWork(g *Gen, s *Svc) {
 		name, email := g.Locale.Person("")
 		r := Row{"id": staff.ID(i), "name": name, "email": email, "active": g.R.IntN(7) != 0}
 		for _, x := range st.Extra {
-			r[x.Name] = x.Value(g)
+			r[x.Name] = x.Value(g, r, seed.NoStage)
 		}
 		staff.Rows = append(staff.Rows, r)
 		g.tablesAdd(s, staffTable, r)
@@ -100,7 +101,10 @@ func buildWork(g *Gen, s *Svc) {
 		it := Pick(g.R, v.Items)
 		minor := minorPerMajor(g.Locale.C.CurrencyDigits)
 		p := it.Min + g.R.Float64()*(it.Max-it.Min)
-		return it.Name, max(1, int64(math.Round(p*eurRate(g.Locale.C.Currency)))) * minor
+		// An item priced per unit (per word, per m²) is ordered by the
+		// hundred or thousand: the amount is for the whole order.
+		unit := max(1, int64(math.Round(p*eurRate(g.Locale.C.Currency)*float64(minor))))
+		return it.Name, max(minor, unit*int64(seed.UnitsOf(g.R, it.Name))/minor*minor)
 	}
 	activeCust := activeRows(cust)
 	for i := 1; i <= 20+g.R.IntN(20); i++ {
@@ -120,7 +124,7 @@ func buildWork(g *Gen, s *Svc) {
 		r := Row{"id": work.ID(i), "customer_id": c["id"], "item": item, "staff_id": Pick(g.R, staff.Rows)["id"],
 			"scheduled_on": g.Day(d), "amount": amount, "status": status, "created_at": g.At(d-7-g.R.IntN(20), 10)}
 		for _, x := range w.Extra {
-			r[x.Name] = x.Value(g)
+			r[x.Name] = x.Value(g, r, stageOf(v, r["status"]))
 		}
 		work.Rows = append(work.Rows, r)
 		g.tablesAdd(s, table, r)
@@ -263,7 +267,7 @@ func buildWork(g *Gen, s *Svc) {
 			r := Row{"id": work.ID(tc.FreshID(table)), "customer_id": Pick(tc.R, activeCust)["id"], "item": item, "staff_id": staff.Rows[0]["id"],
 				"scheduled_on": g.Day(0), "amount": amount, "status": status, "created_at": g.At(-3, 11)}
 			for _, x := range w.Extra {
-				r[x.Name] = x.Value(g)
+				r[x.Name] = x.Value(g, r, stageOf(v, r["status"]))
 			}
 			return r
 		}
@@ -345,7 +349,7 @@ func buildWork(g *Gen, s *Svc) {
 		args := map[string]any{"customer_id": c["id"], "item": item, "scheduled_on": day, "amount": amount}
 		var extras []string
 		for _, x := range w.Extra {
-			args[x.Name] = x.Value(g)
+			args[x.Name] = x.Value(g, args, seed.Planned)
 			extras = append(extras, detail(x.Name, args[x.Name]))
 		}
 		tc.NextID(table) // the new row: checked by its details, not its id

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/lexicon"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -239,6 +240,7 @@ func (g *Gen) svcIndex(name string) int {
 func (g *Gen) company(p *Plan) {
 	c := g.Locale.C
 	pc := p.Company
+	hq := cityOf(c, pc.Headquarters)
 	g.Locale.Domain = g.Locale.DomainFor(pc.Name)
 	g.Company = world.Company{
 		Name:         pc.Name,
@@ -246,19 +248,20 @@ func (g *Gen) company(p *Plan) {
 		Country:      c.Code,
 		Locale:       c.Locale,
 		Currency:     p.Currencies[0],
-		Timezone:     c.Timezone,
+		Timezone:     seed.ZoneOf(c, hq.Name), // the headquarters' own zone
 		Employees:    pc.Employees,
-		Headquarters: c.AddressIn(g.R, cityOf(c, pc.Headquarters)),
+		Headquarters: g.Locale.AddressIn(hq),
 		Website:      "https://www." + g.Locale.Domain,
 		Description:  pc.Description,
 	}
-	loc, err := time.LoadLocation(c.Timezone)
+	loc, err := time.LoadLocation(g.Company.Timezone)
 	if err != nil {
 		loc = time.UTC
 	}
 	// A Monday morning in 2026, different per world.
 	day := time.Date(2026, 1, 5, 9, 0, 0, 0, loc).AddDate(0, 0, 7*g.R.IntN(40))
 	g.Start = day
+	g.Locale.SetHome(hq, day, pc.Pack)
 }
 
 // cityOf returns the country's city of that name, or a city with only a

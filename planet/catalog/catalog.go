@@ -220,8 +220,11 @@ func parse(fsys fs.FS) (*catalog, error) {
 	return c, nil
 }
 
-// decodeFile decodes one JSON file strictly: unknown fields and trailing
-// data are errors.
+// DecodeFile decodes one JSON data file strictly: unknown fields and
+// trailing data are errors. Packages with data files of their own (seed)
+// read them the same way.
+func DecodeFile(fsys fs.FS, name string, v any) error { return decodeFile(fsys, name, v) }
+
 func decodeFile(fsys fs.FS, name string, v any) error {
 	b, err := fs.ReadFile(fsys, name)
 	if err != nil {
@@ -319,7 +322,10 @@ func (c Country) Phone(r *rand.Rand) string {
 	return c.CallingCode + " " + fillPhone(r, pick(r, c.PhoneNationalFormats))
 }
 
-// fillPhone expands '#' to 0-9, 'D' to 1-9 and 'N' to 2-9.
+// FillPhone expands a phone format: '#' to 0-9, 'D' to 1-9 and 'N' to
+// 2-9; everything else is literal.
+func FillPhone(r *rand.Rand, pattern string) string { return fillPhone(r, pattern) }
+
 func fillPhone(r *rand.Rand, pattern string) string {
 	var b strings.Builder
 	for _, ch := range pattern {
@@ -378,7 +384,8 @@ func (c Country) Address(r *rand.Rand) string {
 	return c.AddressIn(r, c.Cities[r.IntN(len(c.Cities))])
 }
 
-// AddressIn returns a random postal address in one city of the country.
+// AddressIn returns a random postal address in city, in the country's
+// format.
 func (c Country) AddressIn(r *rand.Rand, city City) string {
 	street := pick(r, c.Streets)
 	num := fillNumber(r, c.NumberPattern)

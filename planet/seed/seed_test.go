@@ -1,0 +1,275 @@
+package seed
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nyaruka/phonenumbers"
+
+	"github.com/mercury/mcp-world/planet/catalog"
+)
+
+// TestCitiesData: every city of cities.json is a catalog city, every
+// landline and mobile format yields numbers libphonenumber accepts for the
+// country, and every zone is a real IANA zone.
+func TestCitiesData(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for cc, c := range load().cities {
+		country, ok := catalog.CountryByCode(cc)
+		if !ok {
+			t.Errorf("cities.json: %s is not a catalog country", cc)
+			continue
+		}
+		formats := slices.Clone(c.Mobile)
+		for name, fx := range c.Cities {
+			if !slices.ContainsFunc(country.Cities, func(ci catalog.City) bool { return ci.Name == name }) {
+				t.Errorf("cities.json: %s/%s is not a city of the catalog", cc, name)
+			}
+			if fx.Zone != "" {
+				if _, err := time.LoadLocation(fx.Zone); err != nil {
+					t.Errorf("cities.json: %s/%s: zone %q: %v", cc, name, fx.Zone, err)
+				}
+			}
+			formats = append(formats, fx.Phone)
+		}
+		for _, f := range formats {
+			for range 40 {
+				n := country.CallingCode + " " + fillPhone(r, f)
+				num, err := phonenumbers.Parse(n, cc)
+				if err != nil || !phonenumbers.IsValidNumberForRegion(num, cc) {
+					t.Errorf("cities.json: %s format %q gives %q, which libphonenumber rejects", cc, f, n)
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestPhoneInCity: a number drawn for a city has its area code or is a
+// mobile, and the checker accepts it; another city's landline is caught.
+func TestPhoneInCity(t *testing.T) {
+	pl, _ := catalog.CountryByCode("PL")
+	s := NewSource(rand.New(rand.NewPCG(3, 4)), pl, time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	ck := NewChecker(pl, s.Clock, "")
+	for range 50 {
+		p := s.PhoneIn("Kraków")
+		if got := ck.Check("phone", Phone, p, map[string]any{"city": "Kraków"}, NoStage); len(got) > 0 {
+			t.Errorf("%s: %v", p, got)
+		}
+	}
+	got := ck.Check("phone", Phone, "+48 22 123 45 67", map[string]any{"city": "Kraków"}, NoStage)
+	if len(got) != 1 || !strings.Contains(got[0], "area code of Warszawa") {
+		t.Errorf("a Warsaw landline in Kraków: %v", got)
+	}
+}
+
+var clock = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+
+// TestEveryKindDrawsValidValues draws values of every rule's kind in
+// every catalog country and checks them with the Checker: what the
+// generator makes, the validator accepts.
+func TestEveryKindDrawsValidValues(t *testing.T) {
+	for _, c := range catalog.Countries() {
+		t.Run(c.Code, func(t *testing.T) {
+			s := NewSource(rand.New(rand.NewPCG(7, 8)), c, clock)
+			s.Home, s.Domain, s.Rate = c.Cities[0], "example-firm.test", PriceLevel(c.Currency)
+			s.Staff = []string{fullName(s)}
+			s.Company = func() string { return "Acme" }
+			ck := NewChecker(c, clock, s.Domain)
+			for _, r := range load().rules {
+				col := r.Columns[0]
+				typ := typeFor(r)
+				for _, st := range []Stage{NoStage, Planned, Underway, Done} {
+					row := map[string]any{"scheduled_on": clock.AddDate(0, 0, map[Stage]int{Planned: 5, Underway: -2, Done: -20}[st]).Format(time.DateOnly), "city": s.Home.Name}
+					if r.AtMost != "" {
+						row[r.AtMost] = int64(50000)
+					}
+					v := s.Value(col, r, typ, row, st)
+					if got := ck.Check(col, r.Kind, v, row, st); len(got) > 0 {
+						t.Errorf("%s (%s) stage %d: %v: %v", col, r.Kind, st, v, got)
+					}
+				}
+			}
+		})
+	}
+}
+
+func fullName(s *Source) string { _, _, n := s.Country.PersonName(s.R); return n }
+
+func typeFor(r Rule) string {
+	for _, typ := range []string{"integer", "date", "datetime", "text"} {
+		if FitsType(r, typ) {
+			return typ
+		}
+	}
+	return "real"
+}
+
+// TestCheckerFindings: each kind of defect the issue names is caught.
+func TestCheckerFindings(t *testing.T) {
+	pl, _ := catalog.CountryByCode("PL")
+	ck := NewChecker(pl, clock, "firma.pl")
+	open := map[string]any{"status": "in_transit"}
+	tests := []struct {
+		name   string
+		column string
+		kind   Kind
+		value  any
+		stage  Stage
+		want   string
+	}{
+		{"street as pet", "pet_name", PetName, "ul. Kościuszki", NoStage, "is a street name"},
+		{"street as licence", "licence_number", LicenceNumber, "ul. Polna", NoStage, "is a street name"},
+		{"city as class", "class_name", ClassName, "Kraków", NoStage, "is a city"},
+		{"rent of 2.90", "monthly_rent", MonthlyRent, int64(290), NoStage, "outside the range"},
+		{"salary of 95.10", "salary_max", Salary, int64(9510), NoStage, "outside the range"},
+		{"money as real", "contract_value", ContractValue, 0.9, NoStage, "not an integer"},
+		{"born last year", "date_of_birth", DateOfBirth, "2025-06-01", NoStage, "makes an age of"},
+		{"eta passed in transit", "eta", DueDate, "2026-02-01", Underway, "has passed but the row is still open"},
+		{"court date passed", "court_date", DueDate, "2025-12-01", Planned, "has passed"},
+		{"done in the future", "event_date", EventDate, "2026-04-01", Done, "in the future but the row is done"},
+		{"bad postcode", "postcode", Postcode, "1234", NoStage, "does not have the form"},
+		{"foreign phone", "phone", Phone, "+49 30 12345678", NoStage, "not a valid PL phone number"},
+		{"placeholder mail", "email", Email, "mail3@gmail.com", NoStage, "placeholder"},
+		{"placeholder domain", "email", Email, "info@firm977.pl", NoStage, "placeholder"},
+		{"staff off domain", "email", StaffEmail, "anna.nowak@gmail.com", NoStage, "not at the company's domain"},
+		{"bad tax id", "tax_id", TaxID, "DE123456789", NoStage, "does not have the NIP form"},
+		{"bad tax rate", "tax_rate", TaxRate, 19.0, NoStage, "is not a rate of PL"},
+		{"mixed language", "body", Message, "Szanowni Państwo, this is to let you know about your order.", NoStage, "mixes English"},
+		{"no name from the pool", "contact_person", PersonName, "John Smith", NoStage, "has no given or family name"},
+		{"address without city", "site_address", StreetAddress, "ul. Polna 5, 00-001 Atlantis", NoStage, "names no city"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ck.Check(tt.column, tt.kind, tt.value, open, tt.stage)
+			if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, tt.want) }) {
+				t.Errorf("Check(%v) = %v, want a finding with %q", tt.value, got, tt.want)
+			}
+		})
+	}
+	if got := ck.CheckTax(int64(12300), int64(10000), int64(2300), 23.0); len(got) != 0 {
+		t.Errorf("a correct invoice: %v", got)
+	}
+	if got := ck.CheckTax(int64(12300), int64(10000), int64(2000), 23.0); len(got) != 2 {
+		t.Errorf("an invoice whose parts do not add up: %v", got)
+	}
+}
+
+// TestTaxData: every catalog country has tax facts, the standard rate
+// agrees with countries.json, and drawn tax ids match their pattern.
+func TestTaxData(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for _, c := range catalog.Countries() {
+		tax, ok := TaxOf(c.Code)
+		if !ok {
+			t.Errorf("tax.json: no entry for %s", c.Code)
+			continue
+		}
+		if tax.StandardRate != c.Tax.Rate {
+			t.Errorf("%s: tax.json standard rate %v, countries.json %v", c.Code, tax.StandardRate, c.Tax.Rate)
+		}
+		if id := tax.TaxID(r); !PatternRegexp(tax.TaxIDPattern, c.Code).MatchString(id) {
+			t.Errorf("%s: tax id %q does not match %q", c.Code, id, tax.TaxIDPattern)
+		}
+	}
+	if net, tax := Split(12300, 23); net != 10000 || tax != 2300 {
+		t.Errorf("Split(12300, 23) = %d, %d", net, tax)
+	}
+	if net, tax := Split(1000, 0); net != 1000 || tax != 0 {
+		t.Errorf("Split at 0%% = %d, %d", net, tax)
+	}
+}
+
+// TestKindsCoverCatalog: every extra column of the catalog's industries
+// that is not an enum or a flag has a rule, so none falls back to a note.
+func TestKindsCoverCatalog(t *testing.T) {
+	for _, ind := range catalog.Industries() {
+		v := ind.Vocabulary
+		for _, e := range []catalog.Entity{v.Customer, v.Staff, v.WorkItem} {
+			for _, c := range e.ExtraColumns {
+				if len(c.Values) > 0 || c.Type == "boolean" {
+					continue
+				}
+				r, ok := RuleFor(c.Name)
+				if !ok {
+					t.Errorf("%s: column %s (%s) has no rule in kinds.json", ind.ID, c.Name, c.Type)
+					continue
+				}
+				if !FitsType(r, c.Type) && !(r.IsMoney() && c.Type == "real") {
+					t.Errorf("%s: column %s is %s, its kind %s wants another type", ind.ID, c.Name, c.Type, r.Kind)
+				}
+			}
+		}
+	}
+}
+
+// TestLexicons: at least 15 business languages besides English, each
+// with the keys English has (checked on load) and topics parallel to
+// English, and no lexicon text in English.
+func TestLexicons(t *testing.T) {
+	langs := Languages()
+	if len(langs) < 16 {
+		t.Errorf("%d lexicons, want English and at least 15 more", len(langs))
+	}
+	en := LexiconFor("en")
+	for _, l := range langs {
+		lx := LexiconFor(l)
+		if len(lx.Sentences("topic")) != len(en.Sentences("topic")) {
+			t.Errorf("%s: %d topics, English has %d", l, len(lx.Sentences("topic")), len(en.Sentences("topic")))
+		}
+		if l == "en" {
+			continue
+		}
+		for _, k := range lexiconText {
+			for _, s := range lx.Sentences(k) {
+				if n := countWords(s, en.Stopwords); n >= 2 {
+					t.Errorf("%s: text %s %q reads as English", l, k, s)
+				}
+			}
+		}
+	}
+}
+
+// TestUnitsAndSupplies: per-unit items are ordered by many units, and
+// supplies are keyed by catalog industries.
+func TestUnitsAndSupplies(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	if n := UnitsOf(r, "Standard translation (per word)"); n < 400 {
+		t.Errorf("a translation of %d words", n)
+	}
+	if n := UnitsOf(r, "Ceramic crown"); n != 1 {
+		t.Errorf("a crown priced per unit: %d", n)
+	}
+	ids := map[string]bool{}
+	for _, ind := range catalog.Industries() {
+		ids[ind.ID] = true
+		if s, resale := SuppliesOf(ind.ID); len(s) == 0 && !resale {
+			t.Logf("%s has no supplies of its own; it buys general supplies only", ind.ID)
+		}
+	}
+	for id := range load().supplies.Industries {
+		if !ids[id] {
+			t.Errorf("supplies.json: %s is not a catalog industry", id)
+		}
+	}
+}
+
+// TestRomanize: names in Cyrillic and Greek get the Latin spelling people
+// use in email addresses; other scripts are left alone.
+func TestRomanize(t *testing.T) {
+	tests := []struct{ lang, in, want string }{
+		{"ru", "Иванов", "Ivanov"},
+		{"ru", "Щукина", "Shchukina"},
+		{"uk", "Шевченко", "Shevchenko"},
+		{"el", "Παπαδόπουλος", "Papadopoulos"},
+		{"ja", "佐藤", "佐藤"},
+	}
+	for _, tt := range tests {
+		if got := Romanize(tt.lang, tt.in); got != tt.want {
+			t.Errorf("Romanize(%s, %q) = %q, want %q", tt.lang, tt.in, got, tt.want)
+		}
+	}
+}
