@@ -205,7 +205,7 @@ func kindOf(c world.Column, table []world.Column) string {
 	if c.PrimaryKey || c.References != "" || c.RefersTo != "" || len(c.Enum) > 0 || c.Type == "boolean" {
 		return ""
 	}
-	r, ok := seed.RuleFor(c.Name)
+	r, ok := seed.RuleForType(c.Name, c.Type)
 	if !ok || r.ExtraOnly || !seed.FitsType(r, c.Type) {
 		return ""
 	}

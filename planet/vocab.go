@@ -53,7 +53,7 @@ func (n Noun) Columns() []world.Column {
 			for i, v := range e.Values {
 				c.Enum[i] = v
 			}
-		} else if r, ok := seed.RuleFor(e.Name); ok {
+		} else if r, ok := seed.RuleForType(e.Name, e.Type); ok {
 			c.Kind = string(r.Kind)
 			if r.IsMoney() {
 				c.Type = "integer"
@@ -75,7 +75,7 @@ func (e Extra) Value(g *Gen, row Row, st seed.Stage) any {
 	if e.Type == "boolean" {
 		return g.R.IntN(3) == 0
 	}
-	r, ok := seed.RuleFor(e.Name)
+	r, ok := seed.RuleForType(e.Name, e.Type)
 	if !ok {
 		// A column no rule covers gets a neutral note, never a value
 		// from another kind's pool (see seed/data/kinds.json).

@@ -23,8 +23,12 @@ type Checker struct {
 	Domain  string // the company's email domain, from its website
 	Lang    string // the business language ("pl")
 	Company string // the company's name, which any text may quote
+	// Industry is the catalog id of the company's industry, for ranges
+	// that differ by industry (a combine harvester's price).
+	Industry string
 
 	streets, cities, names map[string]bool
+	home                   string          // a headquarters city the catalog does not list
 	native                 map[string]bool // words only the world's language uses
 	postcode               *regexp.Regexp
 	tax                    Tax
@@ -79,6 +83,14 @@ func postcodeRegexp(c catalog.Country) *regexp.Regexp {
 	return regexp.MustCompile(b.String())
 }
 
+// AddHome accepts city, the headquarters' own, as a city of the world
+// though the catalog does not list it (no postcodes or area codes are
+// known for it, so none are checked).
+func (ck *Checker) AddHome(city string) {
+	ck.home = city
+	ck.cities[city] = true
+}
+
 // IsStreet reports whether s is one of the country's street names.
 func (ck *Checker) IsStreet(s string) bool { return ck.streets[s] }
 
@@ -100,6 +112,7 @@ func (ck *Checker) Check(column string, k Kind, v any, row map[string]any, st St
 		return nil
 	}
 	r, _ := RuleOf(column, k)
+	r = r.ForIndustry(ck.Industry)
 	s, isText := v.(string)
 	var out []string
 	bad := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
@@ -142,7 +155,7 @@ func (ck *Checker) Check(column string, k Kind, v any, row map[string]any, st St
 		if age := ck.Clock.Sub(d).Hours() / 24 / 365.25; age < lo || age > hi {
 			bad("date of birth %s makes an age of %.0f at the clock start, outside %.0f–%.0f", s, age, lo, hi)
 		}
-	case k == PastDate, k == ExpiryDate, k == EventDate, k == DueDate, k == EventTime, k == DueTime:
+	case k == PastDate, k == ExpiryDate, k == FutureDate, k == EventDate, k == DueDate, k == EventTime, k == DueTime:
 		d, ok := asDate(v)
 		if !ok {
 			bad("%v is not a date", v)
@@ -157,6 +170,8 @@ func (ck *Checker) Check(column string, k Kind, v any, row map[string]any, st St
 			bad("%s %s is after the clock start %s", column, s, today.Format(time.DateOnly))
 		case k == ExpiryDate && day.Before(today):
 			bad("%s %s has expired before the clock start %s", column, s, today.Format(time.DateOnly))
+		case k == FutureDate && !day.After(today):
+			bad("%s %s is not after the clock start %s", column, s, today.Format(time.DateOnly))
 		case (k == EventDate || k == EventTime) && st == Done && day.After(today):
 			bad("%s %s is in the future but the row is done", column, s)
 		case (k == EventDate || k == EventTime) && st == Planned && day.Before(today):
@@ -194,6 +209,9 @@ func (ck *Checker) Check(column string, k Kind, v any, row map[string]any, st St
 func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[string]any) []string {
 	var out []string
 	bad := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
+	if k == Term && isTerm(column, ck.Industry, ck.Lang, s) {
+		return nil // the industry's own word, a port city as much as a stone
+	}
 	if k != StreetAddress && k != Venue && ck.streets[s] && !(k == City && ck.cities[s]) {
 		bad("%q is a street name, not a %s", s, strings.ReplaceAll(string(k), "_", " "))
 	}
@@ -255,6 +273,10 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 		if ck.hasTax && !PatternRegexp(ck.tax.TaxIDPattern, ck.Country.Code).MatchString(s) {
 			bad("tax id %q does not have the %s form %s", s, ck.tax.TaxIDLabel, ck.tax.TaxIDPattern)
 		}
+	case Term:
+		if !isTerm(column, ck.Industry, ck.Lang, s) {
+			bad("%q is not a word of %s (terms.json)", s, column)
+		}
 	case PetName:
 		if strings.ContainsFunc(s, unicode.IsDigit) {
 			bad("pet name %q has digits", s)
@@ -305,6 +327,9 @@ func (ck *Checker) checkAddress(s string) []string {
 				return nil
 			}
 		}
+	}
+	if len(named) == 0 && ck.home != "" && strings.Contains(s, ck.home) {
+		return nil
 	}
 	if len(named) == 0 {
 		return []string{fmt.Sprintf("address %q names no city of %s", s, ck.Country.Code)}

@@ -12,6 +12,8 @@
 //   - kinds.json: which columns have which kind, money ranges
 //     (EUR-equivalent major units), counts, date offsets, id patterns;
 //   - tax.json: each country's VAT/GST rates and tax-id format;
+//   - terms.json: the words of industry columns of kind term (a
+//     jeweller's stones, a joiner's woods), per language;
 //   - lexicon/<lang>.json: the text of each business language (chat,
 //     email, notes, channel and folder names, pet names);
 //

@@ -3,6 +3,7 @@ package seed
 import (
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -29,6 +30,14 @@ func Findings(b *world.Bundle) []string {
 	}
 	ck := NewChecker(country, clock, websiteDomain(b.Company.Website))
 	ck.Company = b.Company.Name
+	if city := homeCity(country, b.Company.Headquarters); city != "" {
+		ck.AddHome(city)
+	}
+	for _, ind := range catalog.Industries() {
+		if ind.Name == b.Company.Industry || ind.ID == b.Company.Industry {
+			ck.Industry = ind.ID
+		}
+	}
 	var out []string
 	for ti, t := range b.Tables {
 		stage := stager(b, t)
@@ -58,6 +67,44 @@ func Findings(b *world.Bundle) []string {
 		}
 	}
 	return out
+}
+
+// homeCity is the city of a headquarters address that names no catalog
+// city (a brief's "out of Santos"), read by the country's address format;
+// "" when the address names a catalog city or does not have the format.
+func homeCity(c catalog.Country, hq string) string {
+	for _, ct := range c.Cities {
+		if strings.Contains(hq, ct.Name) {
+			return ""
+		}
+	}
+	if !strings.Contains(c.AddressFormat, "{city}") {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("^")
+	rest := c.AddressFormat
+	for rest != "" {
+		i := strings.Index(rest, "{")
+		j := strings.Index(rest, "}")
+		if i < 0 || j < i {
+			b.WriteString(regexp.QuoteMeta(rest))
+			break
+		}
+		b.WriteString(regexp.QuoteMeta(rest[:i]))
+		if rest[i+1:j] == "city" {
+			b.WriteString("(?P<city>.+?)")
+		} else {
+			b.WriteString(".+?")
+		}
+		rest = rest[j+1:]
+	}
+	b.WriteString("$")
+	m := regexp.MustCompile(b.String()).FindStringSubmatch(hq)
+	if m == nil {
+		return ""
+	}
+	return strings.TrimSpace(m[1])
 }
 
 // unkindedText checks a text value of a column without a kind: it must

@@ -129,8 +129,10 @@ func (s *Source) number(r Rule, typ string) any {
 		lo, hi = y+lo, y+hi
 	}
 	step := r.Step
-	if step == 0 && typ == "integer" {
-		step = 1
+	if typ == "integer" {
+		// Whole numbers inside the range, whatever its bounds.
+		lo, hi = math.Ceil(lo), math.Max(math.Ceil(lo), math.Floor(hi))
+		step = math.Max(1, math.Round(step))
 	}
 	if step > 0 {
 		n := int((hi - lo) / step)
@@ -264,6 +266,9 @@ func (s *Source) text(column string, r Rule, row map[string]any) any {
 		if len(s.Items) > 0 {
 			return s.pick(s.Items)
 		}
+	case Term:
+		lang, _, _ := strings.Cut(c.Locale, "-")
+		return s.pick(Terms(column, s.Industry, lang))
 	case PetName, JobTitle, Sector, ClassName, Certification, Subject, Grade, CarModel:
 		return s.pick(s.poolFor(string(r.Kind)))
 	}

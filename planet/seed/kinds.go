@@ -56,7 +56,10 @@ const (
 	CarModel       Kind = "car_model"
 	Offering       Kind = "offering"
 	Note           Kind = "note"
-	Message        Kind = "message" // an email or chat body, a document text
+	// Term is a word of the industry's own vocabulary (a jeweller's
+	// stones, a joiner's woods), drawn from data/terms.json.
+	Term    Kind = "term"
+	Message Kind = "message" // an email or chat body, a document text
 
 	UnitPrice        Kind = "unit_price"
 	MonthlyRent      Kind = "monthly_rent"
@@ -88,6 +91,7 @@ const (
 	DateOfBirth Kind = "date_of_birth"
 	PastDate    Kind = "past_date"
 	ExpiryDate  Kind = "expiry_date"
+	FutureDate  Kind = "future_date" // a next delivery, a next visit
 	EventDate   Kind = "event_date"
 	DueDate     Kind = "due_date"
 	EventTime   Kind = "event_time"
@@ -97,8 +101,11 @@ const (
 // Rule says which columns have a kind and how their values are drawn.
 // Field names mirror data/kinds.json.
 type Rule struct {
-	Kind     Kind      `json:"kind"`
-	Columns  []string  `json:"columns"`
+	Kind    Kind     `json:"kind"`
+	Columns []string `json:"columns"`
+	// Type limits the rule to columns of that type, where one name means
+	// two things (a music exam's grade 1–8, a civil servant's pay grade).
+	Type     string    `json:"type,omitempty"`
 	Suffixes []string  `json:"suffixes,omitempty"`
 	Money    []float64 `json:"money,omitempty"` // EUR-equivalent major units [lo, hi]
 	Cents    bool      `json:"cents,omitempty"` // keep fractions of a major unit (rates per word)
@@ -116,15 +123,22 @@ type Rule struct {
 	// NotBefore names a date column of the row this date cannot precede
 	// (a last visit is not before the patient registered).
 	NotBefore string `json:"not_before,omitempty"`
-	// ByIndustry narrows Money for industries whose prices differ from
-	// the general range (a lawyer's hour against a trainer's).
+	// ByIndustry narrows Money (or Range) for industries whose values
+	// differ from the general range (a lawyer's hour against a
+	// trainer's, a coach's passengers against a taxi's).
 	ByIndustry map[string][]float64 `json:"by_industry,omitempty"`
 }
 
-// ForIndustry returns the rule with the money range of an industry.
+// ForIndustry returns the rule with the money range (or range) of an
+// industry.
 func (r Rule) ForIndustry(id string) Rule {
-	if m, ok := r.ByIndustry[id]; ok && len(m) == 2 {
+	m, ok := r.ByIndustry[id]
+	switch {
+	case !ok || len(m) != 2:
+	case r.IsMoney():
 		r.Money = m
+	default:
+		r.Range = m
 	}
 	return r
 }
@@ -140,13 +154,14 @@ type kindsFile struct {
 
 type tables struct {
 	rules    []Rule
-	byColumn map[string]int
+	byColumn map[string][]int // a column's rules, one per type at most
 	lexicons map[string]*Lexicon
 	taxes    map[string]Tax
 	units    map[string][2]int
 	cities   map[string]countryCities
 	supplies *suppliesFile
 	romanize map[string]map[string]string
+	terms    map[string]map[string][]string // column → language → words
 }
 
 var load = sync.OnceValue(func() *tables {
@@ -162,7 +177,7 @@ func parse(fsys fs.FS) (*tables, error) {
 	if err := decodeFile(fsys, "data/kinds.json", &kf); err != nil {
 		return nil, err
 	}
-	t := &tables{rules: kf.Rules, byColumn: map[string]int{}}
+	t := &tables{rules: kf.Rules, byColumn: map[string][]int{}}
 	for i, r := range kf.Rules {
 		if !slices.Contains(allKinds, r.Kind) {
 			return nil, fmt.Errorf("kinds.json: rule %d: unknown kind %q", i, r.Kind)
@@ -173,10 +188,12 @@ func parse(fsys fs.FS) (*tables, error) {
 			}
 		}
 		for _, c := range r.Columns {
-			if _, dup := t.byColumn[c]; dup {
-				return nil, fmt.Errorf("kinds.json: column %q has two rules", c)
+			for _, j := range t.byColumn[c] {
+				if kf.Rules[j].Type == "" || r.Type == "" || kf.Rules[j].Type == r.Type {
+					return nil, fmt.Errorf("kinds.json: column %q has two rules (give each a different type)", c)
+				}
 			}
-			t.byColumn[c] = i
+			t.byColumn[c] = append(t.byColumn[c], i)
 		}
 	}
 	var err error
@@ -198,17 +215,27 @@ func parse(fsys fs.FS) (*tables, error) {
 	if t.romanize, err = parseRomanize(fsys); err != nil {
 		return nil, err
 	}
+	if t.terms, err = parseTerms(fsys); err != nil {
+		return nil, err
+	}
+	for i, r := range kf.Rules {
+		for _, c := range r.Columns {
+			if r.Kind == Term && len(t.terms[c]["en"]) == 0 {
+				return nil, fmt.Errorf("kinds.json: rule %d: term column %q has no English words in terms.json", i, c)
+			}
+		}
+	}
 	return t, nil
 }
 
 var allKinds = []Kind{
 	PersonName, StaffName, CompanyName, StreetAddress, City, Venue, Destination, Postcode, Phone, Email, OrgEmail, StaffEmail,
 	PetName, LicenceNumber, MeterNumber, LoyaltyNumber, RxNumber, SKU, TrackingNumber, VIN, Reference, TaxID, Period,
-	Language, Nationality, JobTitle, Sector, ClassName, Certification, Subject, Grade, CarModel, Offering, Note, Message,
+	Language, Nationality, JobTitle, Sector, ClassName, Certification, Subject, Grade, CarModel, Offering, Note, Term, Message,
 	UnitPrice, MonthlyRent, Salary, ContractValue, Fee, Deposit, Budget, CreditLimit, HourlyRate, DayRate, RatePerWord,
 	RecurringRevenue, OrderTotal, ClaimAmount, Amount, TaxAmount, TaxRate,
 	Percent, Measure, Year, Quantity, DurationMinutes, Score, PaymentTerms, SLAHours,
-	DateOfBirth, PastDate, ExpiryDate, EventDate, DueDate, EventTime, DueTime,
+	DateOfBirth, PastDate, ExpiryDate, FutureDate, EventDate, DueDate, EventTime, DueTime,
 }
 
 // Kinds lists every kind, in a fixed order.
@@ -220,10 +247,24 @@ func Known(k Kind) bool { return slices.Contains(allKinds, k) }
 // RuleFor returns the rule for a column by its name: an exact match first,
 // then the longest matching suffix. ok is false for a column no rule
 // covers (an id, a status, a boolean flag).
-func RuleFor(column string) (Rule, bool) {
+func RuleFor(column string) (Rule, bool) { return RuleForType(column, "") }
+
+// RuleForType is [RuleFor] for a column of type typ: the column's rule
+// for that type, else its rule for any type. typ "" takes the first.
+func RuleForType(column, typ string) (Rule, bool) {
 	t := load()
-	if i, ok := t.byColumn[column]; ok {
-		return t.rules[i], true
+	if is, ok := t.byColumn[column]; ok {
+		for _, i := range is {
+			if typ == "" || t.rules[i].Type == typ {
+				return t.rules[i], true
+			}
+		}
+		for _, i := range is {
+			if t.rules[i].Type == "" {
+				return t.rules[i], true
+			}
+		}
+		return Rule{}, false
 	}
 	best, n := -1, 0
 	for i, r := range t.rules {
@@ -242,8 +283,10 @@ func RuleFor(column string) (Rule, bool) {
 // RuleOf returns the rule for a column whose kind is known: the column's
 // own rule when it has that kind, else the first rule of the kind.
 func RuleOf(column string, k Kind) (Rule, bool) {
-	if r, ok := RuleFor(column); ok && r.Kind == k {
-		return r, true
+	for _, i := range load().byColumn[column] {
+		if r := load().rules[i]; r.Kind == k {
+			return r, true
+		}
 	}
 	for _, r := range load().rules {
 		if r.Kind == k {
@@ -262,7 +305,7 @@ func FitsType(r Rule, typ string) bool {
 	switch {
 	case r.IsMoney():
 		return typ == "integer"
-	case r.Kind == DateOfBirth || r.Kind == PastDate || r.Kind == ExpiryDate || r.Kind == EventDate || r.Kind == DueDate:
+	case r.Kind == DateOfBirth || r.Kind == PastDate || r.Kind == ExpiryDate || r.Kind == FutureDate || r.Kind == EventDate || r.Kind == DueDate:
 		return typ == "date"
 	case r.Kind == EventTime || r.Kind == DueTime:
 		return typ == "datetime"

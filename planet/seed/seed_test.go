@@ -17,14 +17,20 @@ import (
 // country, and every zone is a real IANA zone.
 func TestCitiesData(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for cc, c := range load().cities {
+	draws := 200
+	if testing.Short() {
+		draws = 10
+	}
+	for _, cc := range sortedKeys(load().cities) {
+		c := load().cities[cc]
 		country, ok := catalog.CountryByCode(cc)
 		if !ok {
 			t.Errorf("cities.json: %s is not a catalog country", cc)
 			continue
 		}
 		formats := slices.Clone(c.Mobile)
-		for name, fx := range c.Cities {
+		for _, name := range sortedKeys(c.Cities) {
+			fx := c.Cities[name]
 			if !slices.ContainsFunc(country.Cities, func(ci catalog.City) bool { return ci.Name == name }) {
 				t.Errorf("cities.json: %s/%s is not a city of the catalog", cc, name)
 			}
@@ -36,7 +42,7 @@ func TestCitiesData(t *testing.T) {
 			formats = append(formats, fx.Phone)
 		}
 		for _, f := range formats {
-			for range 40 {
+			for range draws {
 				n := country.CallingCode + " " + fillPhone(r, f)
 				num, err := phonenumbers.Parse(n, cc)
 				if err != nil || !phonenumbers.IsValidNumberForRegion(num, cc) {
@@ -100,6 +106,9 @@ func TestEveryKindDrawsValidValues(t *testing.T) {
 func fullName(s *Source) string { _, _, n := s.Country.PersonName(s.R); return n }
 
 func typeFor(r Rule) string {
+	if r.Type != "" {
+		return r.Type
+	}
 	for _, typ := range []string{"integer", "date", "datetime", "text"} {
 		if FitsType(r, typ) {
 			return typ
@@ -193,7 +202,7 @@ func TestKindsCoverCatalog(t *testing.T) {
 				if len(c.Values) > 0 || c.Type == "boolean" {
 					continue
 				}
-				r, ok := RuleFor(c.Name)
+				r, ok := RuleForType(c.Name, c.Type)
 				if !ok {
 					t.Errorf("%s: column %s (%s) has no rule in kinds.json", ind.ID, c.Name, c.Type)
 					continue
@@ -271,5 +280,73 @@ func TestRomanize(t *testing.T) {
 		if got := Romanize(tt.lang, tt.in); got != tt.want {
 			t.Errorf("Romanize(%s, %q) = %q, want %q", tt.lang, tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestTerms: every column of kind term draws, in every catalog country,
+// words of its own list that the checker accepts; a word of another
+// column's list, and a street, are findings. A column that means two
+// things has one rule per type.
+func TestTerms(t *testing.T) {
+	for _, c := range catalog.Countries() {
+		s := NewSource(rand.New(rand.NewPCG(5, 6)), c, clock)
+		ck := NewChecker(c, clock, "")
+		for _, r := range load().rules {
+			if r.Kind != Term {
+				continue
+			}
+			for _, col := range r.Columns {
+				v := s.Value(col, r, "text", nil, NoStage)
+				if got := ck.Check(col, Term, v, nil, NoStage); len(got) > 0 {
+					t.Errorf("%s %s: %v: %v", c.Code, col, v, got)
+				}
+			}
+		}
+	}
+	pl, _ := catalog.CountryByCode("PL")
+	ck := NewChecker(pl, clock, "")
+	if got := ck.Check("stone", Term, "Oak", nil, NoStage); len(got) != 1 {
+		t.Errorf("a wood as a stone: %v", got)
+	}
+	if got := ck.Check("wood", Term, pl.Streets[0], nil, NoStage); len(got) == 0 {
+		t.Errorf("a street as a wood: no finding")
+	}
+	if r, _ := RuleForType("grade", "integer"); r.Kind != Quantity {
+		t.Errorf("an integer grade is %s, want a quantity", r.Kind)
+	}
+	if r, _ := RuleForType("grade", "text"); r.Kind != Term {
+		t.Errorf("a text grade is %s, want a term", r.Kind)
+	}
+	ck.Industry = "municipalities"
+	if got := ck.Check("grade", Term, "Grade 5", nil, NoStage); len(got) != 0 {
+		t.Errorf("a municipal pay grade: %v", got)
+	}
+	if got := ck.Check("grade", Term, "Fellow", nil, NoStage); len(got) != 1 {
+		t.Errorf("an association's grade in a municipality: %v", got)
+	}
+}
+
+// TestHomeCity: a headquarters in a city the catalog does not list is
+// read from the address by the country's format, and its name then counts
+// as a city; an address in a catalog city adds none.
+func TestHomeCity(t *testing.T) {
+	br, _ := catalog.CountryByCode("BR")
+	hq := "Rua Augusta, 120, Santos - SP, 11010-000"
+	if got := homeCity(br, hq); got != "Santos" {
+		t.Fatalf("homeCity(%q) = %q, want Santos", hq, got)
+	}
+	if got := homeCity(br, "Rua Augusta, 120, "+br.Cities[0].Name+" - SP, 01000-000"); got != "" {
+		t.Errorf("a catalog city gave home %q", got)
+	}
+	ck := NewChecker(br, clock, "")
+	if got := ck.Check("city", City, "Santos", nil, NoStage); len(got) != 1 {
+		t.Errorf("Santos before AddHome: %v", got)
+	}
+	ck.AddHome("Santos")
+	if got := ck.Check("city", City, "Santos", nil, NoStage); len(got) != 0 {
+		t.Errorf("the home city: %v", got)
+	}
+	if got := ck.Check("address", StreetAddress, hq, nil, NoStage); len(got) != 0 {
+		t.Errorf("the headquarters address: %v", got)
 	}
 }
