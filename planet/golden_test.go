@@ -11,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-
 // goldenWorlds are one world per script family the catalog has (it has
 // no country whose business script is Devanagari: India's systems are
 // kept in English).

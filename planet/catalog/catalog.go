@@ -390,13 +390,32 @@ func (c Country) AddressIn(r *rand.Rand, city City) string {
 	street := pick(r, c.Streets)
 	num := fillNumber(r, c.NumberPattern)
 	postcode := c.Postcode(r, city)
+	format := c.AddressFormat
+	if city.State == "" {
+		format = WithoutState(format)
+	}
 	return strings.NewReplacer(
 		"{street}", street,
 		"{number}", num,
 		"{postcode}", postcode,
 		"{city}", city.Name,
 		"{state}", city.State,
-	).Replace(c.AddressFormat)
+	).Replace(format)
+}
+
+// WithoutState is an address format for a city whose state is not known
+// (a place the catalog does not list): the state and the separator before
+// it go, so no address reads "Santos - , 11010-000".
+func WithoutState(format string) string {
+	if strings.Contains(format, "{state}{") {
+		return strings.Replace(format, "{state}", "", 1) // glued to the next part: 〒…県市
+	}
+	for _, s := range []string{" - {state}", ", {state}", " {state}", "{state}"} {
+		if strings.Contains(format, s) {
+			return strings.Replace(format, s, "", 1)
+		}
+	}
+	return format
 }
 
 // Postcode returns a random postcode in city built from PostcodePattern: a

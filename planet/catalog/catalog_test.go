@@ -743,3 +743,19 @@ func TestConcurrentUse(t *testing.T) {
 		<-done
 	}
 }
+
+// TestWithoutState: an address of a city with no known state drops the
+// state with its separator, whatever the format.
+func TestWithoutState(t *testing.T) {
+	for in, want := range map[string]string{
+		"{street}, {number}, {city} - {state}, {postcode}": "{street}, {number}, {city}, {postcode}",
+		"{number} {street}, {city} {state} {postcode}":     "{number} {street}, {city} {postcode}",
+		"〒{postcode} {state}{city}{street}{number}":        "〒{postcode} {city}{street}{number}",
+		"{street} {number}, {postcode} {city}":             "{street} {number}, {postcode} {city}",
+		"{number}, {street}, {city}, {state} {postcode}":   "{number}, {street}, {city} {postcode}",
+	} {
+		if got := WithoutState(in); got != want {
+			t.Errorf("WithoutState(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -81,9 +81,19 @@ func homeCity(c catalog.Country, hq string) string {
 	if !strings.Contains(c.AddressFormat, "{city}") {
 		return ""
 	}
+	for _, format := range []string{c.AddressFormat, catalog.WithoutState(c.AddressFormat)} {
+		if city := cityByFormat(format, hq); city != "" {
+			return city
+		}
+	}
+	return ""
+}
+
+// cityByFormat reads the {city} of an address of that format.
+func cityByFormat(format, hq string) string {
 	var b strings.Builder
 	b.WriteString("^")
-	rest := c.AddressFormat
+	rest := format
 	for rest != "" {
 		i := strings.Index(rest, "{")
 		j := strings.Index(rest, "}")

@@ -335,6 +335,10 @@ func TestHomeCity(t *testing.T) {
 	if got := homeCity(br, hq); got != "Santos" {
 		t.Fatalf("homeCity(%q) = %q, want Santos", hq, got)
 	}
+	// A city the catalog does not list has no known state.
+	if got := homeCity(br, "Rua Augusta, 120, Santos, 11010-000"); got != "Santos" {
+		t.Errorf("homeCity without a state = %q, want Santos", got)
+	}
 	if got := homeCity(br, "Rua Augusta, 120, "+br.Cities[0].Name+" - SP, 01000-000"); got != "" {
 		t.Errorf("a catalog city gave home %q", got)
 	}
