@@ -67,8 +67,7 @@ func (l *Locale) Person(domain string) (name, email string) {
 // city's Latin name at a mail provider ("dubai87@gmail.com"); a second
 // person with the same name gets a middle initial, never a bare counter.
 func (l *Locale) Email(given, family, domain string) string {
-	lang, _, _ := strings.Cut(l.C.Locale, "-")
-	given, family = seed.Romanize(lang, given), seed.Romanize(lang, family)
+	given, family = seed.Romanize(l.C.Locale, given), seed.Romanize(l.C.Locale, family)
 	local := asciiFold(given)
 	if f := asciiFold(family); f != "" && local != "" {
 		local = local + "." + f
@@ -143,16 +142,42 @@ func asciiFold(s string) string {
 // Latin spelling takes a Latin city name and a business word
 // ("dubai-trading.ae").
 func (l *Locale) DomainFor(company string) string {
-	lang, _, _ := strings.Cut(l.C.Locale, "-")
-	d := asciiFold(seed.Romanize(lang, withoutLegalForm(company, l.C.CompanySuffixes)))
-	if len(d) > 18 {
-		d = d[:18]
+	d := domainLabel(seed.Romanize(l.C.Locale, withoutLegalForm(company, l.C.CompanySuffixes)))
+	if d != "" && d+l.C.EmailTLD == l.Domain {
+		// Another firm of the same stem ("Fuji"): never the company's own
+		// domain.
+		d += "-" + Pick(l.R, []string{"group", "trading", "services", "partners", "holding", "co"})
 	}
 	if d == "" {
 		city := Pick(l.R, l.C.Cities)
 		d = cmp.Or(asciiFold(city.Latin), asciiFold(city.Name), "biz") + "-" + Pick(l.R, []string{"group", "trading", "services", "partners", "holding", "co"})
 	}
 	return d + l.C.EmailTLD
+}
+
+// domainLabel makes a domain's name from a company's words: whole words
+// only, never one cut short ("regensburglocksmit"), up to about 20
+// letters; run together when short ("kaczmarekdental"), else joined by
+// hyphens ("polonia-dental-care"). Words without Latin letters are left
+// out.
+func domainLabel(name string) string {
+	var words []string
+	n := 0
+	for _, w := range strings.Fields(name) {
+		w = asciiFold(w)
+		if w == "" || (n > 0 && n+len(w) > 20) {
+			if w != "" {
+				break
+			}
+			continue
+		}
+		words = append(words, w)
+		n += len(w)
+	}
+	if n <= 14 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words, "-")
 }
 
 // withoutLegalForm strips the legal form ("GmbH", "株式会社{name}") from a

@@ -160,7 +160,8 @@ type tables struct {
 	units    map[string][2]int
 	cities   map[string]countryCities
 	supplies *suppliesFile
-	romanize map[string]map[string]string
+	romanize map[string]map[string]string // letters, by language
+	names    map[string]map[string]string // whole names, by locale or language
 	terms    map[string]map[string][]string // column → language → words
 }
 
@@ -212,7 +213,7 @@ func parse(fsys fs.FS) (*tables, error) {
 	if t.supplies, err = parseSupplies(fsys); err != nil {
 		return nil, err
 	}
-	if t.romanize, err = parseRomanize(fsys); err != nil {
+	if t.romanize, t.names, err = parseRomanize(fsys); err != nil {
 		return nil, err
 	}
 	if t.terms, err = parseTerms(fsys); err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/nyaruka/phonenumbers"
 
@@ -267,14 +268,27 @@ func TestUnitsAndSupplies(t *testing.T) {
 }
 
 // TestRomanize: names in Cyrillic and Greek get the Latin spelling people
-// use in email addresses; other scripts are left alone.
+// use in email addresses, letter by letter; names in other scripts name
+// by name (Taiwan after its own usage, not mainland pinyin), and a
+// company name keeps the names it is made of; other text is left alone.
 func TestRomanize(t *testing.T) {
 	tests := []struct{ lang, in, want string }{
 		{"ru", "Иванов", "Ivanov"},
 		{"ru", "Щукина", "Shchukina"},
 		{"uk", "Шевченко", "Shevchenko"},
 		{"el", "Παπαδόπουλος", "Papadopoulos"},
-		{"ja", "佐藤", "佐藤"},
+		{"ja-JP", "佐藤", "Sato"},
+		{"ja-JP", "三栄麦酒", "Sanei 麦 酒"},
+		{"zh-CN", "张", "Zhang"},
+		{"zh-TW", "張", "Chang"},
+		{"zh-TW", "欣怡", "Hsinyi"},
+		{"zh-CN", "欣怡", "Xinyi"},
+		{"ko-KR", "박", "Park"},
+		{"ar-EG", "عبد الله", "Abdallah"},
+		{"ar-AE", "شركة النخلة للتجارة", "شركة Al Nakhla للتجارة"},
+		{"he-IL", "בן דוד", "Ben David"},
+		{"th-TH", "สมชาย", "Somchai"},
+		{"de-DE", "Müller", "Müller"},
 	}
 	for _, tt := range tests {
 		if got := Romanize(tt.lang, tt.in); got != tt.want {
@@ -352,5 +366,22 @@ func TestHomeCity(t *testing.T) {
 	}
 	if got := ck.Check("address", StreetAddress, hq, nil, NoStage); len(got) != 0 {
 		t.Errorf("the headquarters address: %v", got)
+	}
+}
+
+// TestRomanizeCatalogNames: every given name, family name and company
+// stem of a country whose script has no alphabet mapping has a Latin
+// spelling, so no email address there falls back to a role mailbox.
+func TestRomanizeCatalogNames(t *testing.T) {
+	for _, c := range catalog.Countries() {
+		lang, _, _ := strings.Cut(c.Locale, "-")
+		if load().names[c.Locale] == nil && load().names[lang] == nil {
+			continue
+		}
+		for _, n := range slices.Concat(c.GivenNames.Female, c.GivenNames.Male, c.FamilyNames, c.FamilyNamesFemale, c.CompanyStems) {
+			if got := Romanize(c.Locale, n); strings.ContainsFunc(got, func(r rune) bool { return r > unicode.MaxLatin1 }) {
+				t.Errorf("%s: %q has no Latin spelling (got %q)", c.Code, n, got)
+			}
+		}
 	}
 }
