@@ -160,8 +160,8 @@ type tables struct {
 	units    map[string][2]int
 	cities   map[string]countryCities
 	supplies *suppliesFile
-	romanize map[string]map[string]string // letters, by language
-	names    map[string]map[string]string // whole names, by locale or language
+	romanize map[string]map[string]string   // letters, by language
+	names    map[string]map[string]string   // whole names, by locale or language
 	terms    map[string]map[string][]string // column → language → words
 }
 
