@@ -4,7 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/seed"
@@ -62,4 +64,63 @@ func BenchmarkRealism(b *testing.B) {
 			verifier.Validate(context.Background(), data)
 		}
 	})
+}
+
+// TestSeedTimesFollowRows: a work item's status history is stamped after
+// the item was recorded and before the clock, and not at one moment for
+// every row; a ticket's comments come after the ticket, in order, before
+// the clock.
+func TestSeedTimesFollowRows(t *testing.T) {
+	b, err := Synthesize(Scenario{Industry: "dental-clinics", Country: "PL", Seed: 11}, Options{Services: []string{"helpdesk"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock, _ := time.Parse(time.RFC3339, b.Clock.Start)
+	rows := map[string]map[string]any{} // by id, every table
+	for _, tb := range b.Tables {
+		for _, r := range tb.Rows {
+			if id, ok := r["id"].(string); ok {
+				rows[id] = r
+			}
+		}
+	}
+	at := func(v any) time.Time { t, _ := time.Parse(time.RFC3339, fmt.Sprint(v)); return t }
+	checked := map[string]int{}
+	for _, tb := range b.Tables {
+		switch {
+		case strings.HasSuffix(tb.Name, "_history"):
+			stamps := map[string]bool{}
+			for _, r := range tb.Rows {
+				var item map[string]any
+				for k, v := range r {
+					if strings.HasSuffix(k, "_id") {
+						item = rows[fmt.Sprint(v)]
+					}
+				}
+				ch := at(r["changed_at"])
+				if item == nil || ch.Before(at(item["created_at"])) || !ch.Before(clock) {
+					t.Errorf("%s %s: changed at %v, item %v recorded %v, clock %v", tb.Name, r["id"], r["changed_at"], item["id"], item["created_at"], clock)
+				}
+				stamps[fmt.Sprint(r["changed_at"])] = true
+				checked[tb.Name]++
+			}
+			if len(tb.Rows) > 3 && len(stamps) < len(tb.Rows)/2 {
+				t.Errorf("%s: %d rows share %d timestamps", tb.Name, len(tb.Rows), len(stamps))
+			}
+		case tb.Name == "helpdesk_comments":
+			last := map[string]time.Time{}
+			for _, r := range tb.Rows {
+				tk := rows[fmt.Sprint(r["ticket_id"])]
+				c := at(r["created_at"])
+				if tk == nil || c.Before(at(tk["created_at"])) || c.Before(last[fmt.Sprint(r["ticket_id"])]) || !c.Before(clock) {
+					t.Errorf("comment %s at %v on ticket %v of %v (clock %v)", r["id"], r["created_at"], r["ticket_id"], tk["created_at"], clock)
+				}
+				last[fmt.Sprint(r["ticket_id"])] = c
+				checked[tb.Name]++
+			}
+		}
+	}
+	if len(checked) < 2 {
+		t.Fatalf("checked %v: want a history table and comments", checked)
+	}
 }

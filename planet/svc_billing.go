@@ -19,8 +19,14 @@ func buildBilling(g *Gen, s *Svc) {
 	// Amounts are gross; each invoice also shows its net and tax at the
 	// country's standard rate, and the seller's tax number is on it.
 	tax, _ := seed.TaxOf(g.Company.Country)
-	rate := tax.StandardRate
-	if tax.TaxIDPattern != "" {
+	rate := tax.RateFor(g.Scenario.Industry)
+	switch {
+	case tax.TaxIDPattern == "":
+	case rate == 0:
+		// Medical care, social care, lending: exempt, no tax on the invoice.
+		s.Description += fmt.Sprintf(" Issued by %s (%s %s); its services are exempt from %s (tax_rate 0): amount = net_amount + tax_amount, tax_amount 0.",
+			g.Company.Name, tax.TaxIDLabel, tax.TaxID(g.R), g.Locale.C.Tax.Name)
+	default:
 		s.Description += fmt.Sprintf(" Issued by %s (%s %s); amounts include %s at %v%%: amount = net_amount + tax_amount.",
 			g.Company.Name, tax.TaxIDLabel, tax.TaxID(g.R), g.Locale.C.Tax.Name, rate)
 	}

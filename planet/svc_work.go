@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
@@ -144,7 +145,7 @@ func buildWork(g *Gen, s *Svc) {
 		if r["status"] == v.Cancel {
 			from = v.States[0]
 		}
-		g.tablesAdd(s, hist, Row{"id": fmt.Sprintf("HIS-%06d", len(g.Rows(hist))+1), one + "_id": r["id"], "from_status": from, "to_status": r["status"], "changed_at": g.At(-1, 17)})
+		g.tablesAdd(s, hist, Row{"id": fmt.Sprintf("HIS-%06d", len(g.Rows(hist))+1), one + "_id": r["id"], "from_status": from, "to_status": r["status"], "changed_at": g.changedAt(r)})
 	}
 	logChange := Insert(hist, "", map[string]any{one + "_id": "$" + one + "_id", "from_status": "$cur.status", "to_status": "$status", "changed_at": "$now"})
 
@@ -420,4 +421,36 @@ func activeRows(e *Entity) []Row {
 		return e.Rows
 	}
 	return out
+}
+
+// changedAt is when a seeded work item last changed status: after it was
+// recorded and before the clock, on its own day or soon after when that
+// day has passed, in working hours; never one moment for every row.
+func (g *Gen) changedAt(r Row) string {
+	from, err := time.Parse(time.RFC3339, fmt.Sprint(r["created_at"]))
+	if err != nil {
+		return g.At(-1, 17)
+	}
+	to := g.Start.Add(-time.Hour)
+	if day, err := time.ParseInLocation(time.DateOnly, fmt.Sprint(r["scheduled_on"]), g.Start.Location()); err == nil && day.After(from) && day.Before(to) {
+		from = day.Add(9 * time.Hour)
+		if end := day.Add(time.Duration(18+24*g.R.IntN(3)) * time.Hour); end.Before(to) {
+			to = end
+		}
+	}
+	if !to.After(from) {
+		return from.Format(time.RFC3339)
+	}
+	t := from.Add(time.Duration(g.R.Int64N(int64(to.Sub(from)/time.Minute))) * time.Minute).In(g.Start.Location())
+	if h := t.Hour(); h < 8 || h >= 19 {
+		// Out of hours: the next working morning, if that is still before the clock.
+		next := time.Date(t.Year(), t.Month(), t.Day(), 8+g.R.IntN(3), 5*g.R.IntN(12), 0, 0, t.Location())
+		if h >= 19 {
+			next = next.AddDate(0, 0, 1)
+		}
+		if next.After(from) && next.Before(g.Start) {
+			t = next
+		}
+	}
+	return t.Truncate(5 * time.Minute).Format(time.RFC3339)
 }

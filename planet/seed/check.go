@@ -139,7 +139,9 @@ func (ck *Checker) Check(column string, k Kind, v any, row map[string]any, st St
 		}
 	case k == TaxRate:
 		f, _ := asFloat(v)
-		if ck.hasTax && f != ck.tax.StandardRate && !slices.Contains(ck.tax.ReducedRates, f) {
+		if Exempt(ck.Industry) && f != 0 {
+			bad("tax rate %v%% on the services of an industry exempt from %s", f, ck.Country.Tax.Name)
+		} else if ck.hasTax && !Exempt(ck.Industry) && f != ck.tax.StandardRate && !slices.Contains(ck.tax.ReducedRates, f) {
 			bad("tax rate %v%% is not a rate of %s (standard %v%%)", f, ck.Country.Code, ck.tax.StandardRate)
 		}
 	case k == DateOfBirth:
@@ -266,8 +268,8 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 			if !regexp.MustCompile(r.Shape).MatchString(s) {
 				bad("%s %q does not have the form %s", column, s, r.Shape)
 			}
-		case r.Pattern != "" && !PatternRegexp(r.Pattern, ck.Country.Code).MatchString(s):
-			bad("%s %q does not have the form %s", column, s, r.Pattern)
+		case r.PatternIn(ck.Country.Code) != "" && !PatternRegexp(r.PatternIn(ck.Country.Code), ck.Country.Code).MatchString(s):
+			bad("%s %q does not have the form %s", column, s, r.PatternIn(ck.Country.Code))
 		}
 	case TaxID:
 		if ck.hasTax && !PatternRegexp(ck.tax.TaxIDPattern, ck.Country.Code).MatchString(s) {

@@ -245,7 +245,7 @@ func (s *Source) text(column string, r Rule, row map[string]any) any {
 		}
 		return s.pick([]string{"accounts", "invoices", "orders", "studio"}) + "@" + domain
 	case LicenceNumber, MeterNumber, LoyaltyNumber, RxNumber, SKU, TrackingNumber, VIN, Reference:
-		return FillPattern(s.R, r.Pattern, c.Code)
+		return FillPattern(s.R, r.PatternIn(c.Code), c.Code)
 	case TaxID:
 		if t, ok := TaxOf(c.Code); ok {
 			return t.TaxID(s.R)

@@ -115,6 +115,8 @@ type Rule struct {
 	Step     float64   `json:"step,omitempty"`
 	Choices  []float64 `json:"choices,omitempty"`
 	Pattern  string    `json:"pattern,omitempty"`
+	// PatternByCountry overrides Pattern per country (number plates).
+	PatternByCountry map[string]string `json:"pattern_by_country,omitempty"`
 	Shape    string    `json:"shape,omitempty"`  // regexp the validator accepts, when wider than Pattern
 	Anchor   string    `json:"anchor,omitempty"` // the row's date column a date follows
 	// ExtraOnly limits the rule to industry extra columns: "subject" is a
@@ -143,6 +145,14 @@ func (r Rule) ForIndustry(id string) Rule {
 	return r
 }
 
+// PatternIn is the rule's pattern in a country.
+func (r Rule) PatternIn(country string) string {
+	if p, ok := r.PatternByCountry[country]; ok {
+		return p
+	}
+	return r.Pattern
+}
+
 // IsMoney reports whether the rule's values are amounts of money, stored
 // as integers in the currency's minor units.
 func (r Rule) IsMoney() bool { return len(r.Money) == 2 }
@@ -157,6 +167,7 @@ type tables struct {
 	byColumn map[string][]int // a column's rules, one per type at most
 	lexicons map[string]*Lexicon
 	taxes    map[string]Tax
+	exempt   []string // industries exempt from VAT/GST
 	units    map[string][2]int
 	cities   map[string]countryCities
 	supplies *suppliesFile
@@ -201,7 +212,7 @@ func parse(fsys fs.FS) (*tables, error) {
 	if t.lexicons, err = parseLexicons(fsys); err != nil {
 		return nil, err
 	}
-	if t.taxes, err = parseTaxes(fsys); err != nil {
+	if t.taxes, t.exempt, err = parseTaxes(fsys); err != nil {
 		return nil, err
 	}
 	if t.units, err = parseUnits(fsys); err != nil {

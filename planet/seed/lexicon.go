@@ -38,6 +38,7 @@ var (
 		"chat_message", "chat_done", "crm_note", "topic", "reply_subject_prefix", "question_subject",
 		"doc_handbook", "doc_price_list", "doc_opening_hours", "doc_emergency_contacts", "doc_onboarding",
 		"doc_complaints", "doc_month_end", "doc_meeting_notes",
+		"meeting_customer", "meeting_internal", "ticket_subject", "ticket_comment",
 	}
 )
 
@@ -84,6 +85,9 @@ func (lx *Lexicon) complete(en *Lexicon) error {
 		if len(lx.Pools[k]) == 0 {
 			return fmt.Errorf("pools: missing %q", k)
 		}
+	}
+	if n := len(lx.Pools["helpdesk_team"]); n != 3 {
+		return fmt.Errorf("pools: helpdesk_team has %d teams, want 3 (front line, billing, escalations)", n)
 	}
 	for _, k := range lexiconChannels {
 		if lx.Channels[k][0] == "" || lx.Channels[k][1] == "" {

@@ -185,6 +185,24 @@ func TestTaxData(t *testing.T) {
 			t.Errorf("%s: tax id %q does not match %q", c.Code, id, tax.TaxIDPattern)
 		}
 	}
+	// Medical care is exempt: no VAT on a dentist's invoice, and the
+	// checker catches one with the standard rate.
+	pl, _ := TaxOf("PL")
+	if got := pl.RateFor("dental-clinics"); got != 0 {
+		t.Errorf("a Polish dentist's rate is %v%%, want 0 (exempt)", got)
+	}
+	if got := pl.RateFor("hair-beauty-salons"); got != 23 {
+		t.Errorf("a Polish salon's rate is %v%%, want 23", got)
+	}
+	plc, _ := catalog.CountryByCode("PL")
+	ck := NewChecker(plc, clock, "")
+	ck.Industry = "dental-clinics"
+	if got := ck.Check("tax_rate", TaxRate, 23.0, nil, NoStage); len(got) != 1 {
+		t.Errorf("23%% VAT on dental care: %v", got)
+	}
+	if got := ck.Check("tax_rate", TaxRate, 0.0, nil, NoStage); len(got) != 0 {
+		t.Errorf("exempt dental care: %v", got)
+	}
 	if net, tax := Split(12300, 23); net != 10000 || tax != 2300 {
 		t.Errorf("Split(12300, 23) = %d, %d", net, tax)
 	}

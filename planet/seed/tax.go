@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -19,26 +20,41 @@ type Tax struct {
 }
 
 type taxFile struct {
-	About     string `json:"about"`
-	Countries []Tax  `json:"countries"`
+	About            string   `json:"about"`
+	ExemptAbout      string   `json:"exempt_about"`
+	ExemptIndustries []string `json:"exempt_industries"`
+	Countries        []Tax    `json:"countries"`
 }
 
-func parseTaxes(fsys fs.FS) (map[string]Tax, error) {
+func parseTaxes(fsys fs.FS) (map[string]Tax, []string, error) {
 	var f taxFile
 	if err := decodeFile(fsys, "data/tax.json", &f); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := map[string]Tax{}
 	for _, t := range f.Countries {
 		if _, dup := out[t.Country]; dup {
-			return nil, fmt.Errorf("tax.json: %s twice", t.Country)
+			return nil, nil, fmt.Errorf("tax.json: %s twice", t.Country)
 		}
 		if t.StandardRate < 0 || t.StandardRate > 30 || t.TaxIDPattern == "" {
-			return nil, fmt.Errorf("tax.json: %s: implausible rate or no tax id pattern", t.Country)
+			return nil, nil, fmt.Errorf("tax.json: %s: implausible rate or no tax id pattern", t.Country)
 		}
 		out[t.Country] = t
 	}
-	return out, nil
+	return out, f.ExemptIndustries, nil
+}
+
+// Exempt reports whether an industry's services are exempt from VAT/GST
+// (medical care, social care, lending): its invoices carry no tax.
+func Exempt(industry string) bool { return slices.Contains(load().exempt, industry) }
+
+// RateFor is the tax rate on an industry's invoices: 0 for an exempt
+// industry, else the country's standard rate.
+func (t Tax) RateFor(industry string) float64 {
+	if Exempt(industry) {
+		return 0
+	}
+	return t.StandardRate
 }
 
 // TaxOf returns a country's tax facts by ISO code.
