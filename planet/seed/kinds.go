@@ -117,8 +117,8 @@ type Rule struct {
 	Pattern  string    `json:"pattern,omitempty"`
 	// PatternByCountry overrides Pattern per country (number plates).
 	PatternByCountry map[string]string `json:"pattern_by_country,omitempty"`
-	Shape    string    `json:"shape,omitempty"`  // regexp the validator accepts, when wider than Pattern
-	Anchor   string    `json:"anchor,omitempty"` // the row's date column a date follows
+	Shape            string            `json:"shape,omitempty"`  // regexp the validator accepts, when wider than Pattern
+	Anchor           string            `json:"anchor,omitempty"` // the row's date column a date follows
 	// ExtraOnly limits the rule to industry extra columns: "subject" is a
 	// school subject there, an email's subject line elsewhere.
 	ExtraOnly bool `json:"extra_only,omitempty"`
