@@ -112,6 +112,9 @@ func TestSeedTimesFollowRows(t *testing.T) {
 			for _, r := range tb.Rows {
 				tk := rows[fmt.Sprint(r["ticket_id"])]
 				c := at(r["created_at"])
+				if h := c.Hour(); h < 8 || h >= 19 {
+					t.Errorf("comment %s at %v: out of hours", r["id"], r["created_at"])
+				}
 				if tk == nil || c.Before(at(tk["created_at"])) || c.Before(last[fmt.Sprint(r["ticket_id"])]) || !c.Before(clock) {
 					t.Errorf("comment %s at %v on ticket %v of %v (clock %v)", r["id"], r["created_at"], r["ticket_id"], tk["created_at"], clock)
 				}

@@ -220,7 +220,7 @@ func buildHelpdesk(g *Gen, s *Svc) {
 		at, _ := time.Parse(time.RFC3339, fmt.Sprint(r["created_at"]))
 		for k := 0; k < g.R.IntN(3); k++ {
 			// Each comment some hours after the last, before the clock.
-			at = at.Add(time.Duration(30+g.R.IntN(20*60)) * time.Minute)
+			at = g.workingHours(at.Add(time.Duration(30+g.R.IntN(20*60)) * time.Minute))
 			if !at.Before(g.Start) {
 				break
 			}

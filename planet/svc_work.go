@@ -123,7 +123,7 @@ func buildWork(g *Gen, s *Svc) {
 			status = v.Cancel
 		}
 		r := Row{"id": work.ID(i), "customer_id": c["id"], "item": item, "staff_id": Pick(g.R, staff.Rows)["id"],
-			"scheduled_on": g.Day(d), "amount": amount, "status": status, "created_at": g.At(d-7-g.R.IntN(20), 10)}
+			"scheduled_on": g.Day(d), "amount": amount, "status": status, "created_at": g.At(recordedBefore(d-7-g.R.IntN(20), g.R.IntN(3)), 10)}
 		for _, x := range w.Extra {
 			r[x.Name] = x.Value(g, r, stageOf(v, r["status"]))
 		}
@@ -441,16 +441,60 @@ func (g *Gen) changedAt(r Row) string {
 	if !to.After(from) {
 		return from.Format(time.RFC3339)
 	}
-	t := from.Add(time.Duration(g.R.Int64N(int64(to.Sub(from)/time.Minute))) * time.Minute).In(g.Start.Location())
-	if h := t.Hour(); h < 8 || h >= 19 {
-		// Out of hours: the next working morning, if that is still before the clock.
-		next := time.Date(t.Year(), t.Month(), t.Day(), 8+g.R.IntN(3), 5*g.R.IntN(12), 0, 0, t.Location())
-		if h >= 19 {
-			next = next.AddDate(0, 0, 1)
-		}
-		if next.After(from) && next.Before(g.Start) {
-			t = next
-		}
+	t := from.Add(time.Duration(g.R.Int64N(int64(to.Sub(from)/time.Minute))) * time.Minute)
+	if w := g.workingHours(t); w.After(from) && w.Before(g.Start) {
+		t = w
 	}
 	return t.Truncate(5 * time.Minute).Format(time.RFC3339)
+}
+
+// workingHours moves a time out of hours (before 8, from 19) to the next
+// working morning, in the company's zone: people update records at work.
+func (g *Gen) workingHours(t time.Time) time.Time {
+	t = t.In(g.Start.Location())
+	h := t.Hour()
+	if h >= 8 && h < 19 {
+		return t
+	}
+	next := time.Date(t.Year(), t.Month(), t.Day(), 8+g.R.IntN(3), 5*g.R.IntN(12), 0, 0, t.Location())
+	if h >= 19 {
+		next = next.AddDate(0, 0, 1)
+	}
+	return next
+}
+
+// recordedBefore is the day a row was recorded: day, or (for a row booked
+// far ahead) the last few days before the clock, never after it.
+func recordedBefore(day, back int) int { return min(day, -1-back) }
+
+// recordsInThePast moves seed rows' record times (kind record_time: when
+// a note was written, a message sent, a row created) that builders put
+// after the clock (a booking made "today" at 14:00 when the day starts at
+// 9) to a working hour of the days before: nothing on file was made in
+// the future. The realism validator holds every world to it.
+func (g *Gen) recordsInThePast() {
+	for _, sv := range g.svcs { // in build order: the draws stay deterministic
+		for _, t := range sv.Tables {
+			for _, c := range t.Columns {
+				if c.Kind != string(seed.RecordTime) {
+					continue
+				}
+				for _, r := range t.Rows {
+					v, ok := r[c.Name].(string)
+					if !ok {
+						continue
+					}
+					if c.Type == "date" {
+						if d, err := time.Parse(time.DateOnly, v); err == nil && d.After(time.Date(g.Start.Year(), g.Start.Month(), g.Start.Day(), 0, 0, 0, 0, time.UTC)) {
+							r[c.Name] = g.Day(-1 - g.R.IntN(3))
+						}
+						continue
+					}
+					if at, err := time.Parse(time.RFC3339, v); err == nil && at.After(g.Start) {
+						r[c.Name] = g.At(-1-g.R.IntN(3), 9+float64(g.R.IntN(16))/2)
+					}
+				}
+			}
+		}
+	}
 }

@@ -145,6 +145,7 @@ func Build(p *Plan, opts Options) (b *world.Bundle, err error) {
 	if g.Has("drive") {
 		g.addPolicyDocument(links)
 	}
+	g.recordsInThePast()
 
 	g.R = s.rng(stageTasks)
 	g.Locale.R = g.R

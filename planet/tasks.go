@@ -505,7 +505,7 @@ func (g *Gen) matchesAtStart(ops []world.SeedOp, m *world.RowMatch) bool {
 	for _, r := range rows { // any match will do: the order cannot matter
 		match := true
 		for col, want := range m.Where {
-			if fmt.Sprint(r[col]) != fmt.Sprint(want) {
+			if !whereHolds(r[col], want) {
 				match = false
 				break
 			}
@@ -515,6 +515,59 @@ func (g *Gen) matchesAtStart(ops []world.SeedOp, m *world.RowMatch) bool {
 		}
 	}
 	return false
+}
+
+// whereHolds reports whether a value meets one condition of a rubric's
+// where, as the grader reads it: a plain value is equality; an operator
+// object ({"contains": "Most"}, {"gte": 3}, {"in": […]}) compares as its
+// SQL does (contains ignores case, like SQLite's LIKE). An operator it
+// does not know does not hold.
+func whereHolds(v, cond any) bool {
+	m, isOp := cond.(map[string]any)
+	if !isOp {
+		if cond == nil {
+			return v == nil
+		}
+		return v != nil && fmt.Sprint(v) == fmt.Sprint(cond)
+	}
+	for op, arg := range m {
+		switch op {
+		case "ne":
+			if arg == nil {
+				return v != nil
+			}
+			return v == nil || fmt.Sprint(v) != fmt.Sprint(arg)
+		case "not_null":
+			return v != nil
+		case "contains":
+			s, ok := v.(string)
+			return ok && strings.Contains(strings.ToLower(s), strings.ToLower(fmt.Sprint(arg)))
+		case "in":
+			list, _ := arg.([]any)
+			return slices.ContainsFunc(list, func(e any) bool { return whereHolds(v, e) })
+		case "gt", "gte", "lt", "lte":
+			a, ok1 := number(v)
+			b, ok2 := number(arg)
+			if !ok1 || !ok2 {
+				return false
+			}
+			return map[string]bool{"gt": a > b, "gte": a >= b, "lt": a < b, "lte": a <= b}[op]
+		}
+	}
+	return false
+}
+
+// number reads a seed value as a number.
+func number(v any) (float64, bool) {
+	switch n := v.(type) {
+	case int:
+		return float64(n), true
+	case int64:
+		return float64(n), true
+	case float64:
+		return n, true
+	}
+	return 0, false
 }
 
 // startValue is a seed row's column as a task's seed ops leave it; false

@@ -157,6 +157,16 @@ func (ck *Checker) Check(column string, k Kind, v any, row map[string]any, st St
 		if age := ck.Clock.Sub(d).Hours() / 24 / 365.25; age < lo || age > hi {
 			bad("date of birth %s makes an age of %.0f at the clock start, outside %.0f–%.0f", s, age, lo, hi)
 		}
+	case k == RecordTime:
+		d, ok := asDate(v)
+		switch {
+		case !ok:
+			bad("%v is not a date", v)
+		case strings.Contains(s, "T") && d.After(ck.Clock):
+			bad("%s %s is after the clock start %s: a record made in the future", column, s, ck.Clock.Format(time.RFC3339))
+		case !strings.Contains(s, "T") && ck.day(d).After(ck.day(ck.Clock)):
+			bad("%s %s is after the clock start %s: a record made in the future", column, s, ck.Clock.Format(time.DateOnly))
+		}
 	case k == PastDate, k == ExpiryDate, k == FutureDate, k == EventDate, k == DueDate, k == EventTime, k == DueTime:
 		d, ok := asDate(v)
 		if !ok {

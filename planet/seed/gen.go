@@ -59,6 +59,12 @@ func (s *Source) Value(column string, r Rule, typ string, row map[string]any, st
 		return s.money(r, row)
 	case r.Kind == DateOfBirth:
 		return s.dateOfBirth(r)
+	case r.Kind == RecordTime:
+		d := -1 - s.R.IntN(90)
+		if typ == "datetime" {
+			return s.at(d, 9+s.R.IntN(8))
+		}
+		return s.day(d)
 	case r.Anchor != "" && (typ == "date" || typ == "datetime"):
 		return s.anchored(r, typ, row, st)
 	case typ == "date" || typ == "datetime":

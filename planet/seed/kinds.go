@@ -92,6 +92,7 @@ const (
 	PastDate    Kind = "past_date"
 	ExpiryDate  Kind = "expiry_date"
 	FutureDate  Kind = "future_date" // a next delivery, a next visit
+	RecordTime  Kind = "record_time" // when a record was made: never after the clock
 	EventDate   Kind = "event_date"
 	DueDate     Kind = "due_date"
 	EventTime   Kind = "event_time"
@@ -247,7 +248,7 @@ var allKinds = []Kind{
 	UnitPrice, MonthlyRent, Salary, ContractValue, Fee, Deposit, Budget, CreditLimit, HourlyRate, DayRate, RatePerWord,
 	RecurringRevenue, OrderTotal, ClaimAmount, Amount, TaxAmount, TaxRate,
 	Percent, Measure, Year, Quantity, DurationMinutes, Score, PaymentTerms, SLAHours,
-	DateOfBirth, PastDate, ExpiryDate, FutureDate, EventDate, DueDate, EventTime, DueTime,
+	DateOfBirth, PastDate, ExpiryDate, FutureDate, RecordTime, EventDate, DueDate, EventTime, DueTime,
 }
 
 // Kinds lists every kind, in a fixed order.
@@ -321,6 +322,8 @@ func FitsType(r Rule, typ string) bool {
 		return typ == "date"
 	case r.Kind == EventTime || r.Kind == DueTime:
 		return typ == "datetime"
+	case r.Kind == RecordTime:
+		return typ == "date" || typ == "datetime"
 	case len(r.Range) > 0 || len(r.Choices) > 0:
 		return typ == "integer" || typ == "real"
 	case r.Kind == Email || r.Kind == OrgEmail || r.Kind == StaffEmail:
