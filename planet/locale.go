@@ -150,7 +150,11 @@ func (l *Locale) DomainFor(company string) string {
 	}
 	if d == "" {
 		city := Pick(l.R, l.C.Cities)
-		d = cmp.Or(asciiFold(city.Latin), asciiFold(city.Name), "biz") + "-" + Pick(l.R, []string{"group", "trading", "services", "partners", "holding", "co"})
+		latin := city.Latin // "Chiyoda, Tokyo": the city, not its ward
+		if i := strings.LastIndex(latin, ","); i >= 0 {
+			latin = latin[i+1:]
+		}
+		d = cmp.Or(domainLabel(latin), asciiFold(city.Name), "biz") + "-" + Pick(l.R, []string{"group", "holding", "co"})
 	}
 	return d + l.C.EmailTLD
 }

@@ -127,3 +127,48 @@ func TestSeedTimesFollowRows(t *testing.T) {
 		t.Fatalf("checked %v: want a history table and comments", checked)
 	}
 }
+
+// TestStaffAndOfferingColumns: a client's preferred stylist is one of the
+// salon's stylists, and a service_name is one of its services, not a
+// stranger's name or a note.
+func TestStaffAndOfferingColumns(t *testing.T) {
+	b, err := Synthesize(Scenario{Industry: "hair-beauty-salons", Country: "DE", Seed: 65}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	staff, items := map[string]bool{}, map[string]bool{}
+	for _, tb := range b.Tables {
+		if strings.HasSuffix(tb.Name, "_stylists") {
+			for _, r := range tb.Rows {
+				staff[fmt.Sprint(r["name"])] = true
+			}
+		}
+		if strings.HasSuffix(tb.Name, "_services") {
+			for _, r := range tb.Rows {
+				items[fmt.Sprint(r["name"])] = true
+			}
+		}
+	}
+	n := 0
+	for _, tb := range b.Tables {
+		for _, c := range tb.Columns {
+			for _, r := range tb.Rows {
+				v, ok := r[c.Name].(string)
+				switch {
+				case !ok:
+				case c.Kind == string(seed.StaffName) && !staff[v]:
+					t.Errorf("%s %v %s %q is not one of the stylists", tb.Name, r["id"], c.Name, v)
+				case c.Name == "service_name" && !items[v]:
+					t.Errorf("%s %v service_name %q is not one of the services", tb.Name, r["id"], v)
+				default:
+					if c.Kind == string(seed.StaffName) || c.Name == "service_name" {
+						n++
+					}
+				}
+			}
+		}
+	}
+	if n == 0 || len(staff) == 0 || len(items) == 0 {
+		t.Fatalf("nothing checked (%d values, %d stylists, %d services)", n, len(staff), len(items))
+	}
+}

@@ -498,3 +498,36 @@ func (g *Gen) recordsInThePast() {
 		}
 	}
 }
+
+// staffFromTheTeam fills staff_name columns (a client's preferred
+// stylist) with the names of the staff the world has: the customers are
+// drawn before the team is, so until now they named a stranger.
+func (g *Gen) staffFromTheTeam() {
+	st := g.Entity("staff")
+	if st == nil {
+		return
+	}
+	var names []string
+	for _, r := range st.Rows {
+		if n, ok := r["name"].(string); ok && n != "" {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	for _, sv := range g.svcs {
+		for _, t := range sv.Tables {
+			for _, c := range t.Columns {
+				if c.Kind != string(seed.StaffName) {
+					continue
+				}
+				for _, r := range t.Rows {
+					if _, ok := r[c.Name].(string); ok {
+						r[c.Name] = Pick(g.R, names)
+					}
+				}
+			}
+		}
+	}
+}

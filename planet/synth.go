@@ -146,6 +146,7 @@ func Build(p *Plan, opts Options) (b *world.Bundle, err error) {
 		g.addPolicyDocument(links)
 	}
 	g.recordsInThePast()
+	g.staffFromTheTeam()
 
 	g.R = s.rng(stageTasks)
 	g.Locale.R = g.R
@@ -263,6 +264,10 @@ func (g *Gen) company(p *Plan) {
 	day := time.Date(2026, 1, 5, 9, 0, 0, 0, loc).AddDate(0, 0, 7*g.R.IntN(40))
 	g.Start = day
 	g.Locale.SetHome(hq, day, pc.Pack)
+	// What the company sells fills offering columns ("service_name").
+	for _, it := range g.Vocab.Items {
+		g.Locale.Src().Items = append(g.Locale.Src().Items, it.Name)
+	}
 }
 
 // cityOf returns the country's city of that name, or a city with only a

@@ -285,6 +285,10 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 		if ck.hasTax && !PatternRegexp(ck.tax.TaxIDPattern, ck.Country.Code).MatchString(s) {
 			bad("tax id %q does not have the %s form %s", s, ck.tax.TaxIDLabel, ck.tax.TaxIDPattern)
 		}
+	case CompanyName:
+		if n := catalog.LegalForms(s); n > 1 {
+			bad("company name %q has %d legal forms", s, n)
+		}
 	case Term:
 		if !isTerm(column, ck.Industry, ck.Lang, s) {
 			bad("%q is not a word of %s (terms.json)", s, column)

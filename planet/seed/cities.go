@@ -5,7 +5,10 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"unicode"
+
+	"github.com/nyaruka/phonenumbers"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 )
@@ -69,6 +72,11 @@ func (s *Source) PhoneIn(city string) string {
 	c := s.Country
 	fx, ok := FactsOf(c.Code, city)
 	if !ok {
+		// No area codes known for the city: a mobile number, valid
+		// anywhere, rather than a landline of some other city.
+		if m := mobileFormats(c); len(m) > 0 {
+			return c.CallingCode + " " + fillPhone(s.R, m[s.R.IntN(len(m))])
+		}
 		return c.Phone(s.R)
 	}
 	mobile := load().cities[c.Code].Mobile
@@ -128,3 +136,27 @@ func digitsOf(s string) string {
 	}
 	return b.String()
 }
+
+// mobileFormats are the country's national phone formats that
+// libphonenumber reads as mobile numbers, found once per country from a
+// sample of each.
+func mobileFormats(c catalog.Country) []string {
+	mobileOnce.Do(func() {
+		mobiles = map[string][]string{}
+		r := rand.New(rand.NewPCG(1, 1))
+		for _, cc := range catalog.Countries() {
+			for _, f := range cc.PhoneNationalFormats {
+				num, err := phonenumbers.Parse(cc.CallingCode+" "+fillPhone(r, f), cc.Code)
+				if err == nil && phonenumbers.GetNumberType(num) == phonenumbers.MOBILE {
+					mobiles[cc.Code] = append(mobiles[cc.Code], f)
+				}
+			}
+		}
+	})
+	return mobiles[c.Code]
+}
+
+var (
+	mobileOnce sync.Once
+	mobiles    map[string][]string // country → mobile formats
+)

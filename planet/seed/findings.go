@@ -39,6 +39,9 @@ func Findings(b *world.Bundle) []string {
 		}
 	}
 	var out []string
+	if n := catalog.LegalForms(b.Company.Name); n > 1 {
+		out = append(out, fmt.Sprintf("/company/name: company name %q has %d legal forms", b.Company.Name, n))
+	}
 	for ti, t := range b.Tables {
 		stage := stager(b, t)
 		out = append(out, taxFindings(ck, ti, t)...)

@@ -403,3 +403,28 @@ func TestRomanizeCatalogNames(t *testing.T) {
 		}
 	}
 }
+
+// TestPhoneWithoutCityData: where the data has no area codes for a city,
+// its people get mobile numbers (valid anywhere), not another city's
+// landline; every country with a mobile format has one found.
+func TestPhoneWithoutCityData(t *testing.T) {
+	cn, _ := catalog.CountryByCode("CN")
+	s := NewSource(rand.New(rand.NewPCG(9, 9)), cn, clock)
+	for range 30 {
+		p := s.PhoneIn(cn.Cities[0].Name)
+		num, err := phonenumbers.Parse(p, "CN")
+		if err != nil || phonenumbers.GetNumberType(num) != phonenumbers.MOBILE {
+			t.Fatalf("%s: %q is not a mobile number", cn.Cities[0].Name, p)
+		}
+	}
+	var none []string
+	for _, c := range catalog.Countries() {
+		if len(mobileFormats(c)) == 0 {
+			none = append(none, c.Code)
+		}
+	}
+	if len(none) > 5 {
+		t.Errorf("no mobile format found for %v", none)
+	}
+	t.Logf("countries without a mobile format: %v", none)
+}
