@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -546,8 +547,8 @@ func whereHolds(v, cond any) bool {
 			list, _ := arg.([]any)
 			return slices.ContainsFunc(list, func(e any) bool { return whereHolds(v, e) })
 		case "gt", "gte", "lt", "lte":
-			a, ok1 := number(v)
-			b, ok2 := number(arg)
+			a, ok1 := seed.Number(v)
+			b, ok2 := seed.Number(arg)
 			if !ok1 || !ok2 {
 				return false
 			}
@@ -555,19 +556,6 @@ func whereHolds(v, cond any) bool {
 		}
 	}
 	return false
-}
-
-// number reads a seed value as a number.
-func number(v any) (float64, bool) {
-	switch n := v.(type) {
-	case int:
-		return float64(n), true
-	case int64:
-		return float64(n), true
-	case float64:
-		return n, true
-	}
-	return 0, false
 }
 
 // startValue is a seed row's column as a task's seed ops leave it; false

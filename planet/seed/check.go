@@ -469,6 +469,9 @@ func asInt(v any) (int64, bool) {
 	return 0, false
 }
 
+// Number reads a seed or JSON value as a number (false for text, null).
+func Number(v any) (float64, bool) { return asFloat(v) }
+
 func asFloat(v any) (float64, bool) {
 	switch n := v.(type) {
 	case json.Number:
