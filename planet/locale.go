@@ -25,7 +25,9 @@ type Locale struct {
 	Domain string       // the company's email domain
 	Home   catalog.City // the headquarters city
 	used   map[string]int
-	src    *seed.Source
+	// domains are the email domains handed out, by the firm they belong to.
+	domains map[string]string
+	src     *seed.Source
 }
 
 // SetHome fixes the world's home city, clock and industry (a catalog id),
@@ -143,10 +145,16 @@ func asciiFold(s string) string {
 // ("dubai-trading.ae").
 func (l *Locale) DomainFor(company string) string {
 	d := domainLabel(seed.Romanize(l.C.Locale, withoutLegalForm(company, l.C.CompanySuffixes)))
-	if d != "" && d+l.C.EmailTLD == l.Domain {
-		// Another firm of the same stem ("Fuji"): never the company's own
-		// domain.
-		d += "-" + Pick(l.R, []string{"group", "trading", "services", "partners", "holding", "co"})
+	if l.domains == nil {
+		l.domains = map[string]string{}
+	}
+	for try := 0; d != "" && try < 8; try++ {
+		// Another firm of the same stem ("Fuji", "Daon"): never the
+		// company's own domain nor another firm's.
+		if owner, taken := l.domains[d+l.C.EmailTLD]; (!taken || owner == company) && d+l.C.EmailTLD != l.Domain {
+			break
+		}
+		d = strings.SplitN(d, "-", 2)[0] + "-" + Pick(l.R, []string{"group", "trading", "services", "partners", "holding", "co"})
 	}
 	if d == "" {
 		city := Pick(l.R, l.C.Cities)
@@ -155,6 +163,9 @@ func (l *Locale) DomainFor(company string) string {
 			latin = latin[i+1:]
 		}
 		d = cmp.Or(domainLabel(latin), asciiFold(city.Name), "biz") + "-" + Pick(l.R, []string{"group", "holding", "co"})
+	}
+	if _, taken := l.domains[d+l.C.EmailTLD]; !taken {
+		l.domains[d+l.C.EmailTLD] = company
 	}
 	return d + l.C.EmailTLD
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -170,5 +171,30 @@ func TestStaffAndOfferingColumns(t *testing.T) {
 	}
 	if n == 0 || len(staff) == 0 || len(items) == 0 {
 		t.Fatalf("nothing checked (%d values, %d stylists, %d services)", n, len(staff), len(items))
+	}
+}
+
+// TestDomainsBelongToOneFirm: two firms of one stem get two domains, the
+// same firm keeps its own, a name is never cut inside a word, and a
+// Japanese firm's domain is its name in Latin letters.
+func TestDomainsBelongToOneFirm(t *testing.T) {
+	kr, _ := catalog.CountryByCode("KR")
+	l := &Locale{C: kr, R: rand.New(rand.NewPCG(1, 2))}
+	a, b := l.DomainFor("다온의료검사센터 주식회사"), l.DomainFor("다온유통 주식회사")
+	if a == b || !strings.HasPrefix(a, "daon") || !strings.HasPrefix(b, "daon") {
+		t.Errorf("two Daon firms: %q and %q", a, b)
+	}
+	if again := l.DomainFor("다온의료검사센터 주식회사"); again != a {
+		t.Errorf("the same firm: %q, then %q", a, again)
+	}
+	de, _ := catalog.CountryByCode("DE")
+	l = &Locale{C: de, R: rand.New(rand.NewPCG(1, 2))}
+	if got := l.DomainFor("Regensburg Locksmiths GmbH"); got != "regensburg-locksmiths.de" {
+		t.Errorf("DomainFor(Regensburg Locksmiths GmbH) = %q", got)
+	}
+	jp, _ := catalog.CountryByCode("JP")
+	l = &Locale{C: jp, R: rand.New(rand.NewPCG(1, 2))}
+	if got := l.DomainFor("株式会社三栄麦酒"); got != "sanei.co.jp" {
+		t.Errorf("DomainFor(株式会社三栄麦酒) = %q", got)
 	}
 }
