@@ -26,6 +26,9 @@ type Checker struct {
 	// Industry is the catalog id of the company's industry, for ranges
 	// that differ by industry (a combine harvester's price).
 	Industry string
+	// industryGuessed: Industry was matched from a brief's own words, so
+	// whether its services are exempt from tax is not certain.
+	industryGuessed bool
 
 	streets, cities, names map[string]bool
 	home                   string          // a headquarters city the catalog does not list
@@ -139,7 +142,10 @@ func (ck *Checker) Check(column string, k Kind, v any, row map[string]any, st St
 		}
 	case k == TaxRate:
 		f, _ := asFloat(v)
-		if Exempt(ck.Industry) && f != 0 {
+		if ck.industryGuessed && f == 0 {
+			break // exempt or not, Planet read the brief; 0 is a rate it gives
+		}
+		if Exempt(ck.Industry) && f != 0 && !ck.industryGuessed {
 			bad("tax rate %v%% on the services of an industry exempt from %s", f, ck.Country.Tax.Name)
 		} else if ck.hasTax && !Exempt(ck.Industry) && f != ck.tax.StandardRate && !slices.Contains(ck.tax.ReducedRates, f) {
 			bad("tax rate %v%% is not a rate of %s (standard %v%%)", f, ck.Country.Code, ck.tax.StandardRate)

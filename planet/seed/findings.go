@@ -33,11 +33,7 @@ func Findings(b *world.Bundle) []string {
 	if city := homeCity(country, b.Company.Headquarters); city != "" {
 		ck.AddHome(city)
 	}
-	for _, ind := range catalog.Industries() {
-		if ind.Name == b.Company.Industry || ind.ID == b.Company.Industry {
-			ck.Industry = ind.ID
-		}
-	}
+	ck.Industry, ck.industryGuessed = industryOf(b.Company.Industry)
 	var out []string
 	if n := catalog.LegalForms(b.Company.Name); n > 1 {
 		out = append(out, fmt.Sprintf("/company/name: company name %q has %d legal forms", b.Company.Name, n))
@@ -70,6 +66,22 @@ func Findings(b *world.Bundle) []string {
 		}
 	}
 	return out
+}
+
+// industryOf is the catalog id of a company's industry: by name or id,
+// else (a brief's own words, "family-run dental practice") the industry
+// the catalog matches them to, which Planet may have read otherwise
+// (guessed).
+func industryOf(name string) (id string, guessed bool) {
+	for _, ind := range catalog.Industries() {
+		if ind.Name == name || ind.ID == name {
+			return ind.ID, false
+		}
+	}
+	if ind, _, ok := catalog.MatchIndustry(name); ok {
+		return ind.ID, true
+	}
+	return "", true
 }
 
 // homeCity is the city of a headquarters address that names no catalog
