@@ -27,6 +27,10 @@
 //	       (record.go, parameterised by the archetype and the plan's
 //	       nouns) and registered builders (svc_*.go); each adds tables,
 //	       tools, events, actions and chores
+//	       with the country's names and formats: every value of a column
+//	       with a semantic kind is drawn by package seed from that kind's
+//	       pool, in the world's language, at the currency's price level,
+//	       with dates that follow the row's status
 //	     → service graph: an edge from a lower layer to a higher one
 //	       wherever an event pairs with an action ([Action] says which
 //	       roles and kinds of event it follows); no service names another

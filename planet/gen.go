@@ -1,12 +1,14 @@
 package planet
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"time"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -104,6 +106,9 @@ type Svc struct {
 // Table adds a table owned by the service. With a prefix, its primary key
 // column "id" gets ids such as PRE-00042.
 func (s *Svc) Table(name, desc, prefix string, width int, cols ...world.Column) *world.Table {
+	for i := range cols {
+		cols[i].Kind = cmp.Or(cols[i].Kind, kindOf(cols[i], cols))
+	}
 	t := &world.Table{Name: name, Service: s.Name, Description: desc, Columns: cols}
 	if prefix != "" {
 		t.ID = &world.IDSequence{Prefix: prefix, Width: width}
@@ -231,7 +236,27 @@ func (g *Gen) FormatID(table string, n int) string {
 // Day returns the date d days after the clock start (negative: before).
 func (g *Gen) Day(d int) string { return g.Start.AddDate(0, 0, d).Format(time.DateOnly) }
 
-// At returns a date-time d days and h hours after the clock start.
+// At returns the date-time at hour h (local, 0–24; fractions are minutes)
+// of the day d days after the clock start.
 func (g *Gen) At(d int, h float64) string {
-	return g.Start.AddDate(0, 0, d).Add(time.Duration(h * float64(time.Hour))).Format(time.RFC3339)
+	day := g.Start.AddDate(0, 0, d)
+	midnight := time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, day.Location())
+	return midnight.Add(time.Duration(h * float64(time.Hour))).Format(time.RFC3339)
+}
+
+// kindOf is the semantic kind of a column from its name, when a rule
+// covers it and fits its type; keys, enums and flags have none, nor a
+// date that follows a column its table does not have.
+func kindOf(c world.Column, table []world.Column) string {
+	if c.PrimaryKey || c.References != "" || c.RefersTo != "" || len(c.Enum) > 0 || c.Type == "boolean" {
+		return ""
+	}
+	r, ok := seed.RuleForType(c.Name, c.Type)
+	if !ok || r.ExtraOnly || !seed.FitsType(r, c.Type) {
+		return ""
+	}
+	if r.Anchor != "" && !slices.ContainsFunc(table, func(o world.Column) bool { return o.Name == r.Anchor }) {
+		return ""
+	}
+	return string(r.Kind)
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -265,15 +266,21 @@ func (g *Gen) bundle(links []*Link, tasks []*world.TaskSpec) *world.Bundle {
 }
 
 func (g *Gen) worldName() string {
-	var words []string
-	for _, w := range strings.Fields(g.Company.Name) {
-		if f := asciiFold(w); f != "" {
-			words = append(words, f)
+	// The name as its people spell it in Latin letters ("pao-meridianmash",
+	// "sanei"), whole words up to 40 letters.
+	name := ""
+	for _, w := range strings.Fields(seed.Romanize(g.Locale.C.Locale, g.Company.Name)) {
+		f := asciiFold(w)
+		if f == "" {
+			continue
 		}
+		if name != "" && len(name)+1+len(f) > 40 {
+			break
+		}
+		name = strings.TrimPrefix(name+"-"+f, "-")
 	}
-	name := strings.Join(words, "-")
 	if len(name) > 40 {
-		name = strings.TrimRight(name[:40], "-")
+		name = name[:40]
 	}
 	if name == "" {
 		// A name in a script without a Latin spelling: say what it is.

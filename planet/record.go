@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mercury/mcp-world/planet/lexicon"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -381,7 +382,7 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 func fieldValue(g *Gen, at PlanAttribute) any {
 	switch at.Type {
 	case "date", "datetime", "integer", "real", "boolean", "email":
-		return Extra{Name: at.Name, Type: at.Type}.Value(g)
+		return Extra{Name: at.Name, Type: at.Type}.Value(g, nil, seed.NoStage)
 	}
 	for _, suf := range []string{"number", "serial", "no", "code", "tag", "ticket", "reference", "ref", "id"} {
 		if strings.HasSuffix(at.Name, suf) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mercury/mcp-world/planet/lexicon"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -17,6 +18,27 @@ func init() {
 func buildBilling(g *Gen, s *Svc) {
 	cust, work := g.Entity("customer"), g.Entity("work")
 	s.Description = fmt.Sprintf("Invoices %s issues to its %s, in %s minor units.", g.Company.Name, cust.Plural, g.Company.Currency)
+	// Amounts are gross; each invoice also shows its net and tax at the
+	// country's standard rate, and the seller's tax number is on it.
+	tax, _ := seed.TaxOf(g.Company.Country)
+	rate := tax.RateFor(g.Scenario.Industry)
+	switch {
+	case tax.TaxIDPattern == "":
+	case rate == 0:
+		// Medical care, social care, lending: exempt, no tax on the invoice.
+		s.Description += fmt.Sprintf(" Issued by %s (%s %s); its services are exempt from %s (tax_rate 0): amount = net_amount + tax_amount, tax_amount 0.",
+			g.Company.Name, tax.TaxIDLabel, tax.TaxID(g.R), g.Locale.C.Tax.Name)
+	default:
+		s.Description += fmt.Sprintf(" Issued by %s (%s %s); amounts include %s at %v%%: amount = net_amount + tax_amount.",
+			g.Company.Name, tax.TaxIDLabel, tax.TaxID(g.R), g.Locale.C.Tax.Name, rate)
+	}
+	taxed := func(row Row) Row {
+		if gross, ok := row["amount"].(int64); ok {
+			net, t := seed.Split(gross, rate)
+			row["net_amount"], row["tax_amount"], row["tax_rate"] = net, t, rate
+		}
+		return row
+	}
 	const table = "billing_invoices"
 	// The charges the brief names ("green fees", "instalments", "rent")
 	// are kinds of invoice in the one billing service, not services of
@@ -27,7 +49,10 @@ func buildBilling(g *Gen, s *Svc) {
 		RefersTo("customer_id", cust.Table+".id", "CRM id of the "+cust.Noun+" billed."),
 		RefersTo("source_ref", work.Table+".id", "Id of the "+work.Noun+" this invoice bills."),
 		Email("bill_to", "Email the invoice goes to."),
-		Money("amount", "Total"),
+		Money("amount", "Total, tax included"),
+		Opt(withKind(Money("net_amount", "Amount before tax"), seed.Amount)),
+		Opt(withKind(Money("tax_amount", "Tax ("+g.Locale.C.Tax.Name+")"), seed.TaxAmount)),
+		Opt(withKind(world.Column{Name: "tax_rate", Type: "real", Description: "Tax rate in percent."}, seed.TaxRate)),
 		Enum("status", "issued → paid, or void.", "issued", "paid", "void"),
 		Date("issued_on", "Issue date."),
 		Opt(Date("paid_on", "Date the payment arrived.")),
@@ -50,7 +75,7 @@ func buildBilling(g *Gen, s *Svc) {
 		if status == "paid" {
 			row["paid_on"] = g.Day(-g.R.IntN(3))
 		}
-		return row
+		return taxed(row)
 	}
 	// Some history: paid invoices for finished work of the past.
 	for _, r := range work.Rows {
@@ -66,8 +91,11 @@ func buildBilling(g *Gen, s *Svc) {
 		[]world.ArgSpec{S("customer_id", false, "CRM id."), S("source_ref", false, "Id of the billed "+work.Noun+"."), A("status", table+".status", false, "")},
 		Search(table, []string{"-issued_on"}, nil, F("customer_id", "eq", "customer_id"), F("source_ref", "eq", "source_ref"), F("status", "eq", "status"))))
 	invoiceArgs := []world.ArgSpec{S("customer_id", true, "CRM id of the "+cust.Noun+"."), S("source_ref", true, "Id of the "+work.Noun+" billed."),
-		{Name: "bill_to", Type: "email", Required: true, Description: "Email of the " + cust.Noun + " on file."}, {Name: "amount", Type: "integer", Required: true, Minimum: numPtr(1)}}
-	invoiceValues := map[string]any{"customer_id": "$customer_id", "source_ref": "$source_ref", "bill_to": "$bill_to", "amount": "$amount", "status": "issued", "issued_on": "$today"}
+		{Name: "bill_to", Type: "email", Required: true, Description: "Email of the " + cust.Noun + " on file."}, {Name: "amount", Type: "integer", Required: true, Minimum: numPtr(1), Description: "Total, tax included."},
+		{Name: "net_amount", Type: "integer", Minimum: numPtr(0), Description: "Amount before tax."}, {Name: "tax_amount", Type: "integer", Minimum: numPtr(0), Description: fmt.Sprintf("Tax at %v%%.", rate)},
+		{Name: "tax_rate", Type: "number", Minimum: numPtr(0), Description: fmt.Sprintf("Tax rate in percent (standard: %v).", rate)}}
+	invoiceValues := map[string]any{"customer_id": "$customer_id", "source_ref": "$source_ref", "bill_to": "$bill_to", "amount": "$amount",
+		"net_amount": "$net_amount", "tax_amount": "$tax_amount", "tax_rate": "$tax_rate", "status": "issued", "issued_on": "$today"}
 	if len(kinds) > 0 {
 		invoiceArgs = append(invoiceArgs, A("kind", table+".kind", false, ""))
 		invoiceValues["kind"] = "$kind"
@@ -97,7 +125,12 @@ func buildBilling(g *Gen, s *Svc) {
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
-			return []world.Call{{Tool: "create_invoice", Args: map[string]any{"customer_id": up.Val("customer_id", r), "source_ref": r[up.Key], "bill_to": up.Val("email", r), "amount": up.Val("amount", r)}}}
+			args := map[string]any{"customer_id": up.Val("customer_id", r), "source_ref": r[up.Key], "bill_to": up.Val("email", r), "amount": up.Val("amount", r)}
+			if gross, ok := args["amount"].(int64); ok {
+				args["net_amount"], args["tax_amount"] = seed.Split(gross, rate)
+				args["tax_rate"] = rate
+			}
+			return []world.Call{{Tool: "create_invoice", Args: args}}
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
 			ref := r[up.Key]
@@ -182,8 +215,8 @@ func buildBilling(g *Gen, s *Svc) {
 		Setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, activeRows(cust))
 			n := tc.FreshID(table)
-			return Row{"id": inv.ID(n), "customer_id": c["id"], "source_ref": work.ID(len(work.Rows) + 50 + n), "bill_to": c["email"],
-				"amount": int64(100+tc.R.IntN(900)) * minorPerMajor(g.Locale.C.CurrencyDigits), "status": "issued", "issued_on": g.Day(-14)}
+			return taxed(Row{"id": inv.ID(n), "customer_id": c["id"], "source_ref": work.ID(len(work.Rows) + 50 + n), "bill_to": c["email"],
+				"amount": localMoney(g, tc.R, 100, 1000), "status": "issued", "issued_on": g.Day(-14)})
 		},
 		Do: func(r Row) []world.Call {
 			return []world.Call{{Tool: "record_payment", Args: map[string]any{"invoice_id": r["id"]}}}
@@ -233,8 +266,8 @@ func buildBilling(g *Gen, s *Svc) {
 		c := Pick(tc.R, activeRows(cust))
 		n := tc.NextID(table)
 		id := inv.ID(n)
-		amount := int64(100+tc.R.IntN(900)) * minorPerMajor(g.Locale.C.CurrencyDigits)
-		row := Row{"id": id, "customer_id": c["id"], "source_ref": work.ID(len(work.Rows) + 80 + n), "bill_to": c["email"], "amount": amount, "status": "issued", "issued_on": g.Day(-2)}
+		amount := localMoney(g, tc.R, 100, 1000)
+		row := taxed(Row{"id": id, "customer_id": c["id"], "source_ref": work.ID(len(work.Rows) + 80 + n), "bill_to": c["email"], "amount": amount, "status": "issued", "issued_on": g.Day(-2)})
 		return Task{
 			Title:       "void duplicate invoice",
 			Instruction: fmt.Sprintf("%s says invoice %s (%s) was sent by mistake: nothing was delivered under %s. Cancel that invoice.", c["name"], id, g.Locale.C.FormatMoney(amount), row["source_ref"]),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -45,8 +46,11 @@ func buildCalendar(g *Gen, s *Svc) {
 			staff = append(staff, Row{"name": name, "email": email})
 		}
 	}
-	rooms := []string{"Meeting room 1", "Meeting room 2", "Front office", "Video call", "Reception"}
-	custTitles := []string{"Consultation with %s", "Review meeting with %s", "Call with %s", "Visit of %s"}
+	// Rooms and titles in the world's language.
+	lex := g.Locale.Lex()
+	rooms := lex.Pool("meeting_room")
+	custTitles := lex.Sentences("meeting_customer")
+	custTitle := func(tmpl string, c Row) string { return seed.Fill(tmpl, "name", fmt.Sprint(c["name"])) }
 	// guest is how a customer appears among attendees: its contact person
 	// for organisations.
 	guest := func(c Row) string {
@@ -67,12 +71,12 @@ func buildCalendar(g *Gen, s *Svc) {
 		if g.R.IntN(3) == 0 {
 			k := g.R.IntN(len(staff))
 			a, b := staff[k], staff[(k+1+g.R.IntN(max(len(staff)-1, 1)))%len(staff)]
-			r["title"] = Pick(g.R, []string{"Team meeting", "Weekly planning", "Training: " + Pick(g.R, hzOfferings(g)).Name, "Supplier call", "Budget review", "One-to-one"})
+			r["title"] = seed.Fill(Pick(g.R, lex.Sentences("meeting_internal")), "item", Pick(g.R, hzOfferings(g)).Name)
 			r["attendees"] = fmt.Sprintf("%s, %s", a["name"], b["name"])
 			r["contact_email"] = a["email"]
 		} else {
 			c := Pick(g.R, activeRows(cust))
-			r["title"] = fmt.Sprintf(Pick(g.R, custTitles), c["name"])
+			r["title"] = custTitle(Pick(g.R, custTitles), c)
 			r["attendees"] = fmt.Sprintf("%s, %s", guest(c), Pick(g.R, staff)["name"])
 			r["contact_email"] = c["email"]
 			if g.R.IntN(6) == 0 {
@@ -119,7 +123,7 @@ func buildCalendar(g *Gen, s *Svc) {
 		Setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, activeRows(cust))
 			d, h := 2+tc.R.IntN(8), 9+tc.R.IntN(8)
-			return Row{"id": ev.ID(tc.NextID(table)), "title": fmt.Sprintf("Consultation with %s", c["name"]), "starts_at": hzClock(g, d, h, 0), "ends_at": hzClock(g, d, h, 45),
+			return Row{"id": ev.ID(tc.NextID(table)), "title": custTitle(custTitles[0], c), "starts_at": hzClock(g, d, h, 0), "ends_at": hzClock(g, d, h, 45),
 				"location": Pick(tc.R, rooms), "attendees": fmt.Sprintf("%s, %s", guest(c), Pick(tc.R, staff)["name"]), "contact_email": c["email"], "status": "confirmed"}
 		},
 		Do: func(r Row) []world.Call {

@@ -2,9 +2,11 @@ package planet
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -25,7 +27,7 @@ func buildEmail(g *Gen, s *Svc) {
 		Email("from_addr", "Sender."),
 		Email("to_addr", "Recipient."),
 		Text("subject", "Subject line."),
-		Text("body", "Text of the message."),
+		withKind(Text("body", "Text of the message."), seed.Message),
 		Datetime("sent_at", "When it was sent or received."),
 	)
 	us := "hello@" + g.Locale.Domain
@@ -36,11 +38,22 @@ func buildEmail(g *Gen, s *Svc) {
 		g.tablesAdd(s, table, r)
 		return r
 	}
-	greeting := strings.TrimRight(g.Locale.C.Greeting, ",，、 ")
+	lex := g.Locale.Lex()
 	for i := 0; i < 6+g.R.IntN(8); i++ {
 		c := Pick(g.R, cust.Rows)
-		add("inbound", c["email"].(string), us, Pick(g.R, []string{"Question", "Opening hours", "Invoice copy", "Change of address", "Feedback"}),
-			greeting+", "+Pick(g.R, []string{"could you send me", "I would like to know", "please confirm", "can you help with"})+" …", g.At(-g.R.IntN(30), 9+float64(g.R.IntN(8))))
+		add("inbound", c["email"].(string), us, Pick(g.R, lex.Sentences("email_subject")),
+			Pick(g.R, lex.Sentences("email_inbound")), g.At(-g.R.IntN(30), 9+float64(g.R.IntN(8))))
+	}
+	// letter writes a whole message in the world's language: its
+	// greeting (to the person by name where the country's opening needs
+	// one, "Dear Anna Kowalska,"), the body and the sign-off.
+	letter := func(key, name string, r *rand.Rand, kv ...string) string {
+		greeting := strings.TrimSpace(g.Locale.C.Greeting)
+		if !strings.ContainsAny(greeting[len(greeting)-1:], ",:!，、。،") {
+			greeting = strings.TrimSpace(greeting+" "+name) + ","
+		}
+		kv = append(kv, "greeting", greeting, "sign_off", Pick(r, lex.Sentences("sign_off")), "company", g.Company.Name)
+		return seed.Fill(Pick(r, lex.Sentences(key)), kv...)
 	}
 	s.Tool(true, Tool(s.Name, "send_email", "Send an email",
 		"Send an email from "+us+". Put the reference (an id) in the subject so the recipient can match it.",
@@ -70,17 +83,14 @@ func buildEmail(g *Gen, s *Svc) {
 		return roles
 	}
 	say := map[string]string{"ref": "the reference it concerns", "date": "its date"}
-	body := func(up *Entity, r Row) string {
-		b := fmt.Sprintf("%s, this is about %s %s.", greeting, up.Noun, r[up.Key])
+	// body is a letter in the world's language about the record, then the
+	// values the rule needs in the body (its reference, its date).
+	body := func(up *Entity, r Row, rng *rand.Rand) string {
+		b := letter("email_notify", nameOf(up, r), rng, "id", fmt.Sprint(r[up.Key]))
 		for _, role := range content(up) {
-			switch role {
-			case "ref":
-				b += " Reference: " + up.Str(role, r) + "."
-			case "date":
-				b += " Date: " + up.Str(role, r) + "."
-			}
+			b += "\n" + up.Str(role, r)
 		}
-		return b + " " + g.Company.Name
+		return b
 	}
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "emailed", Needs: []string{"id", "email"}, Notify: true, ToCustomer: true,
@@ -106,7 +116,7 @@ func buildEmail(g *Gen, s *Svc) {
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID(table)
 			return []world.Call{{Tool: "send_email", Args: map[string]any{"to": up.Val("email", r),
-				"subject": fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), "body": body(up, r)}}}
+				"subject": fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), "body": body(up, r, tc.R)}}}
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
 			to := up.Val("email", r)
@@ -122,23 +132,29 @@ func buildEmail(g *Gen, s *Svc) {
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 		Seed: func(g *Gen, up *Entity, r Row) {
-			add("outbound", us, up.Str("email", r), fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), body(up, r), g.At(-1, 10))
+			add("outbound", us, up.Str("email", r), fmt.Sprintf("%s %s", title(up.Noun), r[up.Key]), body(up, r, g.R), g.At(-1, 10))
 		},
 	})
 	// Chore: answer an inbound question.
 	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "support lead", Make: func(tc *TaskCtx) (Task, bool) {
 		c := Pick(tc.R, activeRows(cust))
-		topic := Pick(tc.R, []string{"opening hours over the holidays", "a copy of the terms", "the right contact for complaints", "parking on site"})
+		// The instruction names the topic in English; the message is in
+		// the world's language (lexicon topics are parallel to English).
+		ti := tc.R.IntN(len(lex.Sentences("topic")))
+		topic := seed.LexiconFor("en").Sentences("topic")[ti]
+		local := lex.Sentences("topic")[ti]
+		subject := seed.Fill(Pick(tc.R, lex.Sentences("question_subject")), "topic", local)
 		id := fmt.Sprintf("MSG-%05d", tc.NextID(table))
-		msg := Row{"id": id, "direction": "inbound", "from_addr": c["email"], "to_addr": us, "subject": "Question about " + topic, "body": greeting + ", could you tell me about " + topic + "?", "sent_at": g.At(0, -1)}
+		msg := Row{"id": id, "direction": "inbound", "from_addr": c["email"], "to_addr": us, "subject": subject,
+			"body": seed.Fill(Pick(tc.R, lex.Sentences("email_question")), "topic", local), "sent_at": g.At(0, -1)}
 		tc.NextID(table)
 		return Task{
 			Title:       "answer email",
 			Instruction: fmt.Sprintf("%s wrote to the shared mailbox about %s. Reply to them (keep the subject, starting with \"Re:\") and tell them we will follow up by phone.", c["name"], topic),
 			Seed:        []world.SeedOp{{Insert: table, Values: msg}},
-			Calls:       []world.Call{{Tool: "send_email", Args: map[string]any{"to": c["email"], "subject": "Re: Question about " + topic, "body": greeting + ", thank you for your message. We will call you back shortly."}}},
+			Calls:       []world.Call{{Tool: "send_email", Args: map[string]any{"to": c["email"], "subject": "Re: " + subject, "body": letter("email_reply", fmt.Sprint(c["name"]), tc.R)}}},
 			Assertions: []world.Assertion{
-				{Description: "A reply went to the sender.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"direction": "outbound", "to_addr": c["email"], "subject": map[string]any{"contains": "Re: Question about " + topic}}}},
+				{Description: "A reply went to the sender.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"direction": "outbound", "to_addr": c["email"], "subject": map[string]any{"contains": "Re: " + subject}}}},
 				{Description: "Exactly one reply was sent.", Count: &world.CountMatch{Table: table, Where: map[string]any{"direction": "outbound", "to_addr": c["email"]}, Equals: ptrInt(countWhere(g.Rows(table), "direction", "outbound", "to_addr", c["email"]) + 1)}},
 			},
 			MayChange: []world.Change{{Table: table, Ops: []string{"insert"}}},
@@ -155,32 +171,33 @@ func buildChat(g *Gen, s *Svc) {
 		Text("purpose", "What the channel is for."),
 		Bool("archived", "Archived channels take no new messages.", false))
 	s.Table("chat_messages", "Messages posted in channels.", "CM-", 5,
-		PK(), Ref("channel_id", "chat_channels", "Channel."), Text("author", "Who posted it."), Text("body", "Text."), Datetime("posted_at", "When."))
+		PK(), Ref("channel_id", "chat_channels", "Channel."), Text("author", "Who posted it."), withKind(Text("body", "Text."), seed.Message), Datetime("posted_at", "When."))
 	work := g.Entity("work")
-	chans := []struct{ name, purpose string }{
-		{"general", "Company-wide announcements."},
-		{"ops", "Day-to-day " + work.Plural + " and hand-overs."},
-		{"finance", "Invoices, payments and collections."},
-		{"reports", "Figures and weekly numbers."},
-		{"front-desk", "Walk-ins, calls and customer questions."},
-		{"old-projects", "Archived."},
+	// Channels by role, named in the world's language.
+	lex := g.Locale.Lex()
+	type channel struct{ role, name, purpose string }
+	var chans []channel
+	for _, role := range []string{"general", "ops", "finance", "reports", "front_desk", "archive"} {
+		name, purpose := lex.Channel(role)
+		chans = append(chans, channel{role, name, purpose})
 	}
 	for i, c := range chans {
-		g.tablesAdd(s, "chat_channels", Row{"id": fmt.Sprintf("CH-%02d", i+1), "name": c.name, "purpose": c.purpose, "archived": c.name == "old-projects"})
+		g.tablesAdd(s, "chat_channels", Row{"id": fmt.Sprintf("CH-%02d", i+1), "name": c.name, "purpose": c.purpose, "archived": c.role == "archive"})
 	}
-	chanID := func(name string) string {
+	chanID := func(role string) string {
 		for i, c := range chans {
-			if c.name == name {
+			if c.role == role {
 				return fmt.Sprintf("CH-%02d", i+1)
 			}
 		}
 		return "CH-01"
 	}
+	chanName := func(role string) string { n, _ := lex.Channel(role); return "#" + n }
 	staffName := func() string { n, _ := g.Locale.Person(""); return n }
 	for i := 0; i < 8+g.R.IntN(10); i++ {
 		c := Pick(g.R, chans[:5])
-		g.tablesAdd(s, "chat_messages", Row{"id": fmt.Sprintf("CM-%05d", len(g.Rows("chat_messages"))+1), "channel_id": chanID(c.name), "author": staffName(),
-			"body": Pick(g.R, []string{"Morning all!", "Reminder: team meeting at 10.", "Who can cover Friday afternoon?", "Printer is fixed.", "Numbers for last week are in."}), "posted_at": g.At(-g.R.IntN(14), 8+float64(g.R.IntN(9)))})
+		g.tablesAdd(s, "chat_messages", Row{"id": fmt.Sprintf("CM-%05d", len(g.Rows("chat_messages"))+1), "channel_id": chanID(c.role), "author": staffName(),
+			"body": Pick(g.R, lex.Sentences("chat_message")), "posted_at": g.At(-g.R.IntN(14), 8+float64(g.R.IntN(9)))})
 	}
 	s.Tool(true, Tool(s.Name, "list_channels", "List channels", "Channels with their ids, purpose and whether they are archived.", nil,
 		Search("chat_channels", []string{"name"}, nil)))
@@ -193,16 +210,17 @@ func buildChat(g *Gen, s *Svc) {
 		world.Step{Require: "$ch.archived", Equals: false, Message: "#{ch.name} is archived; post somewhere else."},
 		Insert("chat_messages", "", map[string]any{"channel_id": "$channel_id", "author": "You", "body": "$text", "posted_at": "$now"})))
 
-	target := map[string]string{"billing": "finance", "crm": "front-desk", "helpdesk": "ops"}
+	target := map[string]string{"billing": "finance", "crm": "front_desk", "helpdesk": "ops"}
 	s.Actions = append(s.Actions, &Action{
 		Service: s.Name, Name: "announced", Needs: []string{"id"}, Notify: true,
-		Then: "it must be announced in Chat in the channel for its area (#ops for operations, #finance for billing, #front-desk for customer records), mentioning the {noun} id",
+		Then: fmt.Sprintf("it must be announced in Chat in the channel for its area (%s for operations, %s for billing, %s for customer records), mentioning the {noun} id", chanName("ops"), chanName("finance"), chanName("front_desk")),
 		Rule: func(up *Entity) *world.RuleThen {
-			return KeysOf(up).Mentions("id", "body").In("chat_messages", "", map[string]any{"channel_id.name": cmpOr(target[up.Service], "ops")})
+			name, _ := lex.Channel(cmpOr(target[up.Service], "ops"))
+			return KeysOf(up).Mentions("id", "body").In("chat_messages", "", map[string]any{"channel_id.name": name})
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
 			tc.NextID("chat_messages")
-			return []world.Call{{Tool: "post_message", Args: map[string]any{"channel_id": chanID(cmpOr(target[up.Service], "ops")), "text": fmt.Sprintf("%s %s: done.", title(up.Noun), r[up.Key])}}}
+			return []world.Call{{Tool: "post_message", Args: map[string]any{"channel_id": chanID(cmpOr(target[up.Service], "ops")), "text": seed.Fill(Pick(tc.R, lex.Sentences("chat_done")), "id", fmt.Sprint(r[up.Key]))}}}
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
 			return []world.Assertion{
@@ -214,7 +232,7 @@ func buildChat(g *Gen, s *Svc) {
 		Touches: []world.Change{{Table: "chat_messages", Ops: []string{"insert"}}},
 		Seed: func(g *Gen, up *Entity, r Row) {
 			g.AddRow("chat_messages", Row{"id": fmt.Sprintf("CM-%05d", len(g.Rows("chat_messages"))+1), "channel_id": chanID(cmpOr(target[up.Service], "ops")),
-				"author": staffName(), "body": fmt.Sprintf("%s %s: done.", title(up.Noun), r[up.Key]), "posted_at": g.At(-1, 12)})
+				"author": staffName(), "body": seed.Fill(Pick(g.R, lex.Sentences("chat_done")), "id", fmt.Sprint(r[up.Key])), "posted_at": g.At(-1, 12)})
 		},
 	})
 
@@ -227,7 +245,7 @@ func buildChat(g *Gen, s *Svc) {
 		text := fmt.Sprintf("%s %s: %d", title(work.Plural), said, n)
 		return Task{
 			Title:       "report " + work.Plural + " " + said,
-			Instruction: fmt.Sprintf("How many %s are %s right now? Post the number in #reports, in the form \"%s %s: <number>\".", work.Plural, said, title(work.Plural), said),
+			Instruction: fmt.Sprintf("How many %s are %s right now? Post the number in %s, in the form \"%s %s: <number>\".", work.Plural, said, chanName("reports"), title(work.Plural), said),
 			Calls:       []world.Call{{Tool: "post_message", Args: map[string]any{"channel_id": chanID("reports"), "text": text}}},
 			Assertions: []world.Assertion{
 				{Description: "The right figure is in #reports.", Exists: &world.RowMatch{Table: "chat_messages", Where: map[string]any{"channel_id": chanID("reports"), "body": map[string]any{"contains": text}}}},
@@ -245,4 +263,16 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// withKind sets a column's semantic kind.
+func withKind(c world.Column, k seed.Kind) world.Column { c.Kind = string(k); return c }
+
+// nameOf is the name of the person or organisation a record is about, or
+// "" when its entity does not know it.
+func nameOf(e *Entity, r Row) string {
+	if !e.Has("name") {
+		return ""
+	}
+	return e.Str("name", r)
 }

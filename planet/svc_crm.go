@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/seed"
+
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -48,6 +50,9 @@ func buildCRM(g *Gen, s *Svc) {
 	if org {
 		cols[1].Description = "Company name of the " + v.One + "."
 		cols = append(cols, Text("contact_person", "Main contact at the "+v.One+"."))
+		if tax, ok := seed.TaxOf(g.Company.Country); ok {
+			cols = append(cols, Opt(withKind(Text("tax_id", "Tax number ("+tax.TaxIDLabel+")."), seed.TaxID)))
+		}
 	}
 	cols = append(cols, v.Columns()...)
 	cols = append(cols, Date("since", "Customer since."))
@@ -61,7 +66,10 @@ func buildCRM(g *Gen, s *Svc) {
 		if org {
 			company := g.Locale.C.CompanyName(g.R, randomIndustry(g))
 			r := Row{"id": e.ID(i), "name": company, "contact_person": name, "email": g.Locale.Email("info", "", g.Locale.DomainFor(company)),
-				"phone": g.Locale.Phone(), "city": g.Locale.City(), "status": "active", "since": g.Day(-30 - g.R.IntN(1500))}
+				"city": g.Locale.City(), "status": "active", "since": g.Day(-30 - g.R.IntN(1500))}
+			if tax, ok := seed.TaxOf(g.Company.Country); ok {
+				r["tax_id"] = tax.TaxID(g.R)
+			}
 			_ = email
 			e.Rows = append(e.Rows, r)
 		} else {
@@ -69,14 +77,15 @@ func buildCRM(g *Gen, s *Svc) {
 			given, family, full := g.Locale.C.PersonName(g.R)
 			_ = name
 			e.Rows = append(e.Rows, Row{"id": e.ID(i), "name": full, "email": g.Locale.Email(given, family, domain),
-				"phone": g.Locale.Phone(), "city": g.Locale.City(), "status": "active", "since": g.Day(-30 - g.R.IntN(1500))})
+				"city": g.Locale.City(), "status": "active", "since": g.Day(-30 - g.R.IntN(1500))})
 		}
 		r := e.Rows[len(e.Rows)-1]
+		r["phone"] = g.Locale.PhoneIn(r["city"].(string))
 		if g.R.IntN(8) == 0 {
 			r["status"] = "inactive"
 		}
 		for _, x := range v.Extra {
-			r[x.Name] = x.Value(g)
+			r[x.Name] = x.Value(g, r, seed.NoStage)
 		}
 	}
 	for _, r := range e.Rows {
@@ -134,7 +143,7 @@ func buildCRM(g *Gen, s *Svc) {
 		r := Pick(g.R, e.Rows)
 		author, _ := g.Locale.Person("")
 		g.tablesAdd(s, notes, Row{"id": fmt.Sprintf("NOTE-%05d", len(g.Rows(notes))+1), one + "_id": r["id"], "author": author,
-			"body":       Pick(g.R, []string{"Called back, all clear.", "Prefers contact by email.", "Asked for a quote.", "Complained about waiting time; apologised.", "Updated billing address on request."}),
+			"body":       Pick(g.R, g.Locale.Lex().Sentences("crm_note")),
 			"created_at": g.At(-g.R.IntN(60), 9+float64(g.R.IntN(8)))})
 	}
 	s.Tool(false, Tool(s.Name, "add_"+one+"_note", "Add a note to "+an(v.One),
@@ -199,7 +208,7 @@ func buildCRM(g *Gen, s *Svc) {
 				r["contact_person"] = full
 			}
 			for _, x := range v.Extra {
-				r[x.Name] = x.Value(g)
+				r[x.Name] = x.Value(g, r, seed.NoStage)
 			}
 			return r
 		},
@@ -223,7 +232,8 @@ func buildCRM(g *Gen, s *Svc) {
 	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: Pick(g.R, []string{"account manager", "sales manager"}), Make: func(tc *TaskCtx) (Task, bool) {
 		given, family, full := g.Locale.C.PersonName(tc.R)
 		email := g.Locale.Email(given, family, "post"+g.Locale.C.EmailTLD)
-		phone, city := g.Locale.Phone(), g.Locale.City()
+		city := g.Locale.City()
+		phone := g.Locale.PhoneIn(city)
 		args := map[string]any{"name": full, "email": email, "phone": phone, "city": city}
 		if org {
 			args["name"] = g.Locale.C.CompanyName(tc.R, randomIndustry(g))
@@ -231,7 +241,7 @@ func buildCRM(g *Gen, s *Svc) {
 		}
 		var extras []string
 		for _, x := range v.Extra {
-			args[x.Name] = x.Value(g)
+			args[x.Name] = x.Value(g, args, seed.NoStage)
 			extras = append(extras, detail(x.Name, args[x.Name]))
 		}
 		tc.NextID(table) // the new row: checked by its details, not its id

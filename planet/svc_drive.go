@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -16,30 +17,40 @@ func init() {
 
 const driveTable = "drive_documents"
 
-var driveFolders = []string{"General", "Handbook", "Policies", "Customers", "Operations", "Finance", "Support", "HR", "Sales", "Purchasing", "Meetings"}
+// driveFolders are the drive's folders, named in the world's language.
+func driveFolders(g *Gen) []string {
+	var out []string
+	for _, role := range seed.FolderRoles() {
+		out = append(out, g.folder(role))
+	}
+	return out
+}
+
+// folder names a folder by role ("meetings") in the world's language.
+func (g *Gen) folder(role string) string { return g.Locale.Lex().Folder(role) }
 
 // driveFolder is where documents about a service's records are filed.
 func driveFolder(g *Gen, service string) string {
 	if w := g.Service("work"); w != nil && w.Name == service {
-		return "Operations"
+		return g.folder("operations")
 	}
 	switch service {
 	case "crm":
-		return "Customers"
+		return g.folder("customers")
 	case "billing", "payments":
-		return "Finance"
+		return g.folder("finance")
 	case "helpdesk":
-		return "Support"
+		return g.folder("support")
 	case "hr":
-		return "HR"
+		return g.folder("hr")
 	case "orders", "sales":
-		return "Sales"
+		return g.folder("sales")
 	case "procurement", "inventory":
-		return "Purchasing"
+		return g.folder("purchasing")
 	case "calendar":
-		return "Meetings"
+		return g.folder("meetings")
 	}
-	return "General"
+	return g.folder("general")
 }
 
 func buildDrive(g *Gen, s *Svc) {
@@ -47,7 +58,7 @@ func buildDrive(g *Gen, s *Svc) {
 	s.Table(driveTable, "Documents, one row per document.", "DOC-", 5,
 		PK(),
 		Text("title", "Document title; references (ids) go here."),
-		Enum("folder", "Folder the document is filed in.", driveFolders...),
+		Enum("folder", "Folder the document is filed in.", driveFolders(g)...),
 		Text("body", "The text of the document."),
 		Opt(Text("owner", "Who maintains it.")),
 		Datetime("updated_at", "Last change."),
@@ -67,6 +78,9 @@ func buildDrive(g *Gen, s *Svc) {
 		name, _ := g.Locale.Person("")
 		people = append(people, name)
 	}
+	lex := g.Locale.Lex()
+	docTitle := func(key string, kv ...string) string { return seed.Fill(lex.Sentences(key)[0], kv...) }
+	role := map[string]string{} // document id → what it is ("doc_opening_hours")
 	add := func(ttl, folder, body string, day int) Row {
 		r := Row{"id": doc.ID(len(g.Rows(driveTable)) + 1), "title": ttl, "folder": folder, "body": body, "owner": Pick(g.R, people),
 			"updated_at": hzClock(g, day, 8+g.R.IntN(9), 5*g.R.IntN(12))}
@@ -93,7 +107,7 @@ func buildDrive(g *Gen, s *Svc) {
 		b.WriteString("\nHow we work: look a record up before changing it; record changes when they happen, not at the end of the week; " +
 			"quote the id of the record a message, document or meeting is about, so colleagues in other teams can find it. " +
 			"The company's cross-team rules are kept in the policies.")
-		add("Operating handbook: "+sv.Title, "Handbook", b.String(), -200-g.R.IntN(300))
+		add(docTitle("doc_handbook", "service", sv.Title), g.folder("handbook"), b.String(), -200-g.R.IntN(300))
 	}
 
 	// Everyday documents.
@@ -104,15 +118,15 @@ func buildDrive(g *Gen, s *Svc) {
 		fmt.Fprintf(&prices, "- %s: %s\n", it.Name, c.FormatMoney(hzPrice(g, g.R, Item{Name: it.Name, Min: (it.Min + it.Max) / 2, Max: (it.Min + it.Max) / 2})))
 	}
 	year := g.Start.Year()
-	add(fmt.Sprintf("Price list %d", year), "Sales", prices.String(), -30-g.R.IntN(60))
-	add("Opening hours", "General", "Monday to Friday 08:00-18:00. Closed on weekends and public holidays.", -300)
-	add("Emergency contacts", "General", fmt.Sprintf("Building manager: %s, %s. IT support: %s, %s.", Pick(g.R, people), g.Locale.Phone(), Pick(g.R, people), g.Locale.Phone()), -120)
-	add("Onboarding checklist", "HR", "1. Sign the contract. 2. Get a work email and keys. 3. Read the operating handbooks. 4. Meet the team lead in week one.", -250)
-	add("Complaints procedure", "Support", fmt.Sprintf("Every complaint from a %s is logged the same day, answered within two working days and reviewed monthly.", g.Vocab.Customer.One), -180)
-	add("Month-end closing checklist", "Finance", "Check open invoices, reconcile the bank account, file receipts, send the figures to the accountant.", -90)
+	add(docTitle("doc_price_list", "year", fmt.Sprint(year)), g.folder("sales"), prices.String(), -30-g.R.IntN(60))
+	role[add(docTitle("doc_opening_hours"), g.folder("general"), "Monday to Friday 08:00-18:00. Closed on weekends and public holidays.", -300)["id"].(string)] = "doc_opening_hours"
+	add(docTitle("doc_emergency_contacts"), g.folder("general"), fmt.Sprintf("Building manager: %s, %s. IT support: %s, %s.", Pick(g.R, people), g.Locale.Phone(), Pick(g.R, people), g.Locale.Phone()), -120)
+	role[add(docTitle("doc_onboarding"), g.folder("hr"), "1. Sign the contract. 2. Get a work email and keys. 3. Read the operating handbooks. 4. Meet the team lead in week one.", -250)["id"].(string)] = "doc_onboarding"
+	add(docTitle("doc_complaints"), g.folder("support"), fmt.Sprintf("Every complaint from a %s is logged the same day, answered within two working days and reviewed monthly.", g.Vocab.Customer.One), -180)
+	role[add(docTitle("doc_month_end"), g.folder("finance"), "Check open invoices, reconcile the bank account, file receipts, send the figures to the accountant.", -90)["id"].(string)] = "doc_month_end"
 	for k := 0; k < 2+g.R.IntN(3); k++ {
 		d := -2 - 7*k
-		add(fmt.Sprintf("Team meeting notes %s", g.Day(d)), "Meetings",
+		add(docTitle("doc_meeting_notes", "date", g.Day(d)), g.folder("meetings"),
 			Pick(g.R, []string{"Agreed the rota for next month. ", "Reviewed open " + g.Vocab.Work.Many + ". ", "Discussed new " + g.Vocab.Offering.Many + ". "})+
 				Pick(g.R, []string{"Next meeting in a week.", "Action items sent by email.", "No open points."}), d)
 	}
@@ -173,21 +187,21 @@ func buildDrive(g *Gen, s *Svc) {
 
 	// Chore: replace the text of a document.
 	rewrites := map[string][]string{
-		"Opening hours": {
+		"doc_opening_hours": {
 			"Monday to Friday 07:30-18:30, Saturday 09:00-13:00. Closed on Sundays and public holidays.",
 			"Monday to Thursday 08:00-18:00, Friday 08:00-15:00. Closed on weekends and public holidays.",
 		},
-		"Onboarding checklist": {
+		"doc_onboarding": {
 			"1. Sign the contract. 2. Get a work email, keys and a badge. 3. Read the operating handbooks. 4. Shadow a colleague for three days. 5. Meet the team lead in week one.",
 		},
-		"Month-end closing checklist": {
+		"doc_month_end": {
 			"Check open invoices, chase overdue ones, reconcile the bank account, file receipts, send the figures to the accountant by the 5th.",
 		},
 	}
 	s.Chores = append(s.Chores, &Chore{Service: s.Name, Persona: "operations coordinator", Make: func(tc *TaskCtx) (Task, bool) {
 		var cands []Row
 		for _, r := range doc.Rows {
-			if _, ok := rewrites[fmt.Sprint(r["title"])]; ok {
+			if _, ok := rewrites[role[fmt.Sprint(r["id"])]]; ok {
 				cands = append(cands, r)
 			}
 		}
@@ -195,7 +209,7 @@ func buildDrive(g *Gen, s *Svc) {
 			return Task{}, false
 		}
 		r := Pick(tc.R, cands)
-		text := Pick(tc.R, rewrites[fmt.Sprint(r["title"])])
+		text := Pick(tc.R, rewrites[role[fmt.Sprint(r["id"])]])
 		return Task{
 			Title:       "update " + strings.ToLower(fmt.Sprint(r["title"])),
 			Instruction: fmt.Sprintf("The \"%s\" document in the drive is out of date. Replace its text with exactly this: %s", r["title"], text),
@@ -217,10 +231,10 @@ func buildDrive(g *Gen, s *Svc) {
 		id := doc.ID(tc.NextID(driveTable))
 		return Task{
 			Title:       "file " + strings.ToLower(topic) + " notes",
-			Instruction: fmt.Sprintf("Please file the notes of yesterday's %s in the Meetings folder of the drive, titled \"%s\". The text is one line: %s", strings.ToLower(topic), ttl, point),
-			Calls:       []world.Call{{Tool: "create_document", Args: map[string]any{"title": ttl, "folder": "Meetings", "body": point}}},
+			Instruction: fmt.Sprintf("Please file the notes of yesterday's %s in the %s folder of the drive, titled \"%s\". The text is one line: %s", strings.ToLower(topic), g.folder("meetings"), ttl, point),
+			Calls:       []world.Call{{Tool: "create_document", Args: map[string]any{"title": ttl, "folder": g.folder("meetings"), "body": point}}},
 			Assertions: []world.Assertion{
-				{Description: "The notes are filed in Meetings.", Exists: &world.RowMatch{Table: driveTable, Where: map[string]any{"id": id, "title": ttl, "folder": "Meetings"}}},
+				{Description: "The notes are filed in " + g.folder("meetings") + ".", Exists: &world.RowMatch{Table: driveTable, Where: map[string]any{"id": id, "title": ttl, "folder": g.folder("meetings")}}},
 				{Description: "They record the decision.", Exists: &world.RowMatch{Table: driveTable, Where: map[string]any{"title": ttl, "body": map[string]any{"contains": strings.TrimSuffix(point, ".")}}}},
 			},
 			MayChange: []world.Change{{Table: driveTable, Ops: []string{"insert"}}},
@@ -241,6 +255,6 @@ func (g *Gen) addPolicyDocument(links []*Link) {
 	for _, l := range links {
 		fmt.Fprintf(&b, "- %s\n", l.Title)
 	}
-	g.AddRow(driveTable, Row{"id": fmt.Sprintf("DOC-%05d", len(g.Rows(driveTable))+1), "title": "Company policies", "folder": "Policies",
+	g.AddRow(driveTable, Row{"id": fmt.Sprintf("DOC-%05d", len(g.Rows(driveTable))+1), "title": "Company policies", "folder": g.folder("policies"),
 		"body": b.String(), "owner": "Management", "updated_at": hzClock(g, -7, 9, 0)})
 }

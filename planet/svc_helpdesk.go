@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -80,12 +81,22 @@ var hzSupplies = []Item{
 }
 
 // hzStockItems are the names inventory keeps and procurement buys: the
-// industry's offerings first, then general supplies. The list does not
-// depend on randomness, so every service that uses it sees the same one.
+// industry's own supplies, spare parts and raw materials (its offerings
+// only where it trades goods, seed/data/supplies.json), then general
+// supplies. The list does not depend on randomness, so every service that
+// uses it sees the same one.
 func hzStockItems(g *Gen) []Item {
 	var out []Item
 	seen := map[string]bool{}
-	for _, it := range append(slices.Clone(hzOfferings(g)), hzSupplies...) {
+	supplies, resale := seed.SuppliesOf(g.Scenario.Industry)
+	var own []Item
+	if resale {
+		own = slices.Clone(hzOfferings(g))
+	}
+	for _, s := range supplies {
+		own = append(own, Item{Name: s.Name, Min: s.PriceRange[0], Max: s.PriceRange[1]})
+	}
+	for _, it := range append(own, hzSupplies...) {
 		if !seen[it.Name] {
 			seen[it.Name] = true
 			out = append(out, it)
@@ -140,7 +151,9 @@ func buildHelpdesk(g *Gen, s *Svc) {
 		PK(), Ref(ref, table, "The "+one+"."), Text("author", "Who wrote it."), Text("body", "The comment."), Datetime("created_at", "When it was written."))
 
 	// Agents.
-	teams := []string{"Front line", "Front line", "Billing questions", "Escalations", "Front line", "Escalations", "Billing questions"}
+	lex := g.Locale.Lex()
+	team := lex.Pool("helpdesk_team") // front line, billing, escalations
+	teams := []string{team[0], team[0], team[1], team[2], team[0], team[2], team[1]}
 	var agentRows []Row
 	for i := 1; i <= 4+g.R.IntN(4); i++ {
 		name, email := g.Locale.Person("")
@@ -156,19 +169,9 @@ func buildHelpdesk(g *Gen, s *Svc) {
 	// Subjects: general ones and ones in the industry's words.
 	w, st, off := g.Vocab.Work, g.Vocab.Staff, hzOfferings(g)
 	subject := func(r *rand.Rand) string {
-		it := Pick(r, off).Name
-		return Pick(r, []string{
-			fmt.Sprintf("Question about my %s next week", w.One),
-			fmt.Sprintf("Complaint about %s", it),
-			fmt.Sprintf("Price of %s", it),
-			fmt.Sprintf("Wrong date on my %s", w.One),
-			fmt.Sprintf("Could not reach the %s on the phone", st.One),
-			"Invoice amount looks wrong",
-			"Please update my contact details",
-			"Request for a copy of my records",
-			"Nobody answered my last email",
-			fmt.Sprintf("Change of plans for the %s", w.One),
-		})
+		// The lexicon's subjects; only English ones name the industry's
+		// nouns, which are English.
+		return seed.Fill(Pick(r, lex.Sentences("ticket_subject")), "item", Pick(r, off).Name, "work", w.One, "staff", st.One)
 	}
 	custRow := func(r *rand.Rand) Row { return Pick(r, activeRows(cust)) }
 	person := func(c Row) string {
@@ -206,14 +209,20 @@ func buildHelpdesk(g *Gen, s *Svc) {
 		tk.Rows = append(tk.Rows, r)
 		g.tablesAdd(s, table, r)
 	}
-	notes := []string{"Called the requester back, waiting for details.", "Checked the records, all consistent.", "Forwarded to the team lead.", "Requester confirmed by phone.", "Sent the requested copy."}
+	notes := lex.Sentences("ticket_comment")
 	for _, r := range tk.Rows {
 		if r["status"] == "new" {
 			continue
 		}
+		at, _ := time.Parse(time.RFC3339, fmt.Sprint(r["created_at"]))
 		for k := 0; k < g.R.IntN(3); k++ {
+			// Each comment some hours after the last, before the clock.
+			at = g.workingHours(at.Add(time.Duration(30+g.R.IntN(20*60)) * time.Minute))
+			if !at.Before(g.Start) {
+				break
+			}
 			g.tablesAdd(s, comments, Row{"id": fmt.Sprintf("COM-%05d", len(g.Rows(comments))+1), ref: r["id"],
-				"author": hzLookup(agentRows, r["assignee_id"], "name"), "body": Pick(g.R, notes), "created_at": hzClock(g, -1, 17, 10*k)})
+				"author": hzLookup(agentRows, r["assignee_id"], "name"), "body": Pick(g.R, notes), "created_at": at.Truncate(time.Minute).Format(time.RFC3339)})
 		}
 	}
 

@@ -122,17 +122,18 @@ func buildInventory(g *Gen, s *Svc) {
 		},
 	})
 
-	// Action: count the stock of the item an order or PO moved. It
-	// follows records that move a quantity of an item (not a job whose
-	// "item" is the service sold).
+	// Action: count the stock of the item an order or PO moved. Only
+	// records that move stock have the role "stock_item" (a PO; an order
+	// where the company sells goods), so a finished appointment never asks
+	// for its treatment to be counted.
 	s.Actions = append(s.Actions, &Action{
-		Service: s.Name, Name: "counted", Needs: []string{"id", "item", "quantity"},
+		Service: s.Name, Name: "counted", Needs: []string{"id", "stock_item"},
 		Then: "the stock of its item must be counted in Inventory, with the {noun} id as the count's reference",
 		Rule: func(up *Entity) *world.RuleThen {
-			return KeysOf(up).Eq("reference", "id").Eq("item_id.name", "item").In(counts, "", nil)
+			return KeysOf(up).Eq("reference", "id").Eq("item_id.name", "stock_item").In(counts, "", nil)
 		},
 		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
-			x := byName(up.Val("item", r))
+			x := byName(up.Val("stock_item", r))
 			if x == nil {
 				return nil
 			}
@@ -152,14 +153,14 @@ func buildInventory(g *Gen, s *Svc) {
 		},
 		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
 			where := map[string]any{"reference": r[up.Key]}
-			if x := byName(up.Val("item", r)); x != nil {
+			if x := byName(up.Val("stock_item", r)); x != nil {
 				where["item_id"] = x["id"]
 			}
 			return []world.Assertion{{Description: "The item's stock was counted with the reference.", Exists: &world.RowMatch{Table: counts, Where: where}}}
 		},
 		Touches: []world.Change{{Table: items, Ops: []string{"update"}}, {Table: counts, Ops: []string{"insert"}}},
 		Seed: func(g *Gen, up *Entity, r Row) {
-			x := byName(up.Val("item", r))
+			x := byName(up.Val("stock_item", r))
 			if x == nil {
 				return
 			}

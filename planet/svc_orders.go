@@ -3,6 +3,7 @@ package planet
 import (
 	"fmt"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -49,6 +50,11 @@ func buildOrders(g *Gen, s *Svc) {
 				return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.customer_id)", cust.Table, a)
 			}, Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") }, Path: "customer_id.name"},
 		}}
+	// Orders move stock only where the company sells goods (a shop, a
+	// wholesaler); a law firm's "orders" of services do not.
+	if _, resale := seed.SuppliesOf(g.Scenario.Industry); resale {
+		ord.Roles["stock_item"] = Column("item")
+	}
 	items := hzOfferings(g)
 	buyers := activeRows(cust)
 	newOrder := func(id string, c Row, status string, day int) Row {

@@ -73,7 +73,7 @@ func buildPayments(g *Gen, s *Svc) {
 		}
 	}
 	c := Pick(g.R, activeRows(cust))
-	add(Row{"payer": c["name"], "payer_email": c["email"], "amount": int64(50+g.R.IntN(400)) * minorPerMajor(g.Locale.C.CurrencyDigits), "method": "transfer",
+	add(Row{"payer": c["name"], "payer_email": c["email"], "amount": localMoney(g, g.R, 50, 450), "method": "transfer",
 		"reference": src.ID(len(src.Rows) + 100), "status": "pending", "received_at": hzClock(g, -1-g.R.IntN(5), 10, 0)})
 	if settled := hzWhere(pay.Rows, func(r Row) bool { return r["status"] == "settled" }); len(settled) > 0 {
 		first := Pick(g.R, settled)
@@ -131,7 +131,7 @@ func buildPayments(g *Gen, s *Svc) {
 			n := tc.NextID(table)
 			var ref any = src.ID(len(src.Rows) + 200 + n)
 			c := Pick(tc.R, activeRows(cust))
-			amount := int64(50+tc.R.IntN(600)) * minorPerMajor(g.Locale.C.CurrencyDigits)
+			amount := localMoney(g, tc.R, 50, 650)
 			if opens := hzWhere(src.Rows, func(r Row) bool { return r["status"] == open }); len(opens) > 0 {
 				r := Pick(tc.R, opens)
 				ref, amount = r[src.Key], src.Val("amount", r).(int64)

@@ -3,6 +3,8 @@ package planet
 import (
 	"fmt"
 
+	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -34,12 +36,18 @@ func buildProcurement(g *Gen, s *Svc) {
 	for i := 1; i <= 4+g.R.IntN(4); i++ {
 		var name string
 		for name == "" || hzHasName(g.Rows(sups), name) {
-			_, family, _ := g.Locale.C.PersonName(g.R)
-			name = fmt.Sprintf("%s %s", family, Pick(g.R, procurementSuffixes))
+			// A supplier is named the way the country names a wholesaler.
+			if ind, ok := catalog.IndustryByID("wholesale-distribution"); ok {
+				name = g.Locale.C.CompanyName(g.R, ind)
+			} else {
+				_, family, _ := g.Locale.C.PersonName(g.R)
+				name = fmt.Sprintf("%s %s", family, Pick(g.R, procurementSuffixes))
+			}
 		}
 		sell := []Item{items[(i-1)%len(items)], items[(i+2)%len(items)], Pick(g.R, items)}
-		r := Row{"id": fmt.Sprintf("SUP-%03d", i), "name": name, "email": g.Locale.Email("orders", "", g.Locale.DomainFor(name)), "phone": g.Locale.Phone(),
-			"city": g.Locale.City(), "supplies": sell[0].Name + ", " + sell[1].Name, "active": i <= 3 || g.R.IntN(4) != 0}
+		city := g.Locale.City()
+		r := Row{"id": fmt.Sprintf("SUP-%03d", i), "name": name, "email": g.Locale.Email("orders", "", g.Locale.DomainFor(name)), "phone": g.Locale.PhoneIn(city),
+			"city": city, "supplies": sell[0].Name + ", " + sell[1].Name, "active": i <= 3 || g.R.IntN(4) != 0}
 		suppliers = append(suppliers, sup{r, sell})
 		g.tablesAdd(s, sups, r)
 	}
@@ -55,7 +63,7 @@ func buildProcurement(g *Gen, s *Svc) {
 	}
 
 	po := &Entity{Service: s.Name, Table: pos, Key: "id", Noun: "PO", Plural: "POs", Prefix: "PO-", Width: 5, Internal: true,
-		Roles: map[string]Role{"id": Column("id"), "item": Column("item"), "quantity": Column("quantity"), "amount": Column("amount"), "date": Column("created_on"),
+		Roles: map[string]Role{"id": Column("id"), "item": Column("item"), "stock_item": Column("item"), "quantity": Column("quantity"), "amount": Column("amount"), "date": Column("created_on"),
 			"name": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT s.name FROM %s s WHERE s.id = %s.supplier_id)", sups, a)
 			},
@@ -65,9 +73,14 @@ func buildProcurement(g *Gen, s *Svc) {
 			},
 				Value: func(r Row) any { return hzLookup(supRows, r["supplier_id"], "email") }, Path: "supplier_id.email"},
 		}}
-	// Bulk prices: a purchase costs about half the list price per unit.
+	// Goods bought for resale cost about half their list price; supplies
+	// are priced at what suppliers charge.
+	_, resale := seed.SuppliesOf(g.Scenario.Industry)
 	cost := func(it Item, qty int64) int64 {
-		return hzPrice(g, g.R, Item{Name: it.Name, Min: it.Min / 2, Max: it.Min / 2}) * qty
+		if resale {
+			it = Item{Name: it.Name, Min: it.Min / 2, Max: it.Min / 2}
+		}
+		return hzPrice(g, g.R, it) * qty
 	}
 	newPO := func(id string, x sup, status string, day int) Row {
 		it := Pick(g.R, x.sell)

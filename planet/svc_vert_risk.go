@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -559,7 +560,9 @@ func buildPolicies(g *Gen, s *Svc) {
 	premiumFor := func(r interface{ Float64() float64 }, p string, sum int64) int64 {
 		b := bands[p]
 		unit := minorPerMajor(g.Locale.C.CurrencyDigits)
-		return max(unit*10, int64(float64(sum)*(b.rlo+r.Float64()*(b.rhi-b.rlo)))/unit*unit)
+		// No insurer writes a policy for less than about 25 euros a year.
+		floor := int64(math.Round(25*eurRate(g.Locale.C.Currency))) * unit
+		return max(floor, int64(float64(sum)*(b.rlo+r.Float64()*(b.rhi-b.rlo)))/unit*unit)
 	}
 	insurers := []string{insurerName(v, g.R), insurerName(v, g.R)}
 	anniversary := func(date string) string {

@@ -6,7 +6,9 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -52,7 +54,7 @@ func buildWork(g *Gen, s *Svc) {
 		name, email := g.Locale.Person("")
 		r := Row{"id": staff.ID(i), "name": name, "email": email, "active": g.R.IntN(7) != 0}
 		for _, x := range st.Extra {
-			r[x.Name] = x.Value(g)
+			r[x.Name] = x.Value(g, r, seed.NoStage)
 		}
 		staff.Rows = append(staff.Rows, r)
 		g.tablesAdd(s, staffTable, r)
@@ -100,7 +102,10 @@ func buildWork(g *Gen, s *Svc) {
 		it := Pick(g.R, v.Items)
 		minor := minorPerMajor(g.Locale.C.CurrencyDigits)
 		p := it.Min + g.R.Float64()*(it.Max-it.Min)
-		return it.Name, max(1, int64(math.Round(p*eurRate(g.Locale.C.Currency)))) * minor
+		// An item priced per unit (per word, per m²) is ordered by the
+		// hundred or thousand: the amount is for the whole order.
+		unit := max(1, int64(math.Round(p*eurRate(g.Locale.C.Currency)*float64(minor))))
+		return it.Name, max(minor, unit*int64(seed.UnitsOf(g.R, it.Name))/minor*minor)
 	}
 	activeCust := activeRows(cust)
 	for i := 1; i <= 20+g.R.IntN(20); i++ {
@@ -118,9 +123,9 @@ func buildWork(g *Gen, s *Svc) {
 			status = v.Cancel
 		}
 		r := Row{"id": work.ID(i), "customer_id": c["id"], "item": item, "staff_id": Pick(g.R, staff.Rows)["id"],
-			"scheduled_on": g.Day(d), "amount": amount, "status": status, "created_at": g.At(d-7-g.R.IntN(20), 10)}
+			"scheduled_on": g.Day(d), "amount": amount, "status": status, "created_at": g.At(recordedBefore(d-7-g.R.IntN(20), g.R.IntN(3)), 10)}
 		for _, x := range w.Extra {
-			r[x.Name] = x.Value(g)
+			r[x.Name] = x.Value(g, r, stageOf(v, r["status"]))
 		}
 		work.Rows = append(work.Rows, r)
 		g.tablesAdd(s, table, r)
@@ -140,7 +145,7 @@ func buildWork(g *Gen, s *Svc) {
 		if r["status"] == v.Cancel {
 			from = v.States[0]
 		}
-		g.tablesAdd(s, hist, Row{"id": fmt.Sprintf("HIS-%06d", len(g.Rows(hist))+1), one + "_id": r["id"], "from_status": from, "to_status": r["status"], "changed_at": g.At(-1, 17)})
+		g.tablesAdd(s, hist, Row{"id": fmt.Sprintf("HIS-%06d", len(g.Rows(hist))+1), one + "_id": r["id"], "from_status": from, "to_status": r["status"], "changed_at": g.changedAt(r)})
 	}
 	logChange := Insert(hist, "", map[string]any{one + "_id": "$" + one + "_id", "from_status": "$cur.status", "to_status": "$status", "changed_at": "$now"})
 
@@ -263,7 +268,7 @@ func buildWork(g *Gen, s *Svc) {
 			r := Row{"id": work.ID(tc.FreshID(table)), "customer_id": Pick(tc.R, activeCust)["id"], "item": item, "staff_id": staff.Rows[0]["id"],
 				"scheduled_on": g.Day(0), "amount": amount, "status": status, "created_at": g.At(-3, 11)}
 			for _, x := range w.Extra {
-				r[x.Name] = x.Value(g)
+				r[x.Name] = x.Value(g, r, stageOf(v, r["status"]))
 			}
 			return r
 		}
@@ -360,7 +365,7 @@ func buildWork(g *Gen, s *Svc) {
 		args := map[string]any{"customer_id": c["id"], "item": item, "scheduled_on": day, "amount": amount}
 		var extras []string
 		for _, x := range w.Extra {
-			args[x.Name] = x.Value(g)
+			args[x.Name] = x.Value(g, args, seed.Planned)
 			extras = append(extras, detail(x.Name, args[x.Name]))
 		}
 		tc.NextID(table) // the new row: checked by its details, not its id
@@ -431,6 +436,115 @@ func activeRows(e *Entity) []Row {
 		return e.Rows
 	}
 	return out
+}
+
+// changedAt is when a seeded work item last changed status: after it was
+// recorded and before the clock, on its own day or soon after when that
+// day has passed, in working hours; never one moment for every row.
+func (g *Gen) changedAt(r Row) string {
+	from, err := time.Parse(time.RFC3339, fmt.Sprint(r["created_at"]))
+	if err != nil {
+		return g.At(-1, 17)
+	}
+	to := g.Start.Add(-time.Hour)
+	if day, err := time.ParseInLocation(time.DateOnly, fmt.Sprint(r["scheduled_on"]), g.Start.Location()); err == nil && day.After(from) && day.Before(to) {
+		from = day.Add(9 * time.Hour)
+		if end := day.Add(time.Duration(18+24*g.R.IntN(3)) * time.Hour); end.Before(to) {
+			to = end
+		}
+	}
+	if !to.After(from) {
+		return from.Format(time.RFC3339)
+	}
+	t := from.Add(time.Duration(g.R.Int64N(int64(to.Sub(from)/time.Minute))) * time.Minute)
+	if w := g.workingHours(t); w.After(from) && w.Before(g.Start) {
+		t = w
+	}
+	return t.Truncate(5 * time.Minute).Format(time.RFC3339)
+}
+
+// workingHours moves a time out of hours (before 8, from 19) to the next
+// working morning, in the company's zone: people update records at work.
+func (g *Gen) workingHours(t time.Time) time.Time {
+	t = t.In(g.Start.Location())
+	h := t.Hour()
+	if h >= 8 && h < 19 {
+		return t
+	}
+	next := time.Date(t.Year(), t.Month(), t.Day(), 8+g.R.IntN(3), 5*g.R.IntN(12), 0, 0, t.Location())
+	if h >= 19 {
+		next = next.AddDate(0, 0, 1)
+	}
+	return next
+}
+
+// recordedBefore is the day a row was recorded: day, or (for a row booked
+// far ahead) the last few days before the clock, never after it.
+func recordedBefore(day, back int) int { return min(day, -1-back) }
+
+// recordsInThePast moves seed rows' record times (kind record_time: when
+// a note was written, a message sent, a row created) that builders put
+// after the clock (a booking made "today" at 14:00 when the day starts at
+// 9) to a working hour of the days before: nothing on file was made in
+// the future. The realism validator holds every world to it.
+func (g *Gen) recordsInThePast() {
+	for _, sv := range g.svcs { // in build order: the draws stay deterministic
+		for _, t := range sv.Tables {
+			for _, c := range t.Columns {
+				if c.Kind != string(seed.RecordTime) {
+					continue
+				}
+				for _, r := range t.Rows {
+					v, ok := r[c.Name].(string)
+					if !ok {
+						continue
+					}
+					if c.Type == "date" {
+						if d, err := time.Parse(time.DateOnly, v); err == nil && d.After(time.Date(g.Start.Year(), g.Start.Month(), g.Start.Day(), 0, 0, 0, 0, time.UTC)) {
+							r[c.Name] = g.Day(-1 - g.R.IntN(3))
+						}
+						continue
+					}
+					if at, err := time.Parse(time.RFC3339, v); err == nil && at.After(g.Start) {
+						r[c.Name] = g.At(-1-g.R.IntN(3), 9+float64(g.R.IntN(16))/2)
+					}
+				}
+			}
+		}
+	}
+}
+
+// staffFromTheTeam fills staff_name columns (a client's preferred
+// stylist) with the names of the staff the world has: the customers are
+// drawn before the team is, so until now they named a stranger.
+func (g *Gen) staffFromTheTeam() {
+	st := g.Entity("staff")
+	if st == nil {
+		return
+	}
+	var names []string
+	for _, r := range st.Rows {
+		if n, ok := r["name"].(string); ok && n != "" {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	for _, sv := range g.svcs {
+		for _, t := range sv.Tables {
+			for _, c := range t.Columns {
+				if c.Kind != string(seed.StaffName) {
+					continue
+				}
+				for _, r := range t.Rows {
+					if _, ok := r[c.Name].(string); ok {
+						r[c.Name] = Pick(g.R, names)
+					}
+				}
+			}
+		}
+	}
 }
 
 // planPrecedes reports whether a service of the plan keeps a record due

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/lexicon"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -114,6 +115,8 @@ func Build(p *Plan, opts Options) (b *world.Bundle, err error) {
 	if g.Has("drive") {
 		g.addPolicyDocument(links)
 	}
+	g.recordsInThePast()
+	g.staffFromTheTeam()
 
 	g.R = s.rng(stageTasks)
 	g.Locale.R = g.R
@@ -256,6 +259,7 @@ func (g *Gen) svcIndex(name string) int {
 func (g *Gen) company(p *Plan) {
 	c := g.Locale.C
 	pc := p.Company
+	hq := cityOf(c, pc.Headquarters)
 	g.Locale.Domain = g.Locale.DomainFor(pc.Name)
 	g.Company = world.Company{
 		Name:         pc.Name,
@@ -263,19 +267,24 @@ func (g *Gen) company(p *Plan) {
 		Country:      c.Code,
 		Locale:       c.Locale,
 		Currency:     p.Currencies[0],
-		Timezone:     c.Timezone,
+		Timezone:     seed.ZoneOf(c, hq.Name), // the headquarters' own zone
 		Employees:    pc.Employees,
-		Headquarters: c.AddressIn(g.R, cityOf(c, pc.Headquarters)),
+		Headquarters: g.Locale.AddressIn(hq),
 		Website:      "https://www." + g.Locale.Domain,
 		Description:  pc.Description,
 	}
-	loc, err := time.LoadLocation(c.Timezone)
+	loc, err := time.LoadLocation(g.Company.Timezone)
 	if err != nil {
 		loc = time.UTC
 	}
 	// A Monday morning in 2026, different per world.
 	day := time.Date(2026, 1, 5, 9, 0, 0, 0, loc).AddDate(0, 0, 7*g.R.IntN(40))
 	g.Start = day
+	g.Locale.SetHome(hq, day, pc.Pack)
+	// What the company sells fills offering columns ("service_name").
+	for _, it := range g.Vocab.Items {
+		g.Locale.Src().Items = append(g.Locale.Src().Items, it.Name)
+	}
 }
 
 // cityOf returns the country's city of that name, or a city with only a

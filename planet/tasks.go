@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -49,7 +50,7 @@ func (g *Gen) sampleTasks(links []*Link, n int) []*world.TaskSpec {
 		if seen[t.Instruction] || !g.settleGoals(&t) {
 			return false
 		}
-		if !g.unpinNewIDs(&t) {
+		if !g.unpinNewIDs(&t) || g.existsMetAtStart(&t) {
 			return false
 		}
 		seen[t.Instruction] = true
@@ -455,6 +456,106 @@ func (g *Gen) settleGoals(t *Task) bool {
 		goals++
 	}
 	return goals > 0
+}
+
+// existsMetAtStart reports whether an "exists" goal of the task already
+// holds on its start state (a ticket the agent is to sell is on file):
+// such a task asks for nothing, so the sampler drops it. Run after
+// unpinNewIDs, which widens an exists goal to the new row's details.
+func (g *Gen) existsMetAtStart(t *Task) bool {
+	for _, a := range t.Assertions {
+		if a.IsGoal() && a.Exists != nil && g.matchesAtStart(t.Seed, a.Exists) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchesAtStart reports whether a row of the seed, as the task's seed
+// ops leave it, matches m.
+func (g *Gen) matchesAtStart(ops []world.SeedOp, m *world.RowMatch) bool {
+	tb := g.tables[m.Table]
+	if tb == nil {
+		return false
+	}
+	pk := "id"
+	for _, c := range tb.Columns {
+		if c.PrimaryKey {
+			pk = c.Name
+		}
+	}
+	rows := map[string]map[string]any{}
+	for _, r := range tb.Rows {
+		rows[fmt.Sprint(r[pk])] = r
+	}
+	for _, op := range ops {
+		switch {
+		case op.Insert == m.Table:
+			rows[fmt.Sprint(op.Values[pk])] = op.Values
+		case op.Delete == m.Table:
+			delete(rows, fmt.Sprint(op.Key))
+		case op.Update == m.Table:
+			k := fmt.Sprint(op.Key)
+			if r, ok := rows[k]; ok {
+				r = maps.Clone(r)
+				maps.Copy(r, op.Set)
+				rows[k] = r
+			}
+		}
+	}
+	for _, r := range rows { // any match will do: the order cannot matter
+		match := true
+		for col, want := range m.Where {
+			if !whereHolds(r[col], want) {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
+}
+
+// whereHolds reports whether a value meets one condition of a rubric's
+// where, as the grader reads it: a plain value is equality; an operator
+// object ({"contains": "Most"}, {"gte": 3}, {"in": […]}) compares as its
+// SQL does (contains ignores case, like SQLite's LIKE). An operator it
+// does not know does not hold.
+func whereHolds(v, cond any) bool {
+	m, isOp := cond.(map[string]any)
+	if !isOp {
+		if cond == nil {
+			return v == nil
+		}
+		return v != nil && fmt.Sprint(v) == fmt.Sprint(cond)
+	}
+	for op, arg := range m {
+		switch op {
+		case "ne":
+			if arg == nil {
+				return v != nil
+			}
+			return v == nil || fmt.Sprint(v) != fmt.Sprint(arg)
+		case "not_null":
+			return v != nil
+		case "contains":
+			s, ok := v.(string)
+			return ok && strings.Contains(strings.ToLower(s), strings.ToLower(fmt.Sprint(arg)))
+		case "in":
+			list, _ := arg.([]any)
+			return slices.ContainsFunc(list, func(e any) bool { return whereHolds(v, e) })
+		case "gt", "gte", "lt", "lte":
+			a, ok1 := seed.Number(v)
+			b, ok2 := seed.Number(arg)
+			if !ok1 || !ok2 {
+				return false
+			}
+			return map[string]bool{"gt": a > b, "gte": a >= b, "lt": a < b, "lte": a <= b}[op]
+		}
+	}
+	return false
 }
 
 // startValue is a seed row's column as a task's seed ops leave it; false

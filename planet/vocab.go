@@ -1,6 +1,9 @@
 package planet
 
-import "github.com/mercury/mcp-world/world"
+import (
+	"github.com/mercury/mcp-world/planet/seed"
+	"github.com/mercury/mcp-world/world"
+)
 
 // Vocab is an industry's words for the generic business entities, so that a
 // dental clinic's CRM holds patients with insurers and a forwarder's holds
@@ -38,7 +41,9 @@ type Item struct {
 	Min, Max float64
 }
 
-// Columns returns the extra columns as bundle columns.
+// Columns returns the extra columns as bundle columns, each with its
+// semantic kind; money is stored as an integer in minor units whatever
+// type the catalog gives it.
 func (n Noun) Columns() []world.Column {
 	var cols []world.Column
 	for _, e := range n.Extra {
@@ -48,31 +53,57 @@ func (n Noun) Columns() []world.Column {
 			for i, v := range e.Values {
 				c.Enum[i] = v
 			}
+		} else if r, ok := seed.RuleForType(e.Name, e.Type); ok {
+			c.Kind = string(r.Kind)
+			if r.IsMoney() {
+				c.Type = "integer"
+				c.Description = "In minor units of the company currency."
+			}
 		}
 		cols = append(cols, c)
 	}
 	return cols
 }
 
-// Value makes a random value for an extra column.
-func (e Extra) Value(g *Gen) any {
-	r := g.R
+// Value makes a value for an extra column of row, drawn from the pool of
+// the column's kind; st is the row's place in its lifecycle, which dates
+// follow.
+func (e Extra) Value(g *Gen, row Row, st seed.Stage) any {
 	if len(e.Values) > 0 {
-		return Pick(r, e.Values)
+		return Pick(g.R, e.Values)
 	}
-	switch e.Type {
-	case "integer":
-		return int64(1 + r.IntN(50))
-	case "real":
-		return float64(r.IntN(1000)) / 10
-	case "boolean":
-		return r.IntN(3) == 0
-	case "date":
-		return g.Day(-r.IntN(900))
-	case "datetime":
-		return g.At(-r.IntN(90), float64(8+r.IntN(9)))
-	case "email":
-		return g.Locale.Email("info", "", "example")
+	if e.Type == "boolean" {
+		return g.R.IntN(3) == 0
 	}
-	return g.Locale.Word()
+	r, ok := seed.RuleForType(e.Name, e.Type)
+	if !ok {
+		// A column no rule covers gets a neutral note, never a value
+		// from another kind's pool (see seed/data/kinds.json).
+		r = seed.Rule{Kind: seed.Note}
+	}
+	typ := e.Type
+	if r.IsMoney() {
+		typ = "integer"
+	}
+	if e.Type == "email" && r.Kind != seed.OrgEmail {
+		given, family, _ := g.Locale.C.PersonName(g.R)
+		return g.Locale.Email(given, family, Pick(g.R, freeMail))
+	}
+	return g.Locale.Src().Value(e.Name, r, typ, row, st)
+}
+
+// freeMail are the mail providers private people use.
+var freeMail = []string{"gmail.com", "outlook.com", "yahoo.com", "icloud.com", "proton.me"}
+
+// stageOf places a work item's status in its lifecycle.
+func stageOf(v *Vocab, status any) seed.Stage {
+	switch {
+	case status == v.Cancel && v.Cancel != "":
+		return seed.Cancelled
+	case status == v.States[0]:
+		return seed.Planned
+	case status == v.States[len(v.States)-1]:
+		return seed.Done
+	}
+	return seed.Underway
 }

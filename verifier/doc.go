@@ -153,7 +153,7 @@
 //
 // # Validators
 //
-// [Validate] runs twenty-one named validators in a fixed order (see
+// [Validate] runs twenty-two named validators in a fixed order (see
 // [ValidatorNames]). schema, references (with unique names and other
 // structure), ownership, tool-scope, tool-schemas, seed and task-seed report
 // [world.Compile]'s errors grouped by [world.Rule]; the compiler works in
@@ -161,7 +161,7 @@
 // skips the validators of later phases and every executable validator, each
 // marked skipped with the reason. The executable validators run the world:
 // read-only, seed-invariants, cross-service, visible-policy, read-only-sql,
-// reference-solves, noop-fails, replay-deterministic and no-leaks, and the
+// reference-solves, noop-fails, replay-deterministic and no-leaks, the
 // reward validators, which prove the score teaches:
 //
 //   - goals-unmet-initially: every goal assertion fails on the task's
@@ -182,7 +182,12 @@
 //     (the visible text is the one it compiles to); for a raw check,
 //     mutations of each task's final reference state that break a
 //     condition the policy text states (a value it quotes, an id it says
-//     to mention) must make the check fail.
+//     to mention) must make the check fail;
+//
+// and realism (seed values against their columns' semantic kinds, through
+// [Realism], which the program sets to planet/seed's Findings: the country
+// data is the synthesizer's, which grading does not import; its findings
+// are warnings, not errors, on a bundle Planet did not synthesize).
 //
 // A validator that ran and found errors fails; one that was skipped is not
 // OK either, but has no errors. [ValidateWith] can make validators

@@ -46,6 +46,7 @@ var validatorNames = []string{
 	VSeedInvariants, VCrossService, VVisiblePolicy, VReadOnlySQL, VTaskSeed,
 	VReferenceSolves, VNoopFails, VReplayDeterministic, VNoLeaks,
 	VGoalsUnmet, VPartialCredit, VStepsNeeded, VPolicyNeeded, VPolicyAgrees,
+	VRealism,
 }
 
 // ValidatorNames lists the validators in the order a report lists them.
@@ -110,10 +111,13 @@ type ValidationReport struct {
 // ValidatorResult is the outcome of one validator. A skipped validator did
 // not run (Skipped says why) and is not OK.
 type ValidatorResult struct {
-	Name    string   `json:"name"`
-	OK      bool     `json:"ok"`
-	Errors  []string `json:"errors"`
-	Skipped string   `json:"skipped,omitempty"`
+	Name   string   `json:"name"`
+	OK     bool     `json:"ok"`
+	Errors []string `json:"errors"`
+	// Warnings are findings that do not fail the bundle (realism on a
+	// hand-written bundle).
+	Warnings []string `json:"warnings,omitempty"`
+	Skipped  string   `json:"skipped,omitempty"`
 	// Advisory: the validator's errors do not fail the bundle.
 	Advisory bool `json:"advisory,omitempty"`
 }
@@ -331,6 +335,7 @@ func (v *validation) run(ctx context.Context, w *world.World) {
 	}
 	v.deterministic(ctx, w, runs)
 	v.noLeaks(w, runs)
+	v.realism(b)
 }
 
 // solveRun is one run of a task's reference solution.

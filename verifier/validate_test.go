@@ -97,11 +97,11 @@ func TestValidateSkips(t *testing.T) {
 	}{
 		{"schema", ValidatorNames()[1:], "not checked: the bundle fails schema"},
 		{"references", []string{VReadOnly, VSeed, VSeedInvariants, VCrossService, VVisiblePolicy, VReadOnlySQL, VTaskSeed,
-			VReferenceSolves, VNoopFails, VReplayDeterministic, VNoLeaks, VGoalsUnmet, VPartialCredit, VStepsNeeded, VPolicyNeeded, VPolicyAgrees}, "not checked: the bundle fails references"},
+			VReferenceSolves, VNoopFails, VReplayDeterministic, VNoLeaks, VGoalsUnmet, VPartialCredit, VStepsNeeded, VPolicyNeeded, VPolicyAgrees, VRealism}, "not checked: the bundle fails references"},
 		{"seed", []string{VReadOnly, VSeedInvariants, VCrossService, VVisiblePolicy, VReadOnlySQL, VTaskSeed,
-			VReferenceSolves, VNoopFails, VReplayDeterministic, VNoLeaks, VGoalsUnmet, VPartialCredit, VStepsNeeded, VPolicyNeeded, VPolicyAgrees}, "not checked: the bundle fails seed"},
+			VReferenceSolves, VNoopFails, VReplayDeterministic, VNoLeaks, VGoalsUnmet, VPartialCredit, VStepsNeeded, VPolicyNeeded, VPolicyAgrees, VRealism}, "not checked: the bundle fails seed"},
 		{"task-seed", []string{VReadOnly, VSeedInvariants, VCrossService, VVisiblePolicy, VReadOnlySQL,
-			VReferenceSolves, VNoopFails, VReplayDeterministic, VNoLeaks, VGoalsUnmet, VPartialCredit, VStepsNeeded, VPolicyNeeded, VPolicyAgrees}, "not checked: the bundle fails task-seed"},
+			VReferenceSolves, VNoopFails, VReplayDeterministic, VNoLeaks, VGoalsUnmet, VPartialCredit, VStepsNeeded, VPolicyNeeded, VPolicyAgrees, VRealism}, "not checked: the bundle fails task-seed"},
 		{"read-only-sql", []string{VReferenceSolves, VNoopFails, VGoalsUnmet, VPartialCredit, VStepsNeeded, VPolicyNeeded, VPolicyAgrees}, "not checked: hidden SQL does not run read-only (see read-only-sql)"},
 		{"cross-service", nil, ""},
 	}

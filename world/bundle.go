@@ -82,6 +82,10 @@ type Column struct {
 	Default     any    `json:"default,omitempty"`
 	References  string `json:"references,omitempty"`
 	RefersTo    string `json:"refers_to,omitempty"`
+	// Kind is what the values mean ("person_name", "monthly_rent",
+	// "postcode"): documentation for readers and the realism validator;
+	// the engine does not interpret it.
+	Kind string `json:"kind,omitempty"`
 }
 
 // Invariant is a world rule: visible policy text and a hidden SQL check

@@ -229,6 +229,9 @@ func printValidation(w io.Writer, source string, r *verifier.ValidationReport) {
 			fmt.Fprintf(w, "  - %-22s skipped: %s\n", v.Name, v.Skipped)
 		case v.OK:
 			fmt.Fprintf(w, "  ✓ %s\n", v.Name)
+			for _, e := range v.Warnings {
+				fmt.Fprintf(w, "      warning: %s\n", e)
+			}
 		case v.Advisory:
 			fmt.Fprintf(w, "  ! %s (advisory)\n", v.Name)
 			for _, e := range v.Errors {

@@ -30,7 +30,7 @@ func (e *env) synth(args []string) error {
 	country := fs.String("country", "", "country: ISO code or name")
 	description := fs.String("description", "", "free-text description of the business")
 	briefs := fs.String("briefs", "", "JSON Lines file, one brief per line: {\"industry\", \"country\", \"description\", \"seed\"?}")
-	count := fs.Int("count", 0, "sample N scenarios across the catalogs")
+	count := fs.Int("count", 0, "sample N scenarios across the catalogs: industries in turn, every country once per round of countries")
 	emitPlan := fs.String("emit-plan", "", "write how the brief was read (a mercury.plan/v1 JSON plan) to FILE, - for stdout; with --out also build it")
 	planFile := fs.String("plan", "", "build the world of a plan FILE (as --emit-plan writes it, or edited by hand)")
 	seed := fs.Uint64("seed", 1, "seed; the same seed gives a byte-identical corpus")
@@ -239,10 +239,16 @@ func sampleScenarios(n int, seed uint64) []synthJob {
 	inds, cs := catalog.Industries(), catalog.Countries()
 	r := rand.New(rand.NewPCG(seed, 0x5eed))
 	jobs := make([]synthJob, n)
+	var order []int
 	for i := range jobs {
-		// Round-robin industries so every one appears; countries drawn.
+		// Round-robin industries so every one appears; countries in a
+		// fresh shuffle each round, so every one appears once n reaches
+		// their number, paired with a different industry each round.
 		ind := inds[i%len(inds)]
-		c := cs[r.IntN(len(cs))]
+		if i%len(cs) == 0 {
+			order = r.Perm(len(cs))
+		}
+		c := cs[order[i%len(cs)]]
 		jobs[i] = synthJob{scenario: planet.Scenario{Industry: ind.ID, Country: c.Code, Seed: seed*1_000_003 + uint64(i)}, label: fmt.Sprintf("#%d %s/%s", i+1, ind.ID, c.Code)}
 	}
 	return jobs

@@ -235,8 +235,11 @@ func parse(fsys fs.FS) (*catalog, error) {
 	return c, nil
 }
 
-// decodeFile decodes one JSON file strictly: unknown fields and trailing
-// data are errors.
+// DecodeFile decodes one JSON data file strictly: unknown fields and
+// trailing data are errors. Packages with data files of their own (seed)
+// read them the same way.
+func DecodeFile(fsys fs.FS, name string, v any) error { return decodeFile(fsys, name, v) }
+
 func decodeFile(fsys fs.FS, name string, v any) error {
 	b, err := fs.ReadFile(fsys, name)
 	if err != nil {
@@ -334,7 +337,10 @@ func (c Country) Phone(r *rand.Rand) string {
 	return c.CallingCode + " " + fillPhone(r, pick(r, c.PhoneNationalFormats))
 }
 
-// fillPhone expands '#' to 0-9, 'D' to 1-9 and 'N' to 2-9.
+// FillPhone expands a phone format: '#' to 0-9, 'D' to 1-9 and 'N' to
+// 2-9; everything else is literal.
+func FillPhone(r *rand.Rand, pattern string) string { return fillPhone(r, pattern) }
+
 func fillPhone(r *rand.Rand, pattern string) string {
 	var b strings.Builder
 	for _, ch := range pattern {
@@ -393,18 +399,38 @@ func (c Country) Address(r *rand.Rand) string {
 	return c.AddressIn(r, c.Cities[r.IntN(len(c.Cities))])
 }
 
-// AddressIn returns a random postal address in one city of the country.
+// AddressIn returns a random postal address in city, in the country's
+// format.
 func (c Country) AddressIn(r *rand.Rand, city City) string {
 	street := pick(r, c.Streets)
 	num := fillNumber(r, c.NumberPattern)
 	postcode := c.Postcode(r, city)
+	format := c.AddressFormat
+	if city.State == "" {
+		format = WithoutState(format)
+	}
 	return strings.NewReplacer(
 		"{street}", street,
 		"{number}", num,
 		"{postcode}", postcode,
 		"{city}", city.Name,
 		"{state}", city.State,
-	).Replace(c.AddressFormat)
+	).Replace(format)
+}
+
+// WithoutState is an address format for a city whose state is not known
+// (a place the catalog does not list): the state and the separator before
+// it go, so no address reads "Santos - , 11010-000".
+func WithoutState(format string) string {
+	if strings.Contains(format, "{state}{") {
+		return strings.Replace(format, "{state}", "", 1) // glued to the next part: 〒…県市
+	}
+	for _, s := range []string{" - {state}", ", {state}", " {state}", "{state}"} {
+		if strings.Contains(format, s) {
+			return strings.Replace(format, s, "", 1)
+		}
+	}
+	return format
 }
 
 // Postcode returns a random postcode in city built from PostcodePattern: a

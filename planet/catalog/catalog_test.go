@@ -743,3 +743,48 @@ func TestConcurrentUse(t *testing.T) {
 		<-done
 	}
 }
+
+// TestWithoutState: an address of a city with no known state drops the
+// state with its separator, whatever the format.
+func TestWithoutState(t *testing.T) {
+	for in, want := range map[string]string{
+		"{street}, {number}, {city} - {state}, {postcode}": "{street}, {number}, {city}, {postcode}",
+		"{number} {street}, {city} {state} {postcode}":     "{number} {street}, {city} {postcode}",
+		"〒{postcode} {state}{city}{street}{number}":        "〒{postcode} {city}{street}{number}",
+		"{street} {number}, {postcode} {city}":             "{street} {number}, {postcode} {city}",
+		"{number}, {street}, {city}, {state} {postcode}":   "{number}, {street}, {city} {postcode}",
+	} {
+		if got := WithoutState(in); got != want {
+			t.Errorf("WithoutState(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestLegalForms: legal forms are counted whole, longest first, so a
+// form made of forms counts once and two forms in one name count two.
+func TestLegalForms(t *testing.T) {
+	for name, want := range map[string]int{
+		"Kaczmarek Dental Sp.j.":    1,
+		"Müller GmbH & Co. KG":      1,
+		"Giordano Russo LLP S.r.l.": 2,
+		"有限会社弁護士法人富士":               2,
+		"弁護士法人富士":                   1,
+		"ООО «Гранит-Страхование»":  1,
+		"شركة النخلة المحدودة":      1,
+		"Kassab Trading":            0,
+		"Asahi Bakery":              0,
+	} {
+		if got := LegalForms(name); got != want {
+			t.Errorf("LegalForms(%q) = %d, want %d", name, got, want)
+		}
+	}
+	// Names drawn for every industry and country carry one form at most.
+	r := rand.New(rand.NewPCG(4, 4))
+	for _, c := range Countries() {
+		for _, ind := range Industries() {
+			if n := c.CompanyName(r, ind); LegalForms(n) > 1 {
+				t.Errorf("%s %s: %q has %d legal forms", c.Code, ind.ID, n, LegalForms(n))
+			}
+		}
+	}
+}

@@ -75,7 +75,7 @@ func TestFlavoursRejected(t *testing.T) {
 	}
 	files := func(edit map[string]string) fstest.MapFS {
 		m := fstest.MapFS{}
-		for _, n := range []string{"data/countries.json", "data/industries.json", "data/flavours.json", "data/regions.json"} {
+		for _, n := range []string{"data/countries.json", "data/industries.json", "data/flavours.json", "data/regions.json", "data/districts.json"} {
 			m[n] = &fstest.MapFile{Data: real(n)}
 		}
 		for n, v := range edit {

@@ -1,0 +1,162 @@
+package seed
+
+import (
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/nyaruka/phonenumbers"
+
+	"github.com/mercury/mcp-world/planet/catalog"
+)
+
+// CityFacts are what a city adds to the catalog: its landline format
+// (area code first) and, in countries with several time zones, its zone.
+// Field names mirror data/cities.json.
+type CityFacts struct {
+	Phone string `json:"phone"`
+	Zone  string `json:"zone,omitempty"`
+}
+
+type countryCities struct {
+	Mobile []string             `json:"mobile"`
+	Cities map[string]CityFacts `json:"cities"`
+}
+
+type citiesFile struct {
+	About     string                   `json:"about"`
+	Countries map[string]countryCities `json:"countries"`
+}
+
+func parseCities(fsys fs.FS) (map[string]countryCities, error) {
+	var f citiesFile
+	if err := decodeFile(fsys, "data/cities.json", &f); err != nil {
+		return nil, err
+	}
+	for cc, c := range f.Countries {
+		for name, fx := range c.Cities {
+			if fx.Phone == "" {
+				return nil, fmt.Errorf("cities.json: %s/%s: no phone format", cc, name)
+			}
+		}
+	}
+	return f.Countries, nil
+}
+
+// FactsOf returns the facts of a country's city, if the data has them.
+func FactsOf(country, city string) (CityFacts, bool) {
+	c, ok := load().cities[country]
+	if !ok {
+		return CityFacts{}, false
+	}
+	fx, ok := c.Cities[city]
+	return fx, ok
+}
+
+// ZoneOf is the IANA time zone of a city: its own where the country has
+// several, else the country's.
+func ZoneOf(c catalog.Country, city string) string {
+	if fx, ok := FactsOf(c.Code, city); ok && fx.Zone != "" {
+		return fx.Zone
+	}
+	return c.Timezone
+}
+
+// PhoneIn returns a phone number of someone in city: a landline with the
+// city's area code or a mobile number, where the data knows the city;
+// any number of the country otherwise.
+func (s *Source) PhoneIn(city string) string {
+	c := s.Country
+	fx, ok := FactsOf(c.Code, city)
+	if !ok {
+		// No area codes known for the city: a mobile number, valid
+		// anywhere, rather than a landline of some other city.
+		if m := mobileFormats(c); len(m) > 0 {
+			return c.CallingCode + " " + fillPhone(s.R, m[s.R.IntN(len(m))])
+		}
+		return c.Phone(s.R)
+	}
+	mobile := load().cities[c.Code].Mobile
+	if len(mobile) > 0 && s.R.IntN(5) < 2 {
+		return c.CallingCode + " " + fillPhone(s.R, mobile[s.R.IntN(len(mobile))])
+	}
+	return c.CallingCode + " " + fillPhone(s.R, fx.Phone)
+}
+
+func fillPhone(r *rand.Rand, pattern string) string { return catalog.FillPhone(r, pattern) }
+
+// prefixOf is the fixed digits a phone format starts with (its area code
+// or mobile prefix): "22 ### ## ##" → "22".
+func prefixOf(format string) string {
+	var b strings.Builder
+	for _, ch := range format {
+		switch {
+		case ch == '#' || ch == 'N' || ch == 'D':
+			return b.String()
+		case unicode.IsDigit(ch):
+			b.WriteRune(ch)
+		}
+	}
+	return b.String()
+}
+
+// checkPhoneArea reports a landline whose area code is another city's.
+func (ck *Checker) checkPhoneArea(phone, city string) string {
+	cc, ok := load().cities[ck.Country.Code]
+	fx, known := cc.Cities[city]
+	if !ok || !known {
+		return ""
+	}
+	national := digitsOf(strings.TrimPrefix(phone, ck.Country.CallingCode))
+	if strings.HasPrefix(national, prefixOf(fx.Phone)) {
+		return ""
+	}
+	for _, m := range cc.Mobile {
+		if strings.HasPrefix(national, prefixOf(m)) {
+			return ""
+		}
+	}
+	for _, name := range sortedKeys(cc.Cities) {
+		if p := prefixOf(cc.Cities[name].Phone); strings.HasPrefix(national, p) {
+			return fmt.Sprintf("phone %q has the area code of %s, not of %s", phone, name, city)
+		}
+	}
+	return ""
+}
+
+func digitsOf(s string) string {
+	var b strings.Builder
+	for _, ch := range s {
+		if ch >= '0' && ch <= '9' {
+			b.WriteRune(ch)
+		}
+	}
+	return b.String()
+}
+
+// mobileFormats are the country's national phone formats that
+// libphonenumber reads as mobile numbers, found once per country from a
+// sample of each.
+func mobileFormats(c catalog.Country) []string {
+	mobileOnce.Do(func() {
+		mobiles = map[string][]string{}
+		r := rand.New(rand.NewPCG(1, 1))
+		for _, cc := range catalog.Countries() {
+			for _, f := range cc.PhoneNationalFormats {
+				num, err := phonenumbers.Parse(cc.CallingCode+" "+fillPhone(r, f), cc.Code)
+				if err == nil && phonenumbers.GetNumberType(num) == phonenumbers.MOBILE {
+					mobiles[cc.Code] = append(mobiles[cc.Code], f)
+				}
+			}
+		}
+	})
+	return mobiles[c.Code]
+}
+
+var (
+	mobileOnce sync.Once
+	mobiles    map[string][]string // country → mobile formats
+)

@@ -1,0 +1,218 @@
+package seed
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/world"
+)
+
+// Findings lists what the realism validator finds in a bundle's seed
+// values, each as "JSON pointer: what is wrong": values of each kind from
+// the right pool and in the right form, money in the range of its meaning,
+// dates on the right side of the clock for their row's status, no street
+// or city in a column of another kind, and no text that mixes English with
+// the world's language. The verifier runs it as its realism validator
+// (verifier.Realism), which mcp-world sets to this function.
+func Findings(b *world.Bundle) []string {
+	country, ok := catalog.CountryByCode(b.Company.Country)
+	if !ok {
+		return []string{fmt.Sprintf("/company/country: %q is not a catalog country; values were not checked", b.Company.Country)}
+	}
+	clock, err := time.Parse(time.RFC3339, b.Clock.Start)
+	if err != nil {
+		return nil // the schema validator reports it
+	}
+	ck := NewChecker(country, clock, websiteDomain(b.Company.Website))
+	ck.Company = b.Company.Name
+	if city := homeCity(country, b.Company.Headquarters); city != "" {
+		ck.AddHome(city)
+	}
+	ck.Industry, ck.industryGuessed = industryOf(b.Company.Industry)
+	var out []string
+	if n := catalog.LegalForms(b.Company.Name); n > 1 {
+		out = append(out, fmt.Sprintf("/company/name: company name %q has %d legal forms", b.Company.Name, n))
+	}
+	for ti, t := range b.Tables {
+		stage := stager(b, t)
+		out = append(out, taxFindings(ck, ti, t)...)
+		for ci, c := range t.Columns {
+			k := Kind(c.Kind)
+			if c.Kind != "" && !Known(k) {
+				out = append(out, fmt.Sprintf("/tables/%d/columns/%d/kind: unknown kind %q", ti, ci, c.Kind))
+				continue
+			}
+			for ri, row := range t.Rows {
+				val, ok := row[c.Name]
+				if !ok || val == nil {
+					continue
+				}
+				ptr := fmt.Sprintf("/tables/%d/rows/%d/%s", ti, ri, c.Name)
+				var problems []string
+				if c.Kind != "" {
+					problems = ck.Check(c.Name, k, val, row, stage(row))
+				} else if s, isText := val.(string); isText && c.Type == "text" && len(c.Enum) == 0 && !c.PrimaryKey {
+					problems = unkindedText(ck, s)
+				}
+				for _, p := range problems {
+					out = append(out, ptr+": "+p)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// industryOf is the catalog id of a company's industry: by name or id,
+// else (a brief's own words, "family-run dental practice") the industry
+// the catalog matches them to, which Planet may have read otherwise
+// (guessed).
+func industryOf(name string) (id string, guessed bool) {
+	for _, ind := range catalog.Industries() {
+		if ind.Name == name || ind.ID == name {
+			return ind.ID, false
+		}
+	}
+	if ind, _, ok := catalog.MatchIndustry(name); ok {
+		return ind.ID, true
+	}
+	return "", true
+}
+
+// homeCity is the city of a headquarters address that names no catalog
+// city (a brief's "out of Santos"), read by the country's address format;
+// "" when the address names a catalog city or does not have the format.
+func homeCity(c catalog.Country, hq string) string {
+	for _, ct := range c.Cities {
+		if strings.Contains(hq, ct.Name) {
+			return ""
+		}
+	}
+	if !strings.Contains(c.AddressFormat, "{city}") {
+		return ""
+	}
+	for _, format := range []string{c.AddressFormat, catalog.WithoutState(c.AddressFormat)} {
+		if city := cityByFormat(format, hq); city != "" {
+			return city
+		}
+	}
+	return ""
+}
+
+// cityByFormat reads the {city} of an address of that format.
+func cityByFormat(format, hq string) string {
+	var b strings.Builder
+	b.WriteString("^")
+	rest := format
+	for rest != "" {
+		i := strings.Index(rest, "{")
+		j := strings.Index(rest, "}")
+		if i < 0 || j < i {
+			b.WriteString(regexp.QuoteMeta(rest))
+			break
+		}
+		b.WriteString(regexp.QuoteMeta(rest[:i]))
+		if rest[i+1:j] == "city" {
+			b.WriteString("(?P<city>.+?)")
+		} else {
+			b.WriteString(".+?")
+		}
+		rest = rest[j+1:]
+	}
+	b.WriteString("$")
+	m := regexp.MustCompile(b.String()).FindStringSubmatch(hq)
+	if m == nil {
+		return ""
+	}
+	return strings.TrimSpace(m[1])
+}
+
+// unkindedText checks a text value of a column without a kind: it must
+// not be a street or city from the country's pools, nor mix languages.
+func unkindedText(ck *Checker, s string) []string {
+	return ck.Check("", Note, s, nil, NoStage)
+}
+
+// websiteDomain is the company's mail domain: its website's host without
+// "www.".
+func websiteDomain(site string) string {
+	u, err := url.Parse(site)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimPrefix(u.Hostname(), "www.")
+}
+
+// stager places a table's rows in their lifecycle from its status
+// column: the column's default is where rows start, a value no tool's
+// transitions lead out of is terminal, and of the terminal values the one
+// listed first in the enum is "done" (the bundle convention: the main path
+// in order, off-path states such as "cancelled" after it). Tables without
+// a status column or transitions have no stages.
+func stager(b *world.Bundle, t world.Table) func(row map[string]any) Stage {
+	none := func(map[string]any) Stage { return NoStage }
+	col := slices.IndexFunc(t.Columns, func(c world.Column) bool { return c.Name == "status" && len(c.Enum) > 0 })
+	if col < 0 {
+		return none
+	}
+	var allowed map[string][]string
+	for _, tool := range b.Tools {
+		for _, st := range tool.Steps {
+			if st.Update == t.Name && st.Transitions != nil && st.Transitions.Column == "status" {
+				allowed = st.Transitions.Allowed
+			}
+		}
+	}
+	if allowed == nil {
+		return none
+	}
+	c := t.Columns[col]
+	initial := fmt.Sprint(c.Default)
+	done := ""
+	for _, e := range c.Enum {
+		if s := fmt.Sprint(e); len(allowed[s]) == 0 && s != initial {
+			done = s
+			break
+		}
+	}
+	return func(row map[string]any) Stage {
+		switch s := fmt.Sprint(row["status"]); {
+		case s == initial:
+			return Planned
+		case s == done:
+			return Done
+		case len(allowed[s]) > 0:
+			return Underway
+		}
+		return Cancelled
+	}
+}
+
+// taxFindings checks the rows of a table with a tax_amount column: its
+// "net_amount" and tax add up to its "amount" at its tax_rate.
+func taxFindings(ck *Checker, ti int, t world.Table) []string {
+	var tax, rate string
+	for _, c := range t.Columns {
+		switch Kind(c.Kind) {
+		case TaxAmount:
+			tax = c.Name
+		case TaxRate:
+			rate = c.Name
+		}
+	}
+	if tax == "" || rate == "" {
+		return nil
+	}
+	var out []string
+	for ri, row := range t.Rows {
+		for _, p := range ck.CheckTax(row["amount"], row["net_amount"], row[tax], row[rate]) {
+			out = append(out, fmt.Sprintf("/tables/%d/rows/%d/%s: %s", ti, ri, tax, p))
+		}
+	}
+	return out
+}

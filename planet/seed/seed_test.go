@@ -1,0 +1,430 @@
+package seed
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/nyaruka/phonenumbers"
+
+	"github.com/mercury/mcp-world/planet/catalog"
+)
+
+// TestCitiesData: every city of cities.json is a catalog city, every
+// landline and mobile format yields numbers libphonenumber accepts for the
+// country, and every zone is a real IANA zone.
+func TestCitiesData(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	draws := 200
+	if testing.Short() {
+		draws = 10
+	}
+	for _, cc := range sortedKeys(load().cities) {
+		c := load().cities[cc]
+		country, ok := catalog.CountryByCode(cc)
+		if !ok {
+			t.Errorf("cities.json: %s is not a catalog country", cc)
+			continue
+		}
+		formats := slices.Clone(c.Mobile)
+		for _, name := range sortedKeys(c.Cities) {
+			fx := c.Cities[name]
+			if !slices.ContainsFunc(country.Cities, func(ci catalog.City) bool { return ci.Name == name }) {
+				t.Errorf("cities.json: %s/%s is not a city of the catalog", cc, name)
+			}
+			if fx.Zone != "" {
+				if _, err := time.LoadLocation(fx.Zone); err != nil {
+					t.Errorf("cities.json: %s/%s: zone %q: %v", cc, name, fx.Zone, err)
+				}
+			}
+			formats = append(formats, fx.Phone)
+		}
+		for _, f := range formats {
+			for range draws {
+				n := country.CallingCode + " " + fillPhone(r, f)
+				num, err := phonenumbers.Parse(n, cc)
+				if err != nil || !phonenumbers.IsValidNumberForRegion(num, cc) {
+					t.Errorf("cities.json: %s format %q gives %q, which libphonenumber rejects", cc, f, n)
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestPhoneInCity: a number drawn for a city has its area code or is a
+// mobile, and the checker accepts it; another city's landline is caught.
+func TestPhoneInCity(t *testing.T) {
+	pl, _ := catalog.CountryByCode("PL")
+	s := NewSource(rand.New(rand.NewPCG(3, 4)), pl, time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	ck := NewChecker(pl, s.Clock, "")
+	for range 50 {
+		p := s.PhoneIn("Kraków")
+		if got := ck.Check("phone", Phone, p, map[string]any{"city": "Kraków"}, NoStage); len(got) > 0 {
+			t.Errorf("%s: %v", p, got)
+		}
+	}
+	got := ck.Check("phone", Phone, "+48 22 123 45 67", map[string]any{"city": "Kraków"}, NoStage)
+	if len(got) != 1 || !strings.Contains(got[0], "area code of Warszawa") {
+		t.Errorf("a Warsaw landline in Kraków: %v", got)
+	}
+}
+
+var clock = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+
+// TestEveryKindDrawsValidValues draws values of every rule's kind in
+// every catalog country and checks them with the Checker: what the
+// generator makes, the validator accepts.
+func TestEveryKindDrawsValidValues(t *testing.T) {
+	for _, c := range catalog.Countries() {
+		t.Run(c.Code, func(t *testing.T) {
+			s := NewSource(rand.New(rand.NewPCG(7, 8)), c, clock)
+			s.Home, s.Domain, s.Rate = c.Cities[0], "example-firm.test", PriceLevel(c.Currency)
+			s.Staff = []string{fullName(s)}
+			s.Company = func() string { return "Acme" }
+			ck := NewChecker(c, clock, s.Domain)
+			for _, r := range load().rules {
+				col := r.Columns[0]
+				typ := typeFor(r)
+				for _, st := range []Stage{NoStage, Planned, Underway, Done} {
+					row := map[string]any{"scheduled_on": clock.AddDate(0, 0, map[Stage]int{Planned: 5, Underway: -2, Done: -20}[st]).Format(time.DateOnly), "city": s.Home.Name}
+					if r.AtMost != "" {
+						row[r.AtMost] = int64(50000)
+					}
+					v := s.Value(col, r, typ, row, st)
+					if got := ck.Check(col, r.Kind, v, row, st); len(got) > 0 {
+						t.Errorf("%s (%s) stage %d: %v: %v", col, r.Kind, st, v, got)
+					}
+				}
+			}
+		})
+	}
+}
+
+func fullName(s *Source) string { _, _, n := s.Country.PersonName(s.R); return n }
+
+func typeFor(r Rule) string {
+	if r.Type != "" {
+		return r.Type
+	}
+	for _, typ := range []string{"integer", "date", "datetime", "text"} {
+		if FitsType(r, typ) {
+			return typ
+		}
+	}
+	return "real"
+}
+
+// TestCheckerFindings: each kind of defect the issue names is caught.
+func TestCheckerFindings(t *testing.T) {
+	pl, _ := catalog.CountryByCode("PL")
+	ck := NewChecker(pl, clock, "firma.pl")
+	open := map[string]any{"status": "in_transit"}
+	tests := []struct {
+		name   string
+		column string
+		kind   Kind
+		value  any
+		stage  Stage
+		want   string
+	}{
+		{"street as pet", "pet_name", PetName, "ul. Kościuszki", NoStage, "is a street name"},
+		{"street as licence", "licence_number", LicenceNumber, "ul. Polna", NoStage, "is a street name"},
+		{"city as class", "class_name", ClassName, "Kraków", NoStage, "is a city"},
+		{"rent of 2.90", "monthly_rent", MonthlyRent, int64(290), NoStage, "outside the range"},
+		{"salary of 95.10", "salary_max", Salary, int64(9510), NoStage, "outside the range"},
+		{"money as real", "contract_value", ContractValue, 0.9, NoStage, "not an integer"},
+		{"born last year", "date_of_birth", DateOfBirth, "2025-06-01", NoStage, "makes an age of"},
+		{"eta passed in transit", "eta", DueDate, "2026-02-01", Underway, "has passed but the row is still open"},
+		{"court date passed", "court_date", DueDate, "2025-12-01", Planned, "has passed"},
+		{"done in the future", "event_date", EventDate, "2026-04-01", Done, "in the future but the row is done"},
+		{"bad postcode", "postcode", Postcode, "1234", NoStage, "does not have the form"},
+		{"foreign phone", "phone", Phone, "+49 30 12345678", NoStage, "not a valid PL phone number"},
+		{"placeholder mail", "email", Email, "mail3@gmail.com", NoStage, "placeholder"},
+		{"placeholder domain", "email", Email, "info@firm977.pl", NoStage, "placeholder"},
+		{"staff off domain", "email", StaffEmail, "anna.nowak@gmail.com", NoStage, "not at the company's domain"},
+		{"bad tax id", "tax_id", TaxID, "DE123456789", NoStage, "does not have the NIP form"},
+		{"bad tax rate", "tax_rate", TaxRate, 19.0, NoStage, "is not a rate of PL"},
+		{"mixed language", "body", Message, "Szanowni Państwo, this is to let you know about your order.", NoStage, "mixes English"},
+		{"no name from the pool", "contact_person", PersonName, "John Smith", NoStage, "has no given or family name"},
+		{"address without city", "site_address", StreetAddress, "ul. Polna 5, 00-001 Atlantis", NoStage, "names no city"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ck.Check(tt.column, tt.kind, tt.value, open, tt.stage)
+			if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, tt.want) }) {
+				t.Errorf("Check(%v) = %v, want a finding with %q", tt.value, got, tt.want)
+			}
+		})
+	}
+	if got := ck.CheckTax(int64(12300), int64(10000), int64(2300), 23.0); len(got) != 0 {
+		t.Errorf("a correct invoice: %v", got)
+	}
+	if got := ck.CheckTax(int64(12300), int64(10000), int64(2000), 23.0); len(got) != 2 {
+		t.Errorf("an invoice whose parts do not add up: %v", got)
+	}
+}
+
+// TestTaxData: every catalog country has tax facts, the standard rate
+// agrees with countries.json, and drawn tax ids match their pattern.
+func TestTaxData(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for _, c := range catalog.Countries() {
+		tax, ok := TaxOf(c.Code)
+		if !ok {
+			t.Errorf("tax.json: no entry for %s", c.Code)
+			continue
+		}
+		if tax.StandardRate != c.Tax.Rate {
+			t.Errorf("%s: tax.json standard rate %v, countries.json %v", c.Code, tax.StandardRate, c.Tax.Rate)
+		}
+		if id := tax.TaxID(r); !PatternRegexp(tax.TaxIDPattern, c.Code).MatchString(id) {
+			t.Errorf("%s: tax id %q does not match %q", c.Code, id, tax.TaxIDPattern)
+		}
+	}
+	// Medical care is exempt: no VAT on a dentist's invoice, and the
+	// checker catches one with the standard rate.
+	pl, _ := TaxOf("PL")
+	if got := pl.RateFor("dental-clinics"); got != 0 {
+		t.Errorf("a Polish dentist's rate is %v%%, want 0 (exempt)", got)
+	}
+	if got := pl.RateFor("hair-beauty-salons"); got != 23 {
+		t.Errorf("a Polish salon's rate is %v%%, want 23", got)
+	}
+	plc, _ := catalog.CountryByCode("PL")
+	ck := NewChecker(plc, clock, "")
+	ck.Industry = "dental-clinics"
+	if got := ck.Check("tax_rate", TaxRate, 23.0, nil, NoStage); len(got) != 1 {
+		t.Errorf("23%% VAT on dental care: %v", got)
+	}
+	if got := ck.Check("tax_rate", TaxRate, 0.0, nil, NoStage); len(got) != 0 {
+		t.Errorf("exempt dental care: %v", got)
+	}
+	if net, tax := Split(12300, 23); net != 10000 || tax != 2300 {
+		t.Errorf("Split(12300, 23) = %d, %d", net, tax)
+	}
+	if net, tax := Split(1000, 0); net != 1000 || tax != 0 {
+		t.Errorf("Split at 0%% = %d, %d", net, tax)
+	}
+}
+
+// TestKindsCoverCatalog: every extra column of the catalog's industries
+// that is not an enum or a flag has a rule, so none falls back to a note.
+func TestKindsCoverCatalog(t *testing.T) {
+	for _, ind := range catalog.Industries() {
+		v := ind.Vocabulary
+		for _, e := range []catalog.Entity{v.Customer, v.Staff, v.WorkItem} {
+			for _, c := range e.ExtraColumns {
+				if len(c.Values) > 0 || c.Type == "boolean" {
+					continue
+				}
+				r, ok := RuleForType(c.Name, c.Type)
+				if !ok {
+					t.Errorf("%s: column %s (%s) has no rule in kinds.json", ind.ID, c.Name, c.Type)
+					continue
+				}
+				if !FitsType(r, c.Type) && !(r.IsMoney() && c.Type == "real") {
+					t.Errorf("%s: column %s is %s, its kind %s wants another type", ind.ID, c.Name, c.Type, r.Kind)
+				}
+			}
+		}
+	}
+}
+
+// TestLexicons: at least 15 business languages besides English, each
+// with the keys English has (checked on load) and topics parallel to
+// English, and no lexicon text in English.
+func TestLexicons(t *testing.T) {
+	langs := Languages()
+	if len(langs) < 16 {
+		t.Errorf("%d lexicons, want English and at least 15 more", len(langs))
+	}
+	en := LexiconFor("en")
+	for _, l := range langs {
+		lx := LexiconFor(l)
+		if len(lx.Sentences("topic")) != len(en.Sentences("topic")) {
+			t.Errorf("%s: %d topics, English has %d", l, len(lx.Sentences("topic")), len(en.Sentences("topic")))
+		}
+		if l == "en" {
+			continue
+		}
+		for _, k := range lexiconText {
+			for _, s := range lx.Sentences(k) {
+				if n := countWords(s, en.Stopwords); n >= 2 {
+					t.Errorf("%s: text %s %q reads as English", l, k, s)
+				}
+			}
+		}
+	}
+}
+
+// TestUnitsAndSupplies: per-unit items are ordered by many units, and
+// supplies are keyed by catalog industries.
+func TestUnitsAndSupplies(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	if n := UnitsOf(r, "Standard translation (per word)"); n < 400 {
+		t.Errorf("a translation of %d words", n)
+	}
+	if n := UnitsOf(r, "Ceramic crown"); n != 1 {
+		t.Errorf("a crown priced per unit: %d", n)
+	}
+	ids := map[string]bool{}
+	for _, ind := range catalog.Industries() {
+		ids[ind.ID] = true
+		if s, resale := SuppliesOf(ind.ID); len(s) == 0 && !resale {
+			t.Logf("%s has no supplies of its own; it buys general supplies only", ind.ID)
+		}
+	}
+	for id := range load().supplies.Industries {
+		if !ids[id] {
+			t.Errorf("supplies.json: %s is not a catalog industry", id)
+		}
+	}
+}
+
+// TestRomanize: names in Cyrillic and Greek get the Latin spelling people
+// use in email addresses, letter by letter; names in other scripts name
+// by name (Taiwan after its own usage, not mainland pinyin), and a
+// company name keeps the names it is made of; other text is left alone.
+func TestRomanize(t *testing.T) {
+	tests := []struct{ lang, in, want string }{
+		{"ru", "Иванов", "Ivanov"},
+		{"ru", "Щукина", "Shchukina"},
+		{"uk", "Шевченко", "Shevchenko"},
+		{"el", "Παπαδόπουλος", "Papadopoulos"},
+		{"ja-JP", "佐藤", "Sato"},
+		{"ja-JP", "三栄麦酒", "Sanei 麦 酒"},
+		{"zh-CN", "张", "Zhang"},
+		{"zh-TW", "張", "Chang"},
+		{"zh-TW", "欣怡", "Hsinyi"},
+		{"zh-CN", "欣怡", "Xinyi"},
+		{"ko-KR", "박", "Park"},
+		{"ar-EG", "عبد الله", "Abdallah"},
+		{"ar-AE", "شركة النخلة للتجارة", "شركة Al Nakhla للتجارة"},
+		{"he-IL", "בן דוד", "Ben David"},
+		{"th-TH", "สมชาย", "Somchai"},
+		{"de-DE", "Müller", "Müller"},
+	}
+	for _, tt := range tests {
+		if got := Romanize(tt.lang, tt.in); got != tt.want {
+			t.Errorf("Romanize(%s, %q) = %q, want %q", tt.lang, tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestTerms: every column of kind term draws, in every catalog country,
+// words of its own list that the checker accepts; a word of another
+// column's list, and a street, are findings. A column that means two
+// things has one rule per type.
+func TestTerms(t *testing.T) {
+	for _, c := range catalog.Countries() {
+		s := NewSource(rand.New(rand.NewPCG(5, 6)), c, clock)
+		ck := NewChecker(c, clock, "")
+		for _, r := range load().rules {
+			if r.Kind != Term {
+				continue
+			}
+			for _, col := range r.Columns {
+				v := s.Value(col, r, "text", nil, NoStage)
+				if got := ck.Check(col, Term, v, nil, NoStage); len(got) > 0 {
+					t.Errorf("%s %s: %v: %v", c.Code, col, v, got)
+				}
+			}
+		}
+	}
+	pl, _ := catalog.CountryByCode("PL")
+	ck := NewChecker(pl, clock, "")
+	if got := ck.Check("stone", Term, "Oak", nil, NoStage); len(got) != 1 {
+		t.Errorf("a wood as a stone: %v", got)
+	}
+	if got := ck.Check("wood", Term, pl.Streets[0], nil, NoStage); len(got) == 0 {
+		t.Errorf("a street as a wood: no finding")
+	}
+	if r, _ := RuleForType("grade", "integer"); r.Kind != Quantity {
+		t.Errorf("an integer grade is %s, want a quantity", r.Kind)
+	}
+	if r, _ := RuleForType("grade", "text"); r.Kind != Term {
+		t.Errorf("a text grade is %s, want a term", r.Kind)
+	}
+	ck.Industry = "municipalities"
+	if got := ck.Check("grade", Term, "Grade 5", nil, NoStage); len(got) != 0 {
+		t.Errorf("a municipal pay grade: %v", got)
+	}
+	if got := ck.Check("grade", Term, "Fellow", nil, NoStage); len(got) != 1 {
+		t.Errorf("an association's grade in a municipality: %v", got)
+	}
+}
+
+// TestHomeCity: a headquarters in a city the catalog does not list is
+// read from the address by the country's format, and its name then counts
+// as a city; an address in a catalog city adds none.
+func TestHomeCity(t *testing.T) {
+	br, _ := catalog.CountryByCode("BR")
+	hq := "Rua Augusta, 120, Santos - SP, 11010-000"
+	if got := homeCity(br, hq); got != "Santos" {
+		t.Fatalf("homeCity(%q) = %q, want Santos", hq, got)
+	}
+	// A city the catalog does not list has no known state.
+	if got := homeCity(br, "Rua Augusta, 120, Santos, 11010-000"); got != "Santos" {
+		t.Errorf("homeCity without a state = %q, want Santos", got)
+	}
+	if got := homeCity(br, "Rua Augusta, 120, "+br.Cities[0].Name+" - SP, 01000-000"); got != "" {
+		t.Errorf("a catalog city gave home %q", got)
+	}
+	ck := NewChecker(br, clock, "")
+	if got := ck.Check("city", City, "Santos", nil, NoStage); len(got) != 1 {
+		t.Errorf("Santos before AddHome: %v", got)
+	}
+	ck.AddHome("Santos")
+	if got := ck.Check("city", City, "Santos", nil, NoStage); len(got) != 0 {
+		t.Errorf("the home city: %v", got)
+	}
+	if got := ck.Check("address", StreetAddress, hq, nil, NoStage); len(got) != 0 {
+		t.Errorf("the headquarters address: %v", got)
+	}
+}
+
+// TestRomanizeCatalogNames: every given name, family name and company
+// stem of a country whose script has no alphabet mapping has a Latin
+// spelling, so no email address there falls back to a role mailbox.
+func TestRomanizeCatalogNames(t *testing.T) {
+	for _, c := range catalog.Countries() {
+		lang, _, _ := strings.Cut(c.Locale, "-")
+		if load().names[c.Locale] == nil && load().names[lang] == nil {
+			continue
+		}
+		for _, n := range slices.Concat(c.GivenNames.Female, c.GivenNames.Male, c.FamilyNames, c.FamilyNamesFemale, c.CompanyStems) {
+			if got := Romanize(c.Locale, n); strings.ContainsFunc(got, func(r rune) bool { return r > unicode.MaxLatin1 }) {
+				t.Errorf("%s: %q has no Latin spelling (got %q)", c.Code, n, got)
+			}
+		}
+	}
+}
+
+// TestPhoneWithoutCityData: where the data has no area codes for a city,
+// its people get mobile numbers (valid anywhere), not another city's
+// landline; every country with a mobile format has one found.
+func TestPhoneWithoutCityData(t *testing.T) {
+	cn, _ := catalog.CountryByCode("CN")
+	s := NewSource(rand.New(rand.NewPCG(9, 9)), cn, clock)
+	for range 30 {
+		p := s.PhoneIn(cn.Cities[0].Name)
+		num, err := phonenumbers.Parse(p, "CN")
+		if err != nil || phonenumbers.GetNumberType(num) != phonenumbers.MOBILE {
+			t.Fatalf("%s: %q is not a mobile number", cn.Cities[0].Name, p)
+		}
+	}
+	var none []string
+	for _, c := range catalog.Countries() {
+		if len(mobileFormats(c)) == 0 {
+			none = append(none, c.Code)
+		}
+	}
+	if len(none) > 5 {
+		t.Errorf("no mobile format found for %v", none)
+	}
+	t.Logf("countries without a mobile format: %v", none)
+}
