@@ -67,23 +67,43 @@ func ZoneOf(c catalog.Country, city string) string {
 
 // PhoneIn returns a phone number of someone in city: a landline with the
 // city's area code or a mobile number, where the data knows the city;
-// any number of the country otherwise.
+// any number of the country otherwise. A format's digits are drawn until
+// libphonenumber (which the realism validator asks) takes the number as
+// the country's: a format such as "74## ######" also covers blocks that
+// are not allocated.
 func (s *Source) PhoneIn(city string) string {
 	c := s.Country
 	fx, ok := FactsOf(c.Code, city)
-	if !ok {
+	var format string
+	switch mobile := load().cities[c.Code].Mobile; {
+	case !ok:
 		// No area codes known for the city: a mobile number, valid
 		// anywhere, rather than a landline of some other city.
-		if m := mobileFormats(c); len(m) > 0 {
-			return c.CallingCode + " " + fillPhone(s.R, m[s.R.IntN(len(m))])
+		m := mobileFormats(c)
+		if len(m) == 0 {
+			return c.Phone(s.R)
 		}
-		return c.Phone(s.R)
+		format = m[s.R.IntN(len(m))]
+	case len(mobile) > 0 && s.R.IntN(5) < 2:
+		format = mobile[s.R.IntN(len(mobile))]
+	default:
+		format = fx.Phone
 	}
-	mobile := load().cities[c.Code].Mobile
-	if len(mobile) > 0 && s.R.IntN(5) < 2 {
-		return c.CallingCode + " " + fillPhone(s.R, mobile[s.R.IntN(len(mobile))])
+	return drawPhone(s.R, c, format)
+}
+
+// drawPhone fills a national format with digits until the number is valid
+// for the country (20 tries; a format the data gets wrong keeps its last
+// draw, for the realism validator to report).
+func drawPhone(r *rand.Rand, c catalog.Country, format string) string {
+	var phone string
+	for range 20 {
+		phone = c.CallingCode + " " + fillPhone(r, format)
+		if num, err := phonenumbers.Parse(phone, c.Code); err == nil && phonenumbers.IsValidNumberForRegion(num, c.Code) {
+			break
+		}
 	}
-	return c.CallingCode + " " + fillPhone(s.R, fx.Phone)
+	return phone
 }
 
 func fillPhone(r *rand.Rand, pattern string) string { return catalog.FillPhone(r, pattern) }

@@ -428,3 +428,18 @@ func TestPhoneWithoutCityData(t *testing.T) {
 	}
 	t.Logf("countries without a mobile format: %v", none)
 }
+
+// TestPhonesSkipUnallocatedBlocks: a format's digits can fall in a block
+// no operator holds (GB 074576…, inside the "74## ######" mobile format),
+// and the realism validator would fail the world; the draw takes another.
+func TestPhonesSkipUnallocatedBlocks(t *testing.T) {
+	gb, _ := catalog.CountryByCode("GB")
+	r := rand.New(rand.NewPCG(5, 7))
+	for range 500 { // a tenth of "7457 ######" is 074576…
+		p := drawPhone(r, gb, "7457 ######")
+		num, err := phonenumbers.Parse(p, "GB")
+		if err != nil || !phonenumbers.IsValidNumberForRegion(num, "GB") {
+			t.Fatalf("%q is not a valid GB number", p)
+		}
+	}
+}
