@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mercury/mcp-world/planet/catalog"
@@ -151,4 +153,32 @@ func ExampleSynthesize() {
 	}
 	fmt.Println(b.Company.Country, b.Company.Currency, len(b.Tasks))
 	// Output: JP JPY 10
+}
+
+// TestArticleBeforeVowel: a world whose customers are owners describes
+// "each visit for an owner", never "for a owner", in what the agent reads.
+func TestArticleBeforeVowel(t *testing.T) {
+	b, err := Synthesize(Scenario{Industry: "veterinary clinic", Country: "JP", Seed: 5,
+		Description: "A small animal hospital in Sapporo with two vets. Owners book check-ups and vaccinations online, we send vaccination reminders, and sell pet food."}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := regexp.MustCompile(`\b[Aa] owner`)
+	var texts []string
+	for _, s := range b.Services {
+		texts = append(texts, s.Description)
+	}
+	for _, tool := range b.Tools {
+		texts = append(texts, tool.Description)
+	}
+	owners := false
+	for _, s := range texts {
+		owners = owners || strings.Contains(s, "owner")
+		if bad.MatchString(s) {
+			t.Errorf("%q", s)
+		}
+	}
+	if !owners {
+		t.Fatal("the world has no owners: the test no longer tests the article")
+	}
 }

@@ -405,9 +405,10 @@ var articleRe = regexp.MustCompile(`\b([Aa]) ([AaEeIi]|[Oo][^n]|[Oo]n[^ec]|[Uu](
 
 func articles(s string) string { return articleRe.ReplaceAllString(s, "${1}n $2") }
 
-// finish polishes the service's agent-visible texts.
-func (v *vctx) finish() {
-	s := v.s
+// polishArticles fixes the indefinite articles in a service's
+// agent-visible English texts, once its builder is done: nouns come from
+// the plan ("a owner" → "an owner").
+func polishArticles(s *Svc) {
 	s.Description = articles(s.Description)
 	for _, t := range s.Tables {
 		t.Description = articles(t.Description)

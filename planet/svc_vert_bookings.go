@@ -80,10 +80,10 @@ func buildAppointments(g *Gen, s *Svc) {
 			{Name: "from", Type: "datetime", Description: "Starting at or after this local time, e.g. " + v.at(0, 0, 0) + "."}, {Name: "before", Type: "datetime", Description: "Starting before this local time."}},
 		Search(table, []string{"starts_at"}, []string{"id", "customer_id", "staff_id", "purpose", "starts_at", "status", "source_ref"},
 			F("customer_id", "eq", "customer_id"), F("staff_id", "eq", "staff_id"), F("status", "eq", "status"), F("starts_at", "gte", "from"), F("starts_at", "lt", "before")))
-	v.tool(false, "get_"+o, "Get "+aOrAn(one), fmt.Sprintf("Read one %s by id (e.g. %s), with fee (minor units), reminder flag and the %s it follows up.", one, e.ID(1), v.work.Noun),
+	v.tool(false, "get_"+o, "Get "+an(one), fmt.Sprintf("Read one %s by id (e.g. %s), with fee (minor units), reminder flag and the %s it follows up.", one, e.ID(1), v.work.Noun),
 		[]world.ArgSpec{S(o+"_id", true, "")},
 		Get(table, o+"_id", "", fmt.Sprintf("No %s {%s_id}; search_%s finds ids.", one, o, m)))
-	v.tool(true, "book_"+o, "Book "+aOrAn(one),
+	v.tool(true, "book_"+o, "Book "+an(one),
 		fmt.Sprintf("Book a %s in a %s's diary. starts_at is a local date-time (e.g. %s); fee in minor units. The %s must be free at that time. Starts as booked; returns the %s with its id.", one, v.St, v.at(7, 10, 30), v.St, one),
 		[]world.ArgSpec{S("customer_id", true, "CRM id of the "+v.C+"."), S("staff_id", true, "Id of the "+v.St+"."),
 			{Name: "starts_at", Type: "datetime", Required: true}, {Name: "duration_min", Type: "integer", Required: true, Minimum: numPtr(5)},
@@ -93,13 +93,13 @@ func buildAppointments(g *Gen, s *Svc) {
 		world.Step{Absent: table, Where: map[string]any{"staff_id": "$staff_id", "starts_at": "$starts_at", "status": "confirmed"}, As: "clash2", Message: "{staff_id} already has {clash2.id} at {starts_at}; pick another time."},
 		Insert(table, "", map[string]any{"customer_id": "$customer_id", "staff_id": "$staff_id", "starts_at": "$starts_at", "duration_min": "$duration_min",
 			"purpose": "$purpose", "location": "$location", "fee": "$fee", "source_ref": "$source_ref", "status": "booked", "booked_at": "$now"}))
-	v.tool(true, "set_"+o+"_status", "Update "+aOrAn(one)+"'s status",
+	v.tool(true, "set_"+o+"_status", "Update "+an(one)+"'s status",
 		fmt.Sprintf("Confirm, cancel or record the outcome of a %s: booked → confirmed → attended or no_show; booked or confirmed ones can be cancelled. Attended, no-show and cancelled are final.", one),
 		[]world.ArgSpec{S(o+"_id", true, ""), A("status", table+".status", true, "The new status.")},
 		world.Step{Update: table, Key: "$" + o + "_id", Set: map[string]any{"status": "$status"}, Transitions: &world.Transitions{Column: "status", Allowed: map[string][]string{
 			"booked": {"confirmed", "attended", "no_show", "cancelled"}, "confirmed": {"attended", "no_show", "cancelled"}}},
 			Message: fmt.Sprintf("No %s {%s_id}.", one, o)})
-	v.tool(false, "reschedule_"+o, "Reschedule "+aOrAn(one),
+	v.tool(false, "reschedule_"+o, "Reschedule "+an(one),
 		fmt.Sprintf("Move a booked or confirmed %s to another start time with the same %s. It goes back to booked (to be confirmed again) and its reminder is reset.", one, v.St),
 		[]world.ArgSpec{S(o+"_id", true, ""), {Name: "starts_at", Type: "datetime", Required: true, Description: "New local start time."}},
 		Get(table, o+"_id", "a", fmt.Sprintf("No %s {%s_id}.", one, o)),
@@ -110,7 +110,7 @@ func buildAppointments(g *Gen, s *Svc) {
 
 	// Event: a no-show.
 	v.event(e, statusEvent{
-		name: "no_show", kind: "done", when: fmt.Sprintf("%s is marked as a no-show", aOrAn(one)), where: map[string]any{"status": "no_show"},
+		name: "no_show", kind: "done", when: fmt.Sprintf("%s is marked as a no-show", an(one)), where: map[string]any{"status": "no_show"},
 		inState: func(r Row) bool { return r["status"] == "no_show" },
 		setup: func(tc *TaskCtx) Row {
 			c, st := Pick(tc.R, v.customers()), Pick(tc.R, v.team())
@@ -200,15 +200,6 @@ func buildAppointments(g *Gen, s *Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-	v.finish()
-}
-
-// aOrAn puts the right indefinite article before a noun.
-func aOrAn(noun string) string {
-	if noun != "" && strings.ContainsRune("aeiouAEIOU", rune(noun[0])) {
-		return "an " + noun
-	}
-	return "a " + noun
 }
 
 // ---------------------------------------------------------------- reservations
@@ -334,9 +325,9 @@ func buildReservations(g *Gen, s *Svc) {
 			{Name: "from", Type: "date", Description: "Starting on or after."}, {Name: "to", Type: "date", Description: "Starting on or before."}},
 		Search(table, []string{"start_date"}, []string{"id", "resource_id", "customer_id", "start_date", "end_date", "party_size", "amount", "status"},
 			F("customer_id", "eq", "customer_id"), F("resource_id", "eq", "resource_id"), F("status", "eq", "status"), F("start_date", "gte", "from"), F("start_date", "lte", "to")))
-	v.tool(false, "get_"+o, "Get "+aOrAn(one), fmt.Sprintf("Read one %s by id with deposit and reference.", one),
+	v.tool(false, "get_"+o, "Get "+an(one), fmt.Sprintf("Read one %s by id with deposit and reference.", one),
 		[]world.ArgSpec{S(o+"_id", true, "e.g. "+e.ID(1))}, Get(table, o+"_id", "", fmt.Sprintf("No %s {%s_id}.", one, o)))
-	v.tool(true, "hold_"+o, "Hold "+aOrAn(one),
+	v.tool(true, "hold_"+o, "Hold "+an(one),
 		fmt.Sprintf("Put a resource on hold for a %s from start_date to end_date. Refused if the resource cannot be reserved or already has a held or confirmed %s starting that day. amount in minor units. Starts as held; returns it with its id.", v.C, one),
 		[]world.ArgSpec{S("resource_id", true, ""), S("customer_id", true, "CRM id."), {Name: "start_date", Type: "date", Required: true}, {Name: "end_date", Type: "date", Required: true},
 			{Name: "party_size", Type: "integer", Required: true, Minimum: numPtr(1)}, {Name: "amount", Type: "integer", Required: true, Minimum: numPtr(0)},
@@ -347,7 +338,7 @@ func buildReservations(g *Gen, s *Svc) {
 		world.Step{Absent: table, Where: map[string]any{"resource_id": "$resource_id", "start_date": "$start_date", "status": "confirmed"}, As: "c", Message: "{res.name} is already booked from {start_date} ({c.id})."},
 		Insert(table, "", map[string]any{"resource_id": "$resource_id", "customer_id": "$customer_id", "start_date": "$start_date", "end_date": "$end_date",
 			"party_size": "$party_size", "amount": "$amount", "source_ref": "$source_ref", "status": "held", "created_at": "$now"}))
-	v.tool(true, "confirm_"+o, "Confirm "+aOrAn(one),
+	v.tool(true, "confirm_"+o, "Confirm "+an(one),
 		fmt.Sprintf("Confirm a held %s once the deposit (minor units) is taken.", one),
 		[]world.ArgSpec{S(o+"_id", true, ""), {Name: "deposit", Type: "integer", Required: true, Minimum: numPtr(0)}},
 		Get(table, o+"_id", "r", fmt.Sprintf("No %s {%s_id}.", one, o)),
@@ -368,7 +359,7 @@ func buildReservations(g *Gen, s *Svc) {
 	}
 	confirmed := []string{"confirmed", "checked_in", "completed"}
 	v.event(e, statusEvent{
-		name: "confirmed", kind: "done", when: fmt.Sprintf("%s is confirmed (and from then on, while it is checked in or completed)", aOrAn(one)),
+		name: "confirmed", kind: "done", when: fmt.Sprintf("%s is confirmed (and from then on, while it is checked in or completed)", an(one)),
 		where:   map[string]any{"status": map[string]any{"in": vals(confirmed...)}},
 		inState: func(r Row) bool { return slices.Contains(confirmed, r["status"].(string)) },
 		setup:   setup,
@@ -385,7 +376,7 @@ func buildReservations(g *Gen, s *Svc) {
 		},
 	})
 	v.event(v.view(e, "amount"), statusEvent{
-		name: "cancelled", kind: "cancelled", when: fmt.Sprintf("%s is cancelled", aOrAn(one)), where: map[string]any{"status": "cancelled"},
+		name: "cancelled", kind: "cancelled", when: fmt.Sprintf("%s is cancelled", an(one)), where: map[string]any{"status": "cancelled"},
 		inState: func(r Row) bool { return r["status"] == "cancelled" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -466,7 +457,6 @@ func buildReservations(g *Gen, s *Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-	v.finish()
 }
 
 // ---------------------------------------------------------------- enrolments
@@ -576,7 +566,7 @@ func buildEnrolments(g *Gen, s *Svc) {
 		world.Step{Absent: table, Where: map[string]any{"course_id": "$course_id", "customer_id": "$customer_id", "status": "applied"}, As: "a", Message: "{customer_id} already applied ({a.id})."},
 		world.Step{Absent: table, Where: map[string]any{"course_id": "$course_id", "customer_id": "$customer_id", "status": "enrolled"}, As: "b", Message: "{customer_id} is already enrolled ({b.id})."},
 		Insert(table, "", map[string]any{"course_id": "$course_id", "customer_id": "$customer_id", "fee": "$fee", "source_ref": "$source_ref", "status": "applied", "applied_at": "$now"}))
-	v.tool(true, "confirm_"+o, "Confirm "+aOrAn(one),
+	v.tool(true, "confirm_"+o, "Confirm "+an(one),
 		"Turn an application into a confirmed place (applied → enrolled).",
 		[]world.ArgSpec{S(o+"_id", true, "e.g. "+e.ID(1))},
 		Get(table, o+"_id", "r", fmt.Sprintf("No %s {%s_id}.", one, o)),
@@ -607,7 +597,7 @@ func buildEnrolments(g *Gen, s *Svc) {
 			"sessions_attended": int64(0), "applied_at": v.at(-3, 10, 30)}
 	}
 	v.event(e, statusEvent{
-		name: "enrolled", kind: "done", when: fmt.Sprintf("%s is confirmed (the participant is enrolled, and later completed)", aOrAn(one)),
+		name: "enrolled", kind: "done", when: fmt.Sprintf("%s is confirmed (the participant is enrolled, and later completed)", an(one)),
 		where:   map[string]any{"status": map[string]any{"in": vals("enrolled", "completed")}},
 		inState: func(r Row) bool { return r["status"] == "enrolled" || r["status"] == "completed" },
 		setup:   setup,
@@ -623,7 +613,7 @@ func buildEnrolments(g *Gen, s *Svc) {
 		},
 	})
 	v.event(v.view(e, "amount"), statusEvent{
-		name: "withdrawn", kind: "cancelled", when: fmt.Sprintf("%s is withdrawn", aOrAn(one)), where: map[string]any{"status": "withdrawn"},
+		name: "withdrawn", kind: "cancelled", when: fmt.Sprintf("%s is withdrawn", an(one)), where: map[string]any{"status": "withdrawn"},
 		inState: func(r Row) bool { return r["status"] == "withdrawn" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -708,7 +698,6 @@ func buildEnrolments(g *Gen, s *Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-	v.finish()
 }
 
 // lookupRow finds a row by id.
@@ -805,9 +794,9 @@ func buildListings(g *Gen, s *Svc) {
 			S("customer_id", false, "CRM id of the owner."), I("max_price", false, "Highest asking price, minor units.")},
 		Search(table, []string{"-listed_on"}, []string{"id", "customer_id", "title", "kind", "asking_price", "location", "status"},
 			FAny("query", "title", "category", "location"), F("kind", "eq", "kind"), F("status", "eq", "status"), F("customer_id", "eq", "customer_id"), F("asking_price", "lte", "max_price")))
-	v.tool(false, "get_"+o, "Get "+aOrAn(one), fmt.Sprintf("Read one %s by id.", one),
+	v.tool(false, "get_"+o, "Get "+an(one), fmt.Sprintf("Read one %s by id.", one),
 		[]world.ArgSpec{S(o+"_id", true, "e.g. "+e.ID(1))}, Get(table, o+"_id", "", fmt.Sprintf("No %s {%s_id}.", one, o)))
-	v.tool(true, "set_"+o+"_status", "Move "+aOrAn(one)+" along",
+	v.tool(true, "set_"+o+"_status", "Move "+an(one)+" along",
 		fmt.Sprintf("Publish, mark under offer, sold (or let), or withdraw a %s: draft → live → under_offer → sold; an offer that falls through goes back to live; draft, live and under-offer ones can be withdrawn. Sold and withdrawn are final.", one),
 		[]world.ArgSpec{S(o+"_id", true, ""), A("status", table+".status", true, "The new status.")},
 		world.Step{Update: table, Key: "$" + o + "_id", Set: map[string]any{"status": "$status"}, Transitions: &world.Transitions{Column: "status", Allowed: map[string][]string{
@@ -832,7 +821,7 @@ func buildListings(g *Gen, s *Svc) {
 
 	// Events: sold; published.
 	v.event(e, statusEvent{
-		name: "sold", kind: "done", when: fmt.Sprintf("%s is marked sold (or let)", aOrAn(one)), where: map[string]any{"status": "sold"},
+		name: "sold", kind: "done", when: fmt.Sprintf("%s is marked sold (or let)", an(one)), where: map[string]any{"status": "sold"},
 		inState: func(r Row) bool { return r["status"] == "sold" },
 		setup: func(tc *TaskCtx) Row {
 			cat, city := Pick(tc.R, cats), g.Locale.City()
@@ -851,7 +840,7 @@ func buildListings(g *Gen, s *Svc) {
 		},
 	})
 	v.event(e, statusEvent{
-		name: "published", kind: "created", when: fmt.Sprintf("%s goes live", aOrAn(one)),
+		name: "published", kind: "created", when: fmt.Sprintf("%s goes live", an(one)),
 		where:   map[string]any{"status": "live"},
 		inState: func(r Row) bool { return r["status"] == "live" },
 		setup: func(tc *TaskCtx) Row {
@@ -927,5 +916,4 @@ func buildListings(g *Gen, s *Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-	v.finish()
 }

@@ -121,13 +121,13 @@ func buildShipments(g *Gen, s *Svc) {
 		[]world.ArgSpec{S("customer_id", false, "CRM id."), A("status", table+".status", false, ""), S("tracking_no", false, ""), S("source_ref", false, "Id of the "+v.work.Noun+".")},
 		Search(table, []string{"-created_at"}, []string{"id", "customer_id", "consignee", "destination", "service", "tracking_no", "status", "source_ref"},
 			F("customer_id", "eq", "customer_id"), F("status", "eq", "status"), F("tracking_no", "eq", "tracking_no"), F("source_ref", "eq", "source_ref")))
-	v.tool(false, "get_"+o, "Get "+aOrAn(one), fmt.Sprintf("Read one %s by id, with charge (minor units) and proof of delivery.", one),
+	v.tool(false, "get_"+o, "Get "+an(one), fmt.Sprintf("Read one %s by id, with charge (minor units) and proof of delivery.", one),
 		[]world.ArgSpec{S(o+"_id", true, "e.g. "+e.ID(1))}, Get(table, o+"_id", "", fmt.Sprintf("No %s {%s_id}; search_%s finds ids.", one, o, m)))
 	v.tool(false, "list_tracking_scans", "Tracking history",
 		fmt.Sprintf("The tracking scans of one %s, oldest first.", one),
 		[]world.ArgSpec{S("consignment_id", true, "e.g. "+e.ID(1))},
 		Search(scans, []string{"scanned_at"}, nil, F("consignment_id", "eq", "consignment_id")))
-	v.tool(true, "create_"+o, "Book "+aOrAn(one),
+	v.tool(true, "create_"+o, "Book "+an(one),
 		fmt.Sprintf("Book a %s to a consignee for a %s. charge in minor units. Refused if a %s to the same consignee and address is still waiting for collection. Starts as created; returns it with its id.", one, v.C, one),
 		[]world.ArgSpec{S("customer_id", true, "CRM id."), S("consignee", true, "Person who receives it."), S("destination", true, "Delivery address."),
 			A("service", table+".service", true, ""), {Name: "parcels", Type: "integer", Required: true, Minimum: numPtr(1)}, {Name: "weight_kg", Type: "integer", Required: true, Minimum: numPtr(1)},
@@ -155,7 +155,7 @@ func buildShipments(g *Gen, s *Svc) {
 
 	// Event: delivered with proof of delivery.
 	v.event(e, statusEvent{
-		name: "delivered", kind: "done", when: fmt.Sprintf("%s is delivered (proof of delivery recorded)", aOrAn(one)), where: map[string]any{"status": "delivered"},
+		name: "delivered", kind: "done", when: fmt.Sprintf("%s is delivered (proof of delivery recorded)", an(one)), where: map[string]any{"status": "delivered"},
 		inState: func(r Row) bool { return r["status"] == "delivered" },
 		setup: func(tc *TaskCtx) Row {
 			n := tc.FreshID(table)
@@ -245,7 +245,6 @@ func buildShipments(g *Gen, s *Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-	v.finish()
 }
 
 // ---------------------------------------------------------------- work orders
@@ -328,9 +327,9 @@ func buildWorkOrders(g *Gen, s *Svc) {
 			{Name: "from", Type: "date", Description: "Visit on or after."}},
 		Search(table, []string{"-scheduled_on"}, []string{"id", "customer_id", "task", "technician_id", "priority", "scheduled_on", "quoted_amount", "status", "source_ref"},
 			F("customer_id", "eq", "customer_id"), F("technician_id", "eq", "technician_id"), F("status", "eq", "status"), F("priority", "eq", "priority"), F("scheduled_on", "gte", "from")))
-	v.tool(false, "get_"+o, "Get "+aOrAn(one), fmt.Sprintf("Read one %s by id, with site, contact and sign-off.", one),
+	v.tool(false, "get_"+o, "Get "+an(one), fmt.Sprintf("Read one %s by id, with site, contact and sign-off.", one),
 		[]world.ArgSpec{S(o+"_id", true, "e.g. "+e.ID(1))}, Get(table, o+"_id", "", fmt.Sprintf("No %s {%s_id}.", one, o)))
-	v.tool(true, "open_"+o, "Open "+aOrAn(one),
+	v.tool(true, "open_"+o, "Open "+an(one),
 		fmt.Sprintf("Open a %s for a %s: task, site, who is on site, visit date, priority and quote (minor units). Starts as open; returns it with its id.", one, v.C),
 		[]world.ArgSpec{S("customer_id", true, "CRM id."), S("site_address", true, ""), S("site_contact", true, "Name of who is on site."), S("task", true, "What is to be done."),
 			A("priority", table+".priority", true, ""), {Name: "scheduled_on", Type: "date", Required: true}, {Name: "quoted_amount", Type: "integer", Required: true, Minimum: numPtr(0)},
@@ -357,7 +356,7 @@ func buildWorkOrders(g *Gen, s *Svc) {
 
 	// Event: signed off.
 	v.event(e, statusEvent{
-		name: "signed_off", kind: "done", when: fmt.Sprintf("%s is signed off by the %s", aOrAn(one), v.C), where: map[string]any{"status": "signed_off"},
+		name: "signed_off", kind: "done", when: fmt.Sprintf("%s is signed off by the %s", an(one), v.C), where: map[string]any{"status": "signed_off"},
 		inState: func(r Row) bool { return r["status"] == "signed_off" },
 		setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, v.customers())
@@ -439,7 +438,6 @@ func buildWorkOrders(g *Gen, s *Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-	v.finish()
 }
 
 // ---------------------------------------------------------------- projects
@@ -539,7 +537,7 @@ func buildProjects(g *Gen, s *Svc) {
 		fmt.Sprintf("Milestones of a %s, or all with a status, by due date. Amounts in minor units.", one),
 		[]world.ArgSpec{S("project_id", false, "e.g. "+proj.ID(1)), A("status", mtable+".status", false, "")},
 		Search(mtable, []string{"due_on"}, nil, F("project_id", "eq", "project_id"), F("status", "eq", "status")))
-	v.tool(true, "open_"+o, "Open "+aOrAn(one),
+	v.tool(true, "open_"+o, "Open "+an(one),
 		fmt.Sprintf("Open a %s for a %s with a manager, budget (minor units) and dates. Refused if the %s already has a %s of that name. Starts active.", one, v.C, v.C, one),
 		[]world.ArgSpec{S("customer_id", true, "CRM id."), S("name", true, ""), S("manager_id", true, "Id of the "+v.St+"."), {Name: "budget", Type: "integer", Required: true, Minimum: numPtr(0)},
 			{Name: "start_on", Type: "date", Required: true}, {Name: "due_on", Type: "date", Required: true}, S("source_ref", false, "Id of the "+v.work.Noun+" it grew out of, if any.")},
@@ -649,5 +647,4 @@ func buildProjects(g *Gen, s *Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-	v.finish()
 }

@@ -140,9 +140,9 @@ func buildClaims(g *Gen, s *Svc) {
 		[]world.ArgSpec{S("customer_id", false, "CRM id."), A("status", table+".status", false, ""), A("category", table+".category", false, ""), S("source_ref", false, "Id of the "+v.work.Noun+".")},
 		Search(table, []string{"-lodged_at"}, []string{"id", "customer_id", "payer", "category", "claimed_amount", "assessed_amount", "status", "source_ref"},
 			F("customer_id", "eq", "customer_id"), F("status", "eq", "status"), F("category", "eq", "category"), F("source_ref", "eq", "source_ref")))
-	v.tool(false, "get_"+o, "Get "+aOrAn(one), fmt.Sprintf("Read one %s by id, with assessment and decision.", one),
+	v.tool(false, "get_"+o, "Get "+an(one), fmt.Sprintf("Read one %s by id, with assessment and decision.", one),
 		[]world.ArgSpec{S(o+"_id", true, "e.g. "+e.ID(1))}, Get(table, o+"_id", "", fmt.Sprintf("No %s {%s_id}.", one, o)))
-	v.tool(true, "lodge_"+o, "Lodge "+aOrAn(one),
+	v.tool(true, "lodge_"+o, "Lodge "+an(one),
 		fmt.Sprintf("Lodge a %s for a %s against a payer. claimed_amount in minor units. Refused if the same %s already has a submitted %s of that category for that incident date. Starts as submitted.", one, v.C, v.C, one),
 		[]world.ArgSpec{S("customer_id", true, "CRM id."), S("payer", true, "Insurer, carrier or payer."), A("category", table+".category", true, ""),
 			{Name: "incident_date", Type: "date", Required: true}, S("description", true, ""), {Name: "claimed_amount", Type: "integer", Required: true, Minimum: numPtr(1)},
@@ -151,7 +151,7 @@ func buildClaims(g *Gen, s *Svc) {
 			Message: "{dup.id} for the same incident is already submitted."},
 		Insert(table, "", map[string]any{"customer_id": "$customer_id", "payer": "$payer", "category": "$category", "incident_date": "$incident_date", "description": "$description",
 			"claimed_amount": "$claimed_amount", "source_ref": "$source_ref", "status": "submitted", "lodged_at": "$now"}))
-	v.tool(false, "assess_"+o, "Assess "+aOrAn(one),
+	v.tool(false, "assess_"+o, "Assess "+an(one),
 		fmt.Sprintf("Record the assessment of a submitted %s: who assessed it and the amount found payable (minor units). Moves it to under_review.", one),
 		[]world.ArgSpec{S(o+"_id", true, ""), S("adjuster_id", true, "Id of the "+v.St+"."), {Name: "assessed_amount", Type: "integer", Required: true, Minimum: numPtr(0)}},
 		Get(table, o+"_id", "c", fmt.Sprintf("No %s {%s_id}.", one, o)),
@@ -163,7 +163,7 @@ func buildClaims(g *Gen, s *Svc) {
 		Get(table, o+"_id", "c", fmt.Sprintf("No %s {%s_id}.", one, o)),
 		world.Step{Require: "$c.status", Equals: "under_review", Message: "{" + o + "_id} is {c.status}; assess it first (only " + many + " under review can be decided)."},
 		world.Step{Update: table, Key: "$" + o + "_id", Set: map[string]any{"status": "$decision", "decision_note": "$note"}})
-	v.tool(false, "pay_"+o, "Pay out "+aOrAn(one),
+	v.tool(false, "pay_"+o, "Pay out "+an(one),
 		fmt.Sprintf("Pay an approved %s its assessed amount, dated today, and mark it paid.", one),
 		[]world.ArgSpec{S(o+"_id", true, ""), A("method", payouts+".method", true, "")},
 		Get(table, o+"_id", "c", fmt.Sprintf("No %s {%s_id}.", one, o)),
@@ -181,7 +181,7 @@ func buildClaims(g *Gen, s *Svc) {
 			"status": "under_review", "lodged_at": v.at(-12, 11, 0)}
 	}
 	v.event(e, statusEvent{
-		name: "approved", kind: "done", when: fmt.Sprintf("%s is approved (and later paid)", aOrAn(one)), where: map[string]any{"status": map[string]any{"in": vals("approved", "paid")}},
+		name: "approved", kind: "done", when: fmt.Sprintf("%s is approved (and later paid)", an(one)), where: map[string]any{"status": map[string]any{"in": vals("approved", "paid")}},
 		inState: func(r Row) bool { return r["status"] == "approved" || r["status"] == "paid" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -196,7 +196,7 @@ func buildClaims(g *Gen, s *Svc) {
 		},
 	})
 	v.event(e, statusEvent{
-		name: "rejected", kind: "cancelled", when: fmt.Sprintf("%s is rejected", aOrAn(one)), where: map[string]any{"status": "rejected"},
+		name: "rejected", kind: "cancelled", when: fmt.Sprintf("%s is rejected", an(one)), where: map[string]any{"status": "rejected"},
 		inState: func(r Row) bool { return r["status"] == "rejected" },
 		setup:   setup,
 		call: func(r Row) world.Call {
@@ -283,7 +283,6 @@ func buildClaims(g *Gen, s *Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-	v.finish()
 }
 
 // ---------------------------------------------------------------- cases
@@ -391,7 +390,7 @@ func buildCases(g *Gen, s *Svc) {
 		fmt.Sprintf("Deadlines of a %s, or all open ones up to a date, soonest first.", one),
 		[]world.ArgSpec{S("case_id", false, "e.g. "+e.ID(1)), A("status", dl+".status", false, ""), {Name: "due_by", Type: "date", Description: "Due on or before."}},
 		Search(dl, []string{"due_on"}, nil, F("case_id", "eq", "case_id"), F("status", "eq", "status"), F("due_on", "lte", "due_by")))
-	v.tool(true, "open_"+o, "Open "+aOrAn(one),
+	v.tool(true, "open_"+o, "Open "+an(one),
 		fmt.Sprintf("Open a %s for a %s with the lead %s and the agreed fixed fee (minor units), dated today.", one, v.C, v.St),
 		[]world.ArgSpec{S("customer_id", true, "CRM id."), S("title", true, ""), A("practice_area", table+".practice_area", true, ""), S("lead_id", true, "Id of the "+v.St+"."),
 			{Name: "fee", Type: "integer", Required: true, Minimum: numPtr(0)}, S("source_ref", false, "Id of the "+v.work.Noun+" it arose from, if any.")},
@@ -409,7 +408,7 @@ func buildCases(g *Gen, s *Svc) {
 		Get(dl, "deadline_id", "d", "No deadline {deadline_id}."),
 		world.Step{Require: "$d.status", Equals: "open", Message: "{deadline_id} is {d.status} already."},
 		world.Step{Update: dl, Key: "$deadline_id", Set: map[string]any{"status": "filed", "filing_ref": "$filing_ref", "done_on": "$today"}})
-	v.tool(false, "close_"+o, "Close "+aOrAn(one),
+	v.tool(false, "close_"+o, "Close "+an(one),
 		fmt.Sprintf("Close an open %s with its outcome, dated today. Refused while it has open deadlines.", one),
 		[]world.ArgSpec{S("case_id", true, ""), S("outcome", true, "")},
 		Get(table, "case_id", "c", "No "+one+" {case_id}."),
@@ -419,7 +418,7 @@ func buildCases(g *Gen, s *Svc) {
 
 	// Event: closed.
 	v.event(e, statusEvent{
-		name: "closed", kind: "done", when: fmt.Sprintf("%s is closed", aOrAn(one)), where: map[string]any{"status": "closed"},
+		name: "closed", kind: "done", when: fmt.Sprintf("%s is closed", an(one)), where: map[string]any{"status": "closed"},
 		inState: func(r Row) bool { return r["status"] == "closed" },
 		setup: func(tc *TaskCtx) Row {
 			c := Pick(tc.R, v.customers())
@@ -498,7 +497,6 @@ func buildCases(g *Gen, s *Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-	v.finish()
 }
 
 // ---------------------------------------------------------------- insurance policies
@@ -608,22 +606,22 @@ func buildPolicies(g *Gen, s *Svc) {
 			{Name: "renews_by", Type: "date", Description: "Renewing on or before."}},
 		Search(table, []string{"starts_on"}, []string{"id", "customer_id", "product", "insured_item", "sum_insured", "premium", "starts_on", "renews_on", "status"},
 			F("customer_id", "eq", "customer_id"), F("status", "eq", "status"), F("product", "eq", "product"), F("renews_on", "lte", "renews_by")))
-	v.tool(false, "get_"+o, "Get "+aOrAn(one), fmt.Sprintf("Read one %s by id, with insurer and reference.", one),
+	v.tool(false, "get_"+o, "Get "+an(one), fmt.Sprintf("Read one %s by id, with insurer and reference.", one),
 		[]world.ArgSpec{S(o+"_id", true, "e.g. "+e.ID(1))}, Get(table, o+"_id", "", fmt.Sprintf("No %s {%s_id}.", one, o)))
-	v.tool(true, "quote_"+o, "Quote "+aOrAn(one),
+	v.tool(true, "quote_"+o, "Quote "+an(one),
 		fmt.Sprintf("Record a quote for a %s: product, what is insured, insurer, sum insured and annual premium (minor units), start date. Starts as quoted.", one),
 		[]world.ArgSpec{S("customer_id", true, "CRM id of the policyholder."), A("product", table+".product", true, ""), S("insured_item", true, ""), S("insurer", true, ""),
 			{Name: "sum_insured", Type: "integer", Required: true, Minimum: numPtr(1)}, {Name: "premium", Type: "integer", Required: true, Minimum: numPtr(0)},
 			{Name: "starts_on", Type: "date", Required: true}, S("source_ref", false, "Id of the "+v.work.Noun+" it covers, if any.")},
 		Insert(table, "", map[string]any{"customer_id": "$customer_id", "product": "$product", "insured_item": "$insured_item", "insurer": "$insurer", "sum_insured": "$sum_insured",
 			"premium": "$premium", "starts_on": "$starts_on", "source_ref": "$source_ref", "status": "quoted", "quoted_at": "$now"}))
-	v.tool(true, "bind_"+o, "Bind "+aOrAn(one),
+	v.tool(true, "bind_"+o, "Bind "+an(one),
 		fmt.Sprintf("Put a quoted %s in force (active) with its first renewal date, normally a year after the start.", one),
 		[]world.ArgSpec{S(o+"_id", true, ""), {Name: "renews_on", Type: "date", Required: true}},
 		Get(table, o+"_id", "p", fmt.Sprintf("No %s {%s_id}.", one, o)),
 		world.Step{Require: "$p.status", Equals: "quoted", Message: "{" + o + "_id} is {p.status}; only quotes can be bound."},
 		world.Step{Update: table, Key: "$" + o + "_id", Set: map[string]any{"status": "active", "renews_on": "$renews_on", "bound_premium": "$p.premium"}})
-	v.tool(false, "add_endorsement", "Endorse "+aOrAn(one),
+	v.tool(false, "add_endorsement", "Endorse "+an(one),
 		fmt.Sprintf("Record a mid-term change to an active %s and its new annual premium (minor units), effective from a date.", one),
 		[]world.ArgSpec{S("policy_id", true, ""), S("change", true, "What changes."), {Name: "premium_after", Type: "integer", Required: true, Minimum: numPtr(0)},
 			{Name: "effective_on", Type: "date", Required: true}},
@@ -632,7 +630,7 @@ func buildPolicies(g *Gen, s *Svc) {
 		Insert(endorse, "en", map[string]any{"policy_id": "$policy_id", "change": "$change", "premium_after": "$premium_after", "effective_on": "$effective_on", "recorded_at": "$now"}),
 		world.Step{Update: table, Key: "$policy_id", Set: map[string]any{"premium": "$premium_after"}})
 	s.Tools[len(s.Tools)-1].Returns = "en"
-	v.tool(false, "renew_"+o, "Renew "+aOrAn(one),
+	v.tool(false, "renew_"+o, "Renew "+an(one),
 		fmt.Sprintf("Renew an active %s: the next renewal date and the new annual premium (minor units).", one),
 		[]world.ArgSpec{S(o+"_id", true, ""), {Name: "renews_on", Type: "date", Required: true}, {Name: "premium", Type: "integer", Required: true, Minimum: numPtr(0)}},
 		Get(table, o+"_id", "p", fmt.Sprintf("No %s {%s_id}.", one, o)),
@@ -641,7 +639,7 @@ func buildPolicies(g *Gen, s *Svc) {
 
 	// Event: bound.
 	v.event(e, statusEvent{
-		name: "bound", kind: "done", when: fmt.Sprintf("%s is bound (active)", aOrAn(one)), where: map[string]any{"status": "active"},
+		name: "bound", kind: "done", when: fmt.Sprintf("%s is bound (active)", an(one)), where: map[string]any{"status": "active"},
 		inState: func(r Row) bool { return r["status"] == "active" },
 		setup: func(tc *TaskCtx) Row {
 			r := newRow(tc.FreshID(table), Pick(tc.R, v.customers()), 7, "quoted")
@@ -663,7 +661,7 @@ func buildPolicies(g *Gen, s *Svc) {
 	// Action: finished or cancelled work gets cover.
 	v.refAction(refAction{
 		name: "cover_quoted", on: []string{"done"}, needs: []string{"id", "customer_id", "amount"}, table: table,
-		then: fmt.Sprintf("%s covering it must be quoted or in force in %s for the same %s, with the {noun}'s amount as the sum insured and the {noun} id as its reference", aOrAn(one), s.Title, v.C),
+		then: fmt.Sprintf("%s covering it must be quoted or in force in %s for the same %s, with the {noun}'s amount as the sum insured and the {noun} id as its reference", an(one), s.Title, v.C),
 		live: []string{"quoted", "active"},
 		eq:   map[string]string{"sum_insured": "amount"},
 		call: func(tc *TaskCtx, up *Entity, r Row) world.Call {
@@ -737,5 +735,4 @@ func buildPolicies(g *Gen, s *Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-	v.finish()
 }

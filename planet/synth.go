@@ -157,6 +157,7 @@ func buildServices(p *Plan, opts Options) (*Gen, error) {
 		g.svcs = append(g.svcs, sv)
 		g.svcBy[d.Name] = sv
 		d.Build(g, sv)
+		polishArticles(sv)
 		// A registered builder may still rename its service to keep clear
 		// of the line of work's nouns (orders → sales); record services and
 		// the line of work are named by the plan.
