@@ -26,6 +26,9 @@ type capability struct {
 	// flags are what the brief says is done to each record: "every
 	// block is numbered and graded" → numbered, graded (yes/no).
 	flags []string
+	// via is the record word of the verb that read it, when the record
+	// is another: "take bookings for repairs" keeps repairs via booking.
+	via string
 }
 
 var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
@@ -132,7 +135,7 @@ const maxCapabilities = 10
 func (r *reader) nounSweep(caps []capability) []capability {
 	have := map[string]bool{}
 	for _, c := range caps {
-		have[c.entity], have[c.resource] = true, true
+		have[c.entity], have[c.resource], have[c.via] = true, true, true
 		for _, q := range c.qualifiers {
 			have[q] = true
 		}
@@ -350,6 +353,12 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 		}
 	}
 	np := r.nounPhrase(rest)
+	// "take bookings for repairs", "take orders for wedding cakes": a verb
+	// that names its record books what comes after "for".
+	forWhat := false
+	if len(np) == 0 && v.Role == "resource" && strings.Contains(v.Verb, " ") && len(rest) > 1 && rest[0] == "for" {
+		np, forWhat = r.nounPhrase(rest[1:]), true
+	}
 	if len(np) == 0 {
 		// "customers subscribe monthly": a verb that names its record
 		// needs no object.
@@ -363,7 +372,9 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	mods := np[:len(np)-1]
 	// A participle is no record: "line based (in …)"; nor are adverbs
 	// ("automatically"), past forms ("bought") or vague words ("weather").
-	if (strings.HasSuffix(head, "ed") || strings.HasSuffix(head, "ly") || strings.HasSuffix(head, "ought")) && r.lex.NounArchetype(head) == "" || r.lex.Is("vague", head) {
+	// A vague head is a record in a known compound ("spare parts").
+	compound := len(mods) > 0 && r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != ""
+	if (strings.HasSuffix(head, "ed") || strings.HasSuffix(head, "ly") || strings.HasSuffix(head, "ought")) && r.lex.NounArchetype(head) == "" || r.lex.Is("vague", head) && !compound {
 		return capability{}, false
 	}
 	// A verb is no modifier: "issue certificates" keeps certificates
@@ -386,6 +397,12 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	c := capability{phrase: clause, archetype: v.Archetype, role: v.Role, qualifiers: quals}
 	// The noun's own archetype wins over the verb's ("handles deposits"
 	// is billing, "takes bookings" is bookings).
+	// What is booked "for" is the work itself when it is a line of work
+	// of its own: bookings for repairs are repairs (work orders).
+	if a, ok := r.lex.Archetype(cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head))); ok && forWhat && a.LineOfWork && a.ID != v.Archetype {
+		c.archetype, c.entity, c.via = a.ID, noun, v.Entity
+		return c, true
+	}
 	if a := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head)); a != "" && (v.Role == "entity" || v.Role == "subject" && a == v.Archetype) {
 		c.archetype, c.entity = a, noun
 		return c, true

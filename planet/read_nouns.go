@@ -25,6 +25,7 @@ func (r *reader) customer() {
 	text := " " + strings.Join(ws, " ") + " "
 	bestAt := -1
 	var best PlanNoun
+	var bestKinds []string
 	for _, cue := range r.lex.CustomerCues {
 	occurrences:
 		for from := 0; ; {
@@ -44,11 +45,24 @@ func (r *reader) customer() {
 				continue
 			}
 			np := r.nounPhrase(after)
-			// "for builders, councils and housing associations": a list
-			// names the first kind first.
+			// "for builders, councils and housing associations",
+			// "customers are commuters and students": a list of kinds
+			// keeps the customer general, its kinds a column of the CRM.
 			if len(np) > 3 || slices.Contains(np, "and") || slices.Contains(np, "or") {
 				if len(after) > 0 {
-					if kinds := r.customerKinds(cue + " " + after[0]); len(kinds) > 0 {
+					kinds := r.customerKinds(cue, after[0])
+					if len(kinds) > 1 {
+						org := !slices.ContainsFunc(kinds, func(k string) bool { return !r.lex.Is("org", lastWord(k)) && !r.lex.Is("org", k) })
+						best = PlanNoun{One: "customer", Many: "customers", Organisation: org, From: cue + " " + strings.Join(r.pluralAll(kinds), ", ")}
+						if r.ind != nil {
+							// A pack's customer is already the general word
+							// of its trade ("cyclist", "client").
+							best = PlanNoun{One: p.Customer.One, Many: p.Customer.Many, Organisation: p.Customer.Organisation, Attributes: p.Customer.Attributes, From: best.From}
+						}
+						bestAt, bestKinds = i, kinds
+						break
+					}
+					if len(kinds) == 1 {
 						np = strings.Fields(r.lex.Plural(kinds[0]))
 					}
 				}
@@ -64,7 +78,7 @@ func (r *reader) customer() {
 			if len(np) > 1 && !r.lex.Is("det", np[len(np)-2]) && !r.lex.Is("modifier", np[len(np)-2]) && len(np[len(np)-2]) > 2 {
 				one = r.lex.Singular(np[len(np)-2]) + " " + head
 			}
-			bestAt = i
+			bestAt, bestKinds = i, r.customerKinds(cue, after[0])
 			best = PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", head) || r.lex.Is("org", one), From: cue + " " + strings.Join(np, " ")}
 			break
 		}
@@ -78,9 +92,9 @@ func (r *reader) customer() {
 		r.decide(best.From, "/customer", "customers are %s (%s)", best.Many, kind)
 		// "for builders, councils and housing associations": the kinds
 		// of customer are a column of the CRM.
-		if kinds := r.customerKinds(best.From); len(kinds) > 1 {
-			p.Customer.Attributes = append(p.Customer.Attributes, PlanAttribute{Name: "kind", Type: "text", Values: kinds, From: best.From})
-			r.decide(best.From, "/customer/attributes", "kinds of customer: %s", strings.Join(kinds, ", "))
+		if len(bestKinds) > 1 {
+			p.Customer.Attributes = append(slices.Clone(p.Customer.Attributes), PlanAttribute{Name: "kind", Type: "text", Values: bestKinds, From: best.From})
+			r.decide(best.From, "/customer/attributes", "kinds of customer: %s", strings.Join(bestKinds, ", "))
 		}
 		return
 	}
@@ -601,7 +615,13 @@ func (r *reader) services(caps []capability) {
 		}
 		taken[name] = true
 		entities[snake(one)] = name
-		s := PlanService{Name: name, Archetype: a.ID, Title: title(many), Builder: "record", Entity: &PlanNoun{One: one, Many: many}, Follows: a.Follows, From: c.phrase}
+		// A record follows the line of work when its archetype is a
+		// follow-up (reminders, purchase orders) or the brief says so
+		// ("a certificate after each inspection"); other work the business
+		// does ("we take bookings for repairs") is no follow-up of the line
+		// of work.
+		follows := a.Follows && (!a.LineOfWork || r.follows(c.phrase))
+		s := PlanService{Name: name, Archetype: a.ID, Title: title(many), Builder: "record", Entity: &PlanNoun{One: one, Many: many}, Follows: follows, From: c.phrase}
 		// "signed consent forms": a participle is a yes/no of the record;
 		// other modifiers are its kinds ("noise complaints").
 		var kinds []string
@@ -623,7 +643,7 @@ func (r *reader) services(caps []capability) {
 		}
 		// "must show a vaccination card before we accept a dog": due
 		// before the work goes ahead, not after it.
-		if s.Follows && (r.precedes(c.phrase) || r.lex.Is("due_before", one) || r.lex.Is("due_before", lastWord(one))) {
+		if a.Follows && (r.precedes(c.phrase) || r.lex.Is("due_before", one) || r.lex.Is("due_before", lastWord(one))) {
 			s.Follows, s.Precedes = false, true
 		}
 		for _, f := range c.fields {
@@ -824,6 +844,14 @@ func (r *reader) chargeKind(c capability) string {
 	return k
 }
 
+// follows reports whether a clause says its record comes after the
+// work: "issue a certificate after each inspection", "once the job is
+// done we send a survey".
+func (r *reader) follows(phrase string) bool {
+	low := " " + strings.Join(words(phrase), " ") + " "
+	return slices.ContainsFunc(r.lex.FollowCues, func(cue string) bool { return strings.Contains(low, " "+cue+" ") })
+}
+
 // precedes reports whether a clause says its record comes before the
 // work goes ahead: "take a deposit at booking", "pay half up front",
 // "must sign a waiver before the dive".
@@ -837,21 +865,27 @@ func (r *reader) precedes(phrase string) bool {
 	return false
 }
 
+func (r *reader) pluralAll(ones []string) []string {
+	out := make([]string, len(ones))
+	for i, o := range ones {
+		out[i] = r.lex.Plural(o)
+	}
+	return out
+}
+
 var listSplit = regexp.MustCompile(`,|\band\b|\bor\b|&`)
 
 // customerKinds reads the list of customers after a cue ("for builders,
-// councils and housing associations") from the description's own text.
-func (r *reader) customerKinds(from string) []string {
-	fw := strings.Fields(from)
-	if len(fw) < 2 {
-		return nil
-	}
+// councils and housing associations", "customers are commuters and
+// students") from the description's own text; first is the list's first
+// word.
+func (r *reader) customerKinds(cue, first string) []string {
 	low := strings.ToLower(r.desc)
-	i := strings.Index(low, strings.ToLower(fw[0]+" "+fw[1]))
+	i := strings.Index(low, cue+" "+first)
 	if i < 0 {
 		return nil
 	}
-	rest := low[i+len(fw[0]):]
+	rest := low[i+len(cue):]
 	if j := strings.IndexAny(rest, ".;:!?"); j >= 0 {
 		rest = rest[:j]
 	}

@@ -29,6 +29,59 @@ func TestReadDecisions(t *testing.T) {
 			if !slices.Contains(kinds, "council") || !slices.Contains(kinds, "housing association") {
 				t.Errorf("customer kinds %v", kinds)
 			}
+			if p.Customer.One != "customer" {
+				t.Errorf("customers are %s; a list of kinds keeps them general", p.Customer.Many)
+			}
+		}},
+		{"customers are a list: kinds after a cue of two words", "fix-it shop", "NL", "We repair bicycles in Utrecht; customers are commuters and students.", func(t *testing.T, p *Plan) {
+			var kinds []string
+			for _, a := range p.Customer.Attributes {
+				if a.Name == "kind" {
+					kinds = a.Values
+				}
+			}
+			if p.Customer.One != "customer" || !slices.Equal(kinds, []string{"commuter", "student"}) {
+				t.Errorf("customers are %s with kinds %v; want customers of kinds commuter, student", p.Customer.Many, kinds)
+			}
+		}},
+		{"bookings for repairs are repairs, not a follow-up", "fix-it shop", "NL", "We take bookings for repairs and rent e-bikes by the day.", func(t *testing.T, p *Plan) {
+			i := slices.IndexFunc(p.Services, func(s PlanService) bool { return s.Archetype == "work_orders" })
+			if p.Work.One != "repair" && (i < 0 || p.Services[i].Follows) {
+				t.Errorf("repairs: work %s, services %+v", p.Work.Many, p.Services)
+			}
+			for _, s := range p.Services {
+				if s.Name == "bookings" || s.Follows {
+					t.Errorf("service %s (follows %v): nothing in the brief follows the line of work", s.Name, s.Follows)
+				}
+			}
+		}},
+		{"a record follows the line of work when the brief says so", "home inspections", "US", "We inspect houses for buyers and issue a certificate after each inspection.", func(t *testing.T, p *Plan) {
+			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Entity != nil && s.Entity.One == "certificate" && s.Follows }) {
+				t.Errorf("no certificate following the inspections in %+v", p.Services)
+			}
+		}},
+		{"parts sold are stock lines of orders, not records per customer", "fix-it shop", "NL", "We repair bicycles and sell spare parts.", func(t *testing.T, p *Plan) {
+			i := slices.IndexFunc(p.Services, func(s PlanService) bool { return s.Resource != nil && s.Resource.One == "spare part" })
+			if i < 0 || p.Services[i].Archetype != "orders" {
+				t.Fatalf("spare parts: services %+v", p.Services)
+			}
+			b, err := Build(p, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tb := range b.Tables {
+				if strings.HasSuffix(tb.Name, "_spare_parts") {
+					var cols []string
+					for _, c := range tb.Columns {
+						cols = append(cols, c.Name)
+					}
+					if !slices.Contains(cols, "on_hand") || !slices.Contains(cols, "unit_price") || slices.Contains(cols, "customer_id") {
+						t.Errorf("spare parts columns %v", cols)
+					}
+					return
+				}
+			}
+			t.Error("no table of spare parts")
 		}},
 		{"a noun before a bare verb is no subject", "auto repair", "BR", "Car repair workshop in Curitiba. Customers book a diagnosis and every repair has a warranty.", func(t *testing.T, p *Plan) {
 			for _, d := range p.Decisions {

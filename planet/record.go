@@ -70,6 +70,13 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		}
 		rcols := []world.Column{PK(), Text("name", "Name or number of the "+r1+"."), Opt(Text("location", "Where it is.")),
 			Enum("condition", "Whether it can be used.", "available", "in_use", "out_of_service")}
+		// Goods sold or kept in stock ("sell spare parts") are stock
+		// lines: a quantity on hand and a unit price, not only a name.
+		lex := lexicon.Load()
+		stock := lex.NounArchetype(r1) == "inventory" || lex.NounArchetype(lastWord(r1)) == "inventory"
+		if stock {
+			rcols = append(rcols, Int("on_hand", "Units in stock."), Money("unit_price", "Price of one "+r1))
+		}
 		var kinds []string
 		for _, at := range ps.Resource.Attributes {
 			if at.Name == "kind" && len(at.Values) > 0 {
@@ -88,6 +95,10 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		for i := 1; i <= n; i++ {
 			row := Row{"id": res.ID(i), "name": fmt.Sprintf("%s %d", title(r1), i), "location": locs[i%len(locs)],
 				"condition": Pick(g.R, []string{"available", "available", "available", "in_use", "out_of_service"})}
+			if stock {
+				row["on_hand"] = int64(g.R.IntN(40))
+				row["unit_price"] = int64(50 * (4 + g.R.IntN(300)))
+			}
 			if len(kinds) > 0 {
 				row["kind"] = kinds[i%len(kinds)]
 				row["name"] = fmt.Sprintf("%s %d", title(kinds[i%len(kinds)]), i)

@@ -677,6 +677,30 @@ func TestMatchIndustry(t *testing.T) {
 	}
 }
 
+// A near-exact name, a plural of a name or a name with one more word
+// among its own, matches its pack as a contained name does (0.75 and
+// up), not by the loose word overlap that tops out at 0.6.
+func TestMatchIndustryNearNames(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"bicycle repair shop", "bicycle-shops"},
+		{"bicycle shops", "bicycle-shops"},
+		{"dental practices", "dental-clinics"},
+		{"boutique hotels", "hotels"},
+	} {
+		in, score, ok := MatchIndustry(tc.text)
+		if !ok || in.ID != tc.want || score < 0.75 {
+			t.Errorf("MatchIndustry(%q) = %s, %.2f, %v; want %s at 0.75 or more", tc.text, in.ID, score, ok, tc.want)
+		}
+	}
+	// Two words apart is no longer the name: "bicycle and car repair shop"
+	// is not a "bicycle shop" by its name.
+	if !looseContains([]string{"bicycle", "repair", "shop"}, []string{"bicycle", "shop"}) ||
+		looseContains([]string{"bicycle", "and", "car", "shop"}, []string{"bicycle", "shop"}) ||
+		looseContains([]string{"shop", "bicycle"}, []string{"bicycle", "shop"}) {
+		t.Error("looseContains: want in order with at most one word between")
+	}
+}
+
 func TestMatchCountry(t *testing.T) {
 	for _, tc := range []struct {
 		text string

@@ -233,6 +233,39 @@ func tokenMatch(q, w string) bool {
 	return nq >= 5 && 4*nq >= 3*nw && strings.HasPrefix(w, q)
 }
 
+// looseContains reports whether the words of a several-word name occur
+// in text's words in order, each as itself or its plural or compound
+// (sameWord), with at most one other word among them: "bicycle repair
+// shop" names a "bicycle shop", "dental practices" a "dental practice".
+func looseContains(text, name []string) bool {
+	if len(name) < 2 || len(name) > len(text) {
+		return false
+	}
+	for start := range text {
+		if !sameWord(text[start], name[0]) {
+			continue
+		}
+		k, skipped := 1, 0
+		for i := start + 1; i < len(text) && k < len(name) && skipped <= 1; i++ {
+			if sameWord(text[i], name[k]) {
+				k++
+			} else {
+				skipped++
+			}
+		}
+		if k == len(name) && skipped <= 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// sameWord is tokenMatch, or q is the English plural of a short w
+// ("shops", "bodies"), which tokenMatch leaves to words of five letters.
+func sameWord(q, w string) bool {
+	return tokenMatch(q, w) || q == w+"s" || q == w+"es" || strings.HasSuffix(w, "y") && q == w[:len(w)-1]+"ies"
+}
+
 func anyMatch(tok string, set []string) bool {
 	for _, s := range set {
 		if tokenMatch(tok, s) {
@@ -269,8 +302,9 @@ func MatchIndustry(text string) (ind Industry, score float64, ok bool) {
 	longest := make([]int, len(c.industries))
 	multi := make([]bool, len(c.industries))
 	covered := make([]map[string]bool, len(c.industries))
+	tw := strings.Fields(t)
 	for _, p := range ix.phrases {
-		if !containsPhrase(t, p.text) {
+		if !containsPhrase(t, p.text) && !(p.multi && looseContains(tw, p.tokens)) {
 			continue
 		}
 		longest[p.ind] = max(longest[p.ind], p.n)

@@ -115,6 +115,10 @@ type Lexicon struct {
 	// due before it ("before", "up front", "at booking").
 	Upfront     []string `json:"upfront"`
 	PrecedeCues []string `json:"precede_cues"`
+	// FollowCues are words of a clause that say a record of other work
+	// comes after the line of work ("after", "once", "on completion"):
+	// only then does a record of a line-of-work archetype follow it.
+	FollowCues []string `json:"follow_cues"`
 	// DueBefore are records due before the work goes ahead, whatever
 	// the clause says ("consent form", "waiver", "permit").
 	DueBefore []string `json:"due_before"`
