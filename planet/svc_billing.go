@@ -250,7 +250,7 @@ func buildBilling(g *Gen, s *Svc) {
 		tc.NextID("email_messages")
 		return Task{
 			Title:       "report open invoices",
-			Instruction: fmt.Sprintf("%s (%s) needs today's open receivables: how many invoices are issued but not paid, and their total in minor units. Email it to them, with the line \"Open invoices: <count>, total <amount>\" in the body.", name, addr),
+			Instruction: fmt.Sprintf("%s (%s) needs today's open receivables: how many invoices are issued but not paid, and what they add up to, written as %s writes amounts. Email it to them, with the line \"Open invoices: <count>, total <amount>\" in the body.", name, addr, s.Title),
 			Calls:       []world.Call{{Tool: "send_email", Args: map[string]any{"to": addr, "subject": "Open receivables", "body": line + "."}}},
 			Assertions: []world.Assertion{
 				{Description: "The report went to the requester.", Exists: &world.RowMatch{Table: "email_messages", Where: map[string]any{"direction": "outbound", "to_addr": addr}}},

@@ -113,24 +113,33 @@ tokens:
 }
 
 // namesWithin splits a glued word into known names (two letters or more,
-// the longest at each place) and the letters between them.
+// the longest at each place) and the runs of letters between them, each
+// run one token: a Latin word in a Japanese name ("桜 Kayak") stays a word,
+// not five letters.
 func namesWithin(names map[string]string, word string) []string {
 	rs := []rune(word)
 	var out []string
+	start := 0 // where the run of letters that are no name began
 	for i := 0; i < len(rs); {
-		found := false
-		for l := min(8, len(rs)-i); l >= 2; l-- {
-			if v, ok := names[string(rs[i:i+l])]; ok {
-				out = append(out, v)
-				i += l
-				found = true
+		l := min(8, len(rs)-i)
+		for ; l >= 2; l-- {
+			if _, ok := names[string(rs[i:i+l])]; ok {
 				break
 			}
 		}
-		if !found {
-			out = append(out, string(rs[i]))
+		if l < 2 {
 			i++
+			continue
 		}
+		if start < i {
+			out = append(out, string(rs[start:i]))
+		}
+		out = append(out, names[string(rs[i:i+l])])
+		i += l
+		start = i
+	}
+	if start < len(rs) {
+		out = append(out, string(rs[start:]))
 	}
 	return out
 }

@@ -296,7 +296,8 @@ func TestRomanize(t *testing.T) {
 		{"uk", "Шевченко", "Shevchenko"},
 		{"el", "Παπαδόπουλος", "Papadopoulos"},
 		{"ja-JP", "佐藤", "Sato"},
-		{"ja-JP", "三栄麦酒", "Sanei 麦 酒"},
+		{"ja-JP", "三栄麦酒", "Sanei 麦酒"},
+		{"ja-JP", "桜 Kayak Rental", "Sakura Kayak Rental"}, // a Latin word stays a word
 		{"zh-CN", "张", "Zhang"},
 		{"zh-TW", "張", "Chang"},
 		{"zh-TW", "欣怡", "Hsinyi"},
