@@ -58,6 +58,16 @@ type Country struct {
 	NamesUnspaced        bool     `json:"names_unspaced,omitempty"` // "佐藤翔太", not "佐藤 翔太"
 	CompanySuffixes      []string `json:"company_suffixes"`
 	CompanyStems         []string `json:"company_stems"`
+	EmailTLD             string   `json:"email_tld"`
+	Tax                  Tax      `json:"tax"`
+	DateFormat           string   `json:"date_format"` // Go layout
+	DecimalSeparator     string   `json:"decimal_separator"`
+	ThousandsSeparator   string   `json:"thousands_separator"`
+	WorkWeek             string   `json:"work_week"`      // "Mon-Fri", "Sun-Thu"
+	BusinessHours        string   `json:"business_hours"` // "09:00-18:00"
+	InvoiceDueDays       int      `json:"invoice_due_days"`
+	Greeting             string   `json:"greeting"` // how a business email opens
+
 	// LegalFormKinds sorts the forms that do not fit every firm: "small"
 	// (sole traders, partnerships: only for small firms), "large" (public
 	// limited and listed companies: only for large ones), "professional"
@@ -68,15 +78,6 @@ type Country struct {
 	// river, district), each with the catalog cities it is the home of:
 	// a firm headquartered elsewhere is never named after it.
 	RegionalStems map[string][]string `json:"regional_stems,omitempty"`
-	EmailTLD             string   `json:"email_tld"`
-	Tax                  Tax      `json:"tax"`
-	DateFormat           string   `json:"date_format"` // Go layout
-	DecimalSeparator     string   `json:"decimal_separator"`
-	ThousandsSeparator   string   `json:"thousands_separator"`
-	WorkWeek             string   `json:"work_week"`      // "Mon-Fri", "Sun-Thu"
-	BusinessHours        string   `json:"business_hours"` // "09:00-18:00"
-	InvoiceDueDays       int      `json:"invoice_due_days"`
-	Greeting             string   `json:"greeting"` // how a business email opens
 }
 
 // City is a real city (or district) with postcode prefixes or samples.
