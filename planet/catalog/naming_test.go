@@ -32,6 +32,9 @@ func TestLegalFormKindsData(t *testing.T) {
 				}
 			}
 		}
+		if len(c.stemsFor("no such city")) == 0 {
+			t.Errorf("%s: every company stem is regional; a firm elsewhere has none", c.Code)
+		}
 		if len(c.FormsFor(1)) == 0 || len(c.FormsFor(5000)) == 0 {
 			t.Errorf("%s: no legal form for a firm of 1 or of 5000", c.Code)
 		}
