@@ -67,7 +67,7 @@ func (c Country) FormsFor(employees int) []string {
 	for _, f := range c.CompanySuffixes {
 		switch c.formKind(f) {
 		case "small":
-			if employees > 0 && employees >= SmallFirm {
+			if employees >= SmallFirm {
 				continue
 			}
 		case "large":
