@@ -221,33 +221,6 @@ func (r *reader) company() {
 		p.Company.Headquarters = Pick(rng, r.c.Cities).Name
 		r.decide("", "/company/headquarters", "headquarters in %s (no city named)", p.Company.Headquarters)
 	}
-	// The name: a pack's patterns or the industry's own words; a city in
-	// the name is the headquarters, never another city.
-	pats := composedNamePatterns(p.Company.Industry)
-	if r.ind != nil {
-		pats = r.ind.CompanyNamePatterns
-		if local := r.ind.LocalNamePatterns[r.c.Locale]; len(local) > 0 {
-			pats = local
-		} else if local := r.ind.LocalNamePatterns[strings.Split(r.c.Locale, "-")[0]]; len(local) > 0 {
-			pats = local
-		}
-	}
-	var named []string
-	for _, pat := range pats {
-		named = append(named, strings.ReplaceAll(pat, "{city}", p.Company.Headquarters))
-	}
-	p.Company.Name = r.c.CompanyName(rng, catalog.Industry{CompanyNamePatterns: named})
-	r.decide("", "/company/name", "company %s", p.Company.Name)
-	p.Company.Locations = []string{p.Company.Headquarters}
-	for _, c := range cities[min(1, len(cities)):] {
-		p.Company.Locations = append(p.Company.Locations, c.name)
-	}
-	if sc, ok := r.scaleOf("locations"); ok {
-		for i := len(p.Company.Locations); i < min(sc.Count, 200); i++ {
-			p.Company.Locations = append(p.Company.Locations, r.c.Cities[(i*7+len(p.Company.Name))%len(r.c.Cities)].Name)
-		}
-		r.decide(sc.From, "/company/locations", "%d locations", len(p.Company.Locations))
-	}
 	lo, hi := 8, 60
 	if r.ind != nil {
 		lo, hi = r.ind.SizeRange[0], max(r.ind.SizeRange[1], r.ind.SizeRange[0]+1)
@@ -258,6 +231,31 @@ func (r *reader) company() {
 	}
 	if sc, ok := r.scaleOf("staff"); ok {
 		p.Company.Employees = sc.Count
+	}
+	// The name: a pack's patterns or the industry's own words; a city or
+	// region in the name is the headquarters', and the legal form fits
+	// the company's size.
+	pats := composedNamePatterns(p.Company.Industry)
+	if r.ind != nil {
+		pats = r.ind.CompanyNamePatterns
+		if local := r.ind.LocalNamePatterns[r.c.Locale]; len(local) > 0 {
+			pats = local
+		} else if local := r.ind.LocalNamePatterns[strings.Split(r.c.Locale, "-")[0]]; len(local) > 0 {
+			pats = local
+		}
+	}
+	p.Company.Name = r.c.CompanyNameFor(rng, catalog.Industry{CompanyNamePatterns: pats},
+		catalog.Firm{City: p.Company.Headquarters, Employees: p.Company.Employees})
+	r.decide("", "/company/name", "company %s", p.Company.Name)
+	p.Company.Locations = []string{p.Company.Headquarters}
+	for _, c := range cities[min(1, len(cities)):] {
+		p.Company.Locations = append(p.Company.Locations, c.name)
+	}
+	if sc, ok := r.scaleOf("locations"); ok {
+		for i := len(p.Company.Locations); i < min(sc.Count, 200); i++ {
+			p.Company.Locations = append(p.Company.Locations, r.c.Cities[(i*7+len(p.Company.Name))%len(r.c.Cities)].Name)
+		}
+		r.decide(sc.From, "/company/locations", "%d locations", len(p.Company.Locations))
 	}
 	// The description: one sentence of who and where, then the brief's
 	// own words. A pack's template is used only when the brief says
@@ -274,7 +272,7 @@ func (r *reader) company() {
 	}
 	switch {
 	case strings.TrimSpace(r.s.Description) != "":
-		p.Company.Description = fmt.Sprintf("%s is %s based in %s. %s", p.Company.Name, an(kind), city, ensureStop(strings.TrimSpace(r.s.Description)))
+		p.Company.Description = describe(p.Company.Name, an(kind), city, ensureStop(strings.TrimSpace(r.s.Description)))
 	case r.ind != nil && len(r.ind.DescriptionTemplates) > 0:
 		p.Company.Description = strings.NewReplacer("{company}", p.Company.Name, "{city}", city).Replace(Pick(rng, r.ind.DescriptionTemplates))
 	default:

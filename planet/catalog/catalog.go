@@ -67,6 +67,17 @@ type Country struct {
 	BusinessHours        string   `json:"business_hours"` // "09:00-18:00"
 	InvoiceDueDays       int      `json:"invoice_due_days"`
 	Greeting             string   `json:"greeting"` // how a business email opens
+
+	// LegalFormKinds sorts the forms that do not fit every firm: "small"
+	// (sole traders, partnerships: only for small firms), "large" (public
+	// limited and listed companies: only for large ones), "professional"
+	// (LLP and the like: only from an industry's own name patterns). A
+	// form not listed is a private limited company, fit for any size.
+	LegalFormKinds map[string][]string `json:"legal_form_kinds,omitempty"`
+	// RegionalStems are the company stems that name a place (a region,
+	// river, district), each with the catalog cities it is the home of:
+	// a firm headquartered elsewhere is never named after it.
+	RegionalStems map[string][]string `json:"regional_stems,omitempty"`
 }
 
 // City is a real city (or district) with postcode prefixes or samples.
@@ -504,6 +515,22 @@ func fillNumber(r *rand.Rand, pattern string) string {
 	return b.String()
 }
 
+// stemsFor are the company stems a firm in city may take: every stem but
+// the regional ones of other places (a Utrecht shop is not "Veluwe …").
+// An empty city (a supplier of anywhere) takes any stem.
+func (c Country) stemsFor(city string) []string {
+	if city == "" || len(c.RegionalStems) == 0 {
+		return c.CompanyStems
+	}
+	var out []string
+	for _, s := range c.CompanyStems {
+		if homes, regional := c.RegionalStems[s]; !regional || slices.Contains(homes, city) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // CompanyName returns a plausible local company name for an industry, with a
 // legal form: "Müller Dental GmbH", "株式会社佐藤歯科", "ООО «Стоматология Вектор»".
 // Industry patterns in the country's language are used when the industry has
@@ -524,7 +551,7 @@ func (ind Industry) localPatterns(locale string) []string {
 
 // expandCompany fills {stem}, {family} and {city}; each occurrence is drawn
 // separately.
-func (c Country) expandCompany(r *rand.Rand, pattern string) string {
+func (c Country) expandCompany(r *rand.Rand, pattern, city string) string {
 	var b strings.Builder
 	for {
 		i := strings.IndexByte(pattern, '{')
@@ -540,11 +567,15 @@ func (c Country) expandCompany(r *rand.Rand, pattern string) string {
 		b.WriteString(pattern[:i])
 		switch pattern[i+1 : i+j] {
 		case "stem":
-			b.WriteString(pick(r, c.CompanyStems))
+			b.WriteString(pick(r, c.stemsFor(city)))
 		case "family":
 			b.WriteString(c.FamilyNames[r.IntN(len(c.FamilyNames))])
 		case "city":
-			b.WriteString(c.Cities[r.IntN(len(c.Cities))].Name)
+			if city != "" {
+				b.WriteString(city)
+			} else {
+				b.WriteString(c.Cities[r.IntN(len(c.Cities))].Name)
+			}
 		default:
 			b.WriteString(pattern[i : i+j+1])
 		}

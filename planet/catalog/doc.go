@@ -38,9 +38,13 @@
 // region and city out of text as a person writes it ("Bavaria", "Punjab,
 // Pakistan", "Lyon, France"); [Country.CityNamed] finds a city by any of
 // its names; [Place.Headquarters] is the named city or the region's main
-// city. [Country.CompanyNameIn] fills a company-name pattern's {city}
-// with the headquarters city, so a name never names another city than the
-// one the business is in.
+// city. [Country.CompanyNameFor] names a [Firm]: a pattern's {city} is the
+// headquarters, a regional stem (countries.json regional_stems: "Veluwe")
+// only a firm at home there, and the legal form one that fits the firm's
+// size ([Country.FormsFor], after legal_form_kinds: no N.V. for a
+// 12-person shop, no sole trader's e.K. for 800 staff); [Country.FormOf]
+// and [Country.OversizedForm] read a name's form back for the realism
+// validator.
 //
 // Everything random takes an explicit *rand.Rand (math/rand/v2), so the same
 // seed gives the same names, numbers and addresses.

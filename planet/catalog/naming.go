@@ -14,26 +14,108 @@ import (
 // is never "Bristol Locksmiths". An empty city draws one at random, as
 // CompanyName does.
 func (c Country) CompanyNameIn(r *rand.Rand, ind Industry, city string) string {
+	return c.CompanyNameFor(r, ind, Firm{City: city})
+}
+
+// Firm is what a company's name must fit: its headquarters city (a {city}
+// in the pattern, and the only place a regional stem may name) and its
+// size, which decides the legal forms it can have. Zero values are
+// unknown: any city, any size.
+type Firm struct {
+	City      string
+	Employees int
+}
+
+// Firm sizes after the EU's SME definition (Commission Recommendation
+// 2003/361/EC): a small enterprise has fewer than 50 employees, a medium
+// one fewer than 250.
+const (
+	SmallFirm = 50
+	LargeFirm = 250
+)
+
+// CompanyNameFor is a company name for firm: a pattern of the industry,
+// its stems and {city} from the firm's home, and a legal form that fits
+// the firm's size (FormsFor). A pattern that carries its own form keeps it.
+func (c Country) CompanyNameFor(r *rand.Rand, ind Industry, f Firm) string {
 	pats := ind.localPatterns(c.Locale)
 	if len(pats) == 0 {
 		pats = ind.CompanyNamePatterns
 	}
 	pattern := pick(r, pats)
-	if city != "" {
-		pattern = strings.ReplaceAll(pattern, "{city}", city)
-	}
-	name := c.expandCompany(r, pattern)
+	name := c.expandCompany(r, pattern, f.City)
 	if first, size := utf8.DecodeRuneInString(name); unicode.IsLower(first) {
 		name = string(unicode.ToUpper(first)) + name[size:] // "de Groot …" → "De Groot …"
 	}
-	if len(c.CompanySuffixes) == 0 || LegalForms(name) > 0 {
+	forms := c.FormsFor(f.Employees)
+	if len(forms) == 0 || LegalForms(name) > 0 {
 		return name // the pattern has its form already: "弁護士法人{stem}", "{family} LLP"
 	}
-	suffix := pick(r, c.CompanySuffixes)
+	suffix := pick(r, forms)
 	if strings.Contains(suffix, "{name}") {
 		return strings.Replace(suffix, "{name}", name, 1)
 	}
 	return name + " " + suffix
+}
+
+// FormsFor are the country's legal forms a firm of that many employees
+// takes (0: unknown, any size): small forms only below SmallFirm, large
+// ones only from LargeFirm, private limited companies at every size, and
+// professional forms never (an industry's name patterns carry those).
+func (c Country) FormsFor(employees int) []string {
+	var out []string
+	for _, f := range c.CompanySuffixes {
+		switch c.formKind(f) {
+		case "small":
+			if employees >= SmallFirm {
+				continue
+			}
+		case "large":
+			if employees > 0 && employees < LargeFirm {
+				continue
+			}
+		case "professional":
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func (c Country) formKind(form string) string {
+	for kind, forms := range c.LegalFormKinds {
+		if slices.Contains(forms, form) {
+			return kind
+		}
+	}
+	return ""
+}
+
+// FormOf is the country's legal form in a company name, the longest that
+// matches ("Pty Ltd", not its "Ltd"), and its kind ("small", "large",
+// "professional" or "" for a private limited company); "" if none.
+func (c Country) FormOf(name string) (form, kind string) {
+	best := 0
+	for _, f := range c.CompanySuffixes {
+		parts := formParts(f)
+		if n := len(strings.Join(parts, "")); n > best {
+			if _, ok := withoutForm(name, parts); ok {
+				form, best = f, n
+			}
+		}
+	}
+	return form, c.formKind(form)
+}
+
+// OversizedForm reports a large-company form (a public limited or listed
+// company: N.V., AG, PLC, S.p.A.) on a company of fewer than SmallFirm
+// employees, which no small shop registers as.
+func (c Country) OversizedForm(name string, employees int) (string, bool) {
+	if employees <= 0 || employees >= SmallFirm {
+		return "", false
+	}
+	form, kind := c.FormOf(name)
+	return form, kind == "large"
 }
 
 // professionForms are legal forms that industry name patterns carry
@@ -50,14 +132,7 @@ var legalForms = sync.OnceValue(func() [][]string {
 			return
 		}
 		seen[t] = true
-		pre, post, _ := strings.Cut(t, "{name}")
-		var parts []string
-		for _, p := range []string{strings.TrimSpace(pre), strings.TrimSpace(post)} {
-			if p != "" {
-				parts = append(parts, p)
-			}
-		}
-		if len(parts) > 0 {
+		if parts := formParts(t); len(parts) > 0 {
 			out = append(out, parts)
 		}
 	}
@@ -81,21 +156,40 @@ var legalForms = sync.OnceValue(func() [][]string {
 func LegalForms(name string) int {
 	n := 0
 	for _, parts := range legalForms() {
-		rest, ok := name, true
-		for _, p := range parts {
-			i := formIndex(rest, p)
-			if i < 0 {
-				ok = false
-				break
-			}
-			rest = rest[:i] + " " + rest[i+len(p):]
-		}
-		if ok {
+		if rest, ok := withoutForm(name, parts); ok {
 			n++
 			name = rest
 		}
 	}
 	return n
+}
+
+// formParts are the literal parts of a form template ("ООО «{name}»" →
+// "ООО «", "»").
+func formParts(t string) []string {
+	pre, post, _ := strings.Cut(t, "{name}")
+	var parts []string
+	for _, p := range []string{strings.TrimSpace(pre), strings.TrimSpace(post)} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return parts
+}
+
+// withoutForm is name with the form's parts blanked out, if it has them.
+func withoutForm(name string, parts []string) (string, bool) {
+	if len(parts) == 0 {
+		return name, false
+	}
+	for _, p := range parts {
+		i := formIndex(name, p)
+		if i < 0 {
+			return name, false
+		}
+		name = name[:i] + " " + name[i+len(p):]
+	}
+	return name, true
 }
 
 // formIndex finds a legal form in s.

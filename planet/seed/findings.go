@@ -38,6 +38,10 @@ func Findings(b *world.Bundle) []string {
 	if n := catalog.LegalForms(b.Company.Name); n > 1 {
 		out = append(out, fmt.Sprintf("/company/name: company name %q has %d legal forms", b.Company.Name, n))
 	}
+	if form, big := country.OversizedForm(b.Company.Name, b.Company.Employees); big {
+		out = append(out, fmt.Sprintf("/company/name: %q is a legal form of large or listed companies, not of a company of %d employees (fewer than %d)",
+			form, b.Company.Employees, catalog.SmallFirm))
+	}
 	for ti, t := range b.Tables {
 		stage := stager(b, t)
 		out = append(out, taxFindings(ck, ti, t)...)

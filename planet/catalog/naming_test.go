@@ -1,0 +1,115 @@
+package catalog
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestLegalFormKindsData: every sorted form is one of its country's forms
+// under a known kind, and every regional stem is a stem of the country
+// whose homes are catalog cities, so a typo cannot silently unsort one.
+func TestLegalFormKindsData(t *testing.T) {
+	for _, c := range Countries() {
+		for kind, forms := range c.LegalFormKinds {
+			if !slices.Contains([]string{"small", "large", "professional"}, kind) {
+				t.Errorf("%s: legal_form_kinds: unknown kind %q", c.Code, kind)
+			}
+			for _, f := range forms {
+				if !slices.Contains(c.CompanySuffixes, f) {
+					t.Errorf("%s: legal_form_kinds/%s: %q is not in company_suffixes", c.Code, kind, f)
+				}
+			}
+		}
+		for stem, homes := range c.RegionalStems {
+			if !slices.Contains(c.CompanyStems, stem) {
+				t.Errorf("%s: regional_stems: %q is not in company_stems", c.Code, stem)
+			}
+			for _, h := range homes {
+				if !slices.ContainsFunc(c.Cities, func(ci City) bool { return ci.Name == h }) {
+					t.Errorf("%s: regional_stems/%s: %q is not a catalog city", c.Code, stem, h)
+				}
+			}
+		}
+		if len(c.stemsFor("no such city")) == 0 {
+			t.Errorf("%s: every company stem is regional; a firm elsewhere has none", c.Code)
+		}
+		if len(c.FormsFor(1)) == 0 || len(c.FormsFor(5000)) == 0 {
+			t.Errorf("%s: no legal form for a firm of 1 or of 5000", c.Code)
+		}
+	}
+}
+
+// TestFormsFor: a small firm is never a public limited company nor a
+// large one a sole trader, and professional forms are never drawn.
+func TestFormsFor(t *testing.T) {
+	for _, tc := range []struct {
+		country   string
+		employees int
+		has, not  []string
+	}{
+		{"NL", 12, []string{"B.V.", "V.O.F."}, []string{"N.V."}},
+		{"NL", 120, []string{"B.V."}, []string{"N.V.", "V.O.F."}},
+		{"NL", 800, []string{"B.V.", "N.V."}, []string{"V.O.F."}},
+		{"GB", 5, []string{"Ltd"}, []string{"PLC", "LLP"}},
+		{"DE", 8, []string{"GmbH", "e.K."}, []string{"AG"}},
+		{"IT", 30, []string{"S.r.l."}, []string{"S.p.A."}},
+		{"JP", 10, []string{"株式会社{name}", "合同会社{name}"}, nil},
+		{"NL", 0, []string{"B.V.", "N.V.", "V.O.F."}, nil}, // unknown size: any
+	} {
+		forms := mustCountry(t, tc.country).FormsFor(tc.employees)
+		for _, f := range tc.has {
+			if !slices.Contains(forms, f) {
+				t.Errorf("%s, %d employees: forms %q lack %q", tc.country, tc.employees, forms, f)
+			}
+		}
+		for _, f := range tc.not {
+			if slices.Contains(forms, f) {
+				t.Errorf("%s, %d employees: forms %q include %q", tc.country, tc.employees, forms, f)
+			}
+		}
+	}
+}
+
+// TestFormOf: the longest form of the country is the one a name has, so
+// an Australian "Pty Ltd" is a private company, not a public "Ltd".
+func TestFormOf(t *testing.T) {
+	for _, tc := range []struct{ country, name, form, kind string }{
+		{"NL", "Veluwe Fietsen N.V.", "N.V.", "large"},
+		{"NL", "Fietsfix B.V.", "B.V.", ""},
+		{"AU", "Harbour Plumbing Pty Ltd", "Pty Ltd", ""},
+		{"AU", "Harbour Plumbing Ltd", "Ltd", "large"},
+		{"CN", "华信股份有限公司", "{name}股份有限公司", "large"},
+		{"CN", "华信有限公司", "{name}有限公司", ""},
+		{"TH", "บริษัท สยาม จำกัด (มหาชน)", "บริษัท {name} จำกัด (มหาชน)", "large"},
+		{"GB", "Hale & Webb LLP", "LLP", "professional"},
+		{"DE", "Müller Bau", "", ""},
+	} {
+		form, kind := mustCountry(t, tc.country).FormOf(tc.name)
+		if form != tc.form || kind != tc.kind {
+			t.Errorf("%s FormOf(%q) = %q, %q; want %q, %q", tc.country, tc.name, form, kind, tc.form, tc.kind)
+		}
+	}
+}
+
+// TestCompanyNameForFits: names drawn for small firms of every country
+// and industry never carry a large-company form, and a firm named after
+// a region is one headquartered there.
+func TestCompanyNameForFits(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	for _, c := range Countries() {
+		for _, ind := range Industries() {
+			for _, city := range c.Cities[:3] {
+				n := c.CompanyNameFor(r, ind, Firm{City: city.Name, Employees: 1 + r.IntN(SmallFirm-1)})
+				if form, big := c.OversizedForm(n, 12); big {
+					t.Errorf("%s %s: small firm %q has the large form %q", c.Code, ind.ID, n, form)
+				}
+				for stem, homes := range c.RegionalStems {
+					if formIndex(n, stem) >= 0 && !slices.Contains(homes, city.Name) { // whole words: "Moldovan" is a family name
+						t.Errorf("%s %s: firm in %s named %q after %s", c.Code, ind.ID, city.Name, n, stem)
+					}
+				}
+			}
+		}
+	}
+}
