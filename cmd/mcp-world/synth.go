@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -41,6 +42,12 @@ func (e *env) synth(args []string) error {
 	shardArg := fs.String("shard", "", "build only shard I of K (0-based, e.g. 2/8): every K-th world from the I-th; the shards' union is the whole corpus, byte for byte")
 	if err := parse(fs, args); err != nil {
 		return done(err)
+	}
+	// A corpus run allocates much and keeps little (peak RSS about 100 MB
+	// over 4,783 worlds): collecting a quarter as often saves about 8% of
+	// its CPU (240 worlds: 64 against 68–73 CPU-s). GOGC, when set, decides.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
 	}
 	shard, err := parseShard(*shardArg)
 	if err != nil {
