@@ -260,7 +260,7 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 	}
 	cargs = append(cargs, S("notes", false, "Free notes."))
 	s.Tool(true, Tool(s.Name, "create_"+o, "Create "+an(one),
-		fmt.Sprintf("Record a new %s for %s; it starts as %s. Returns it with its id.", one, an(cust.Noun), states[0]), cargs, Insert(table, "", cvals)))
+		fmt.Sprintf("Record a new %s for a %s; it starts as %s. Returns it with its id.", one, cust.Noun, states[0]), cargs, Insert(table, "", cvals)))
 	trans := map[string][]string{}
 	for i, st := range states[:len(states)-1] {
 		trans[st] = []string{states[i+1]}

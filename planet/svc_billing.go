@@ -101,7 +101,7 @@ func buildBilling(g *Gen, s *Svc) {
 		invoiceValues["kind"] = "$kind"
 	}
 	s.Tool(true, Tool(s.Name, "create_invoice", "Issue an invoice",
-		fmt.Sprintf("Issue an invoice to %s for %s, dated today. amount is in minor units (cents). One live invoice per %s: refused if it already has an issued or paid one.", an(cust.Noun), an(work.Noun), work.Noun),
+		fmt.Sprintf("Issue an invoice to a %s for a %s, dated today. amount is in minor units (cents). One live invoice per %s: refused if it already has an issued or paid one.", cust.Noun, work.Noun, work.Noun),
 		invoiceArgs,
 		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "issued"}, As: "dup", Message: "{source_ref} already has invoice {dup.id}."},
 		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "paid"}, As: "paid", Message: "{source_ref} already has paid invoice {paid.id}."},

@@ -24,7 +24,7 @@ func buildWork(g *Gen, s *Svc) {
 	w, st := v.Work, v.Staff
 	s.Name = snake(w.Many)
 	s.Title = title(w.Many)
-	s.Description = fmt.Sprintf("Where %s runs its %s: each %s for %s, its %s, date, price and status.", g.Company.Name, w.Many, w.One, an(v.Customer.One), st.One)
+	s.Description = fmt.Sprintf("Where %s runs its %s: each %s for a %s, its %s, date, price and status.", g.Company.Name, w.Many, w.One, v.Customer.One, st.One)
 	cust := g.Entity("customer")
 	one, many := snake(w.One), snake(w.Many)
 	staffTable := s.Name + "_" + snake(st.Many)
@@ -258,7 +258,7 @@ func buildWork(g *Gen, s *Svc) {
 		values[x.Name] = "$" + x.Name
 	}
 	s.Tool(false, Tool(s.Name, "create_"+one, "Create "+an(w.One),
-		fmt.Sprintf("Record a new %s for %s; it starts as %s. Returns it with its id.", w.One, an(v.Customer.One), v.States[0]), bookArgs, Insert(table, "", values)))
+		fmt.Sprintf("Record a new %s for a %s; it starts as %s. Returns it with its id.", w.One, v.Customer.One, v.States[0]), bookArgs, Insert(table, "", values)))
 
 	// Events: the work is finished, or cancelled.
 	useMark := g.R.IntN(2) == 0
