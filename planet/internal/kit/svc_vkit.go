@@ -1,0 +1,356 @@
+package kit
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/world"
+)
+
+// Helpers of the vertical services fleet, prescriptions, memberships,
+// campaigns, timesheets, warehouse, production, properties, vehicles and
+// tickets_events (svc_fleet.go … svc_tickets_events.go). Every identifier
+// here starts with vk so that it cannot clash with the helpers of other
+// service files.
+//
+// Each of these verticals joins a world next to the CRM and the industry's
+// line of work ("work"). It reacts to finished work with a record of its
+// own that names the work item (an Action whose Needs include "date", a
+// role only work items have; campaigns also reacts to customers leaving,
+// through the role "since" that only CRM customers have), and it
+// publishes one or two events of its own for the horizontal services of
+// later layers (email, chat, billing) to follow.
+
+// vk is one vertical being built in one world.
+type Builder struct {
+	Gen               *engine.Gen
+	Svc               *engine.Svc
+	Cust, Work, Staff *engine.Entity
+	Final, Cancel     string // the work's final and cancelled states
+	C, St, W          string // customer, staff and work nouns
+}
+
+// vkRegister registers a vertical that reads from crm and work.
+func Register(name, title string, build func(k *Builder)) {
+	engine.Register(&engine.ServiceDef{Name: name, Title: title, Vertical: true, Twin: "_hub", Layer: engine.LayerOperations, Build: func(g *engine.Gen, s *engine.Svc) {
+		k := &Builder{Gen: g, Svc: s, Cust: g.Entity("customer"), Work: g.Entity("work"), Staff: g.Entity("staff")}
+		st := g.Vocab.States
+		k.Final, k.Cancel = st[len(st)-1], g.Vocab.Cancel
+		k.C, k.St, k.W = g.Vocab.Customer.One, g.Vocab.Staff.One, g.Vocab.Work.One
+		// Forced into a world whose line of work has the same name: take
+		// another service name so that services stay unique.
+		for _, o := range g.Services {
+			if o != s && o.Name == s.Name {
+				s.Name += "_hub"
+				break
+			}
+		}
+		build(k)
+	}})
+}
+
+// tool adds a tool of the service.
+func (k *Builder) Tool(core bool, name, title, desc string, args []world.ArgSpec, steps ...world.Step) *world.ToolSpec {
+	return k.Svc.Tool(core, Tool(k.Svc.Name, name, title, desc, args, steps...))
+}
+
+// entity makes an entity over one of the service's tables.
+func (k *Builder) Entity(table, noun, plural string, roles map[string]engine.Role) *engine.Entity {
+	t := k.Gen.Tables[table]
+	return &engine.Entity{Service: k.Svc.Name, Table: table, Key: "id", Noun: noun, Plural: plural, Prefix: t.ID.Prefix, Width: t.ID.Width, Roles: roles}
+}
+
+// add appends a seed row to a table (and to e's rows when e is not nil).
+func (k *Builder) Add(e *engine.Entity, table string, r engine.Row) engine.Row {
+	k.Gen.AddRow(table, r)
+	if e != nil {
+		e.Rows = append(e.Rows, r)
+	}
+	return r
+}
+
+// nextID is the id the next seed row of table gets.
+func (k *Builder) NextID(table string) string { return k.Gen.FormatID(table, len(k.Gen.Rows(table))+1) }
+
+// tcID is the id the next insert of a task gets.
+func (k *Builder) TaskID(tc *engine.TaskCtx, table string) string {
+	return k.Gen.FormatID(table, tc.NextID(table))
+}
+
+// money draws a price between lo and hi EUR-equivalent major units, in the
+// company currency's minor units, rounded to whole major units.
+func (k *Builder) Money(r *rand.Rand, lo, hi float64) int64 {
+	p := lo + r.Float64()*(hi-lo)
+	return int64(math.Max(1, math.Round(p*engine.EurRate(k.Gen.Locale.C.Currency)))) * engine.MinorPerMajor(k.Gen.Locale.C.CurrencyDigits)
+}
+
+func (k *Builder) FmtMoney(m int64) string { return k.Gen.Locale.C.FormatMoney(m) }
+
+// workIn returns the seed work items in one of the states.
+func (k *Builder) WorkIn(states ...string) []engine.Row {
+	var out []engine.Row
+	for _, r := range k.Work.Rows {
+		for _, s := range states {
+			if r["status"] == s {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// customers are the active customers of the seed.
+func (k *Builder) Customers() []engine.Row { return ActiveRows(k.Cust) }
+
+// activeStaff are the staff who take new work.
+func (k *Builder) ActiveStaff() []engine.Row {
+	var out []engine.Row
+	for _, r := range k.Staff.Rows {
+		if r["active"] == true {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// custRoles are the roles of an entity whose column col holds a CRM id.
+func (k *Builder) CustRoles(col string) map[string]engine.Role {
+	cust := k.Cust
+	return map[string]engine.Role{
+		"id":          engine.Column("id"),
+		"customer_id": engine.Column(col),
+		"email": {
+			SQL: func(a string) string {
+				return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s.%s)", cust.Table, a, col)
+			},
+			Value: func(r engine.Row) any { return Lookup(cust, r[col], "email") },
+			Path:  col + ".email",
+		},
+		"name": {
+			SQL: func(a string) string {
+				return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.%s)", cust.Table, a, col)
+			},
+			Value: func(r engine.Row) any { return Lookup(cust, r[col], "name") },
+			Path:  col + ".name",
+		},
+	}
+}
+
+// viaRoles are the customer roles of an entity that reaches the CRM
+// through a parent row: fk names the parent (in parentTable), whose column
+// custCol holds the CRM id.
+func (k *Builder) ViaRoles(fk, parentTable, custCol string) map[string]engine.Role {
+	cust, g := k.Cust, k.Gen
+	custSQL := func(a string) string {
+		return fmt.Sprintf("(SELECT p.%s FROM %s p WHERE p.id = %s.%s)", custCol, parentTable, a, fk)
+	}
+	custOf := func(r engine.Row) any {
+		for _, p := range g.Rows(parentTable) {
+			if p["id"] == r[fk] {
+				return p[custCol]
+			}
+		}
+		return nil
+	}
+	return map[string]engine.Role{
+		"id":          engine.Column("id"),
+		"customer_id": {SQL: custSQL, Value: custOf, Path: fk + "." + custCol},
+		"email": {
+			SQL: func(a string) string {
+				return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s)", cust.Table, custSQL(a))
+			},
+			Value: func(r engine.Row) any { return Lookup(cust, custOf(r), "email") },
+		},
+		"name": {
+			SQL: func(a string) string {
+				return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s)", cust.Table, custSQL(a))
+			},
+			Value: func(r engine.Row) any { return Lookup(cust, custOf(r), "name") },
+		},
+	}
+}
+
+// textRole is a role for instructions only: a value shown to the person
+// asking, with SQL over the column it comes from.
+func TextRole(col string, value func(r engine.Row) any) engine.Role {
+	return engine.Role{SQL: func(a string) string { return a + "." + col }, Value: value}
+}
+
+// sinceRole gives the CRM's customers the role "since" (their column
+// "since"), which work items do not have: an action that needs it pairs
+// with customer events only.
+func (k *Builder) SinceRole() {
+	if _, ok := k.Cust.Roles["since"]; !ok {
+		k.Cust.Roles["since"] = engine.Column("since")
+	}
+}
+
+// stockItems are the goods the company keeps in stock or makes: its
+// flavour's (see catalog.Flavour), else its offerings when they are goods,
+// else what any business stores.
+func (k *Builder) StockItems() []string {
+	if items := engine.Flavoured(k.Gen, func(f catalog.Flavour) []string { return f.StockItems }); items != nil {
+		return items
+	}
+	var out []string
+	for _, it := range k.Gen.Vocab.Items {
+		n := strings.ToLower(it.Name)
+		service := false
+		for _, w := range []string{"fee", " per ", "consultation", "vaccination", "test", "service", "clearance", "insurance", "surcharge", "gift card", "review", "treatment", "session", "membership"} {
+			if strings.Contains(n, w) {
+				service = true
+				break
+			}
+		}
+		if !service {
+			out = append(out, it.Name)
+		}
+	}
+	if len(out) >= 4 {
+		return out
+	}
+	return []string{"Cardboard boxes (bundle of 25)", "Copy paper A4 (box of 5 reams)", "Nitrile gloves (box of 100)", "Cleaning detergent (5 L)",
+		"Paper towels (case)", "Printer toner cartridge", "Safety shoes (pair)"}
+}
+
+// stockItemFor is the stock item a work item uses: the item itself when
+// it is stocked, else one of the stock items.
+func (k *Builder) StockItemFor(items []string, w engine.Row) string {
+	for _, it := range items {
+		if it == w["item"] {
+			return it
+		}
+	}
+	return items[IDNumber(w["id"])%len(items)]
+}
+
+// Dates.
+
+// vkAddDays returns an ISO date n days after date.
+func AddDays(date any, n int) string {
+	d, err := time.Parse(time.DateOnly, fmt.Sprint(date))
+	if err != nil {
+		return fmt.Sprint(date)
+	}
+	return d.AddDate(0, 0, n).Format(time.DateOnly)
+}
+
+// vkAddMonths returns an ISO date n months after date.
+func AddMonths(date any, n int) string {
+	d, err := time.Parse(time.DateOnly, fmt.Sprint(date))
+	if err != nil {
+		return fmt.Sprint(date)
+	}
+	return d.AddDate(0, n, 0).Format(time.DateOnly)
+}
+
+// vkDays is how many days after the clock start a date is.
+func DaysFromStart(g *engine.Gen, date any) int {
+	d, err := time.Parse(time.DateOnly, fmt.Sprint(date))
+	s, err2 := time.Parse(time.DateOnly, g.Day(0))
+	if err != nil || err2 != nil {
+		return 0
+	}
+	return int(math.Round(d.Sub(s).Hours() / 24))
+}
+
+// vkAt is the local date-time at a given hour of day d after the clock
+// start, e.g. "2026-05-04T19:00:00+02:00".
+func LocalTime(g *engine.Gen, d int, hour float64) string {
+	day := g.Start.AddDate(0, 0, d)
+	h := int(hour)
+	return time.Date(day.Year(), day.Month(), day.Day(), h, int((hour-float64(h))*60), 0, 0, g.Start.Location()).Format(time.RFC3339)
+}
+
+// vkNum is the number at the end of an id: 12 for "MNT-00012".
+func IDNumber(id any) int {
+	s := fmt.Sprint(id)
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	n, _ := strconv.Atoi(s[i:])
+	return n
+}
+
+// vkLower lower-cases the first letter.
+func LowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// vkQ quotes a SQL string literal.
+func vkQ(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// vkHuman turns "oil_service" into "oil service".
+func Spaced(s any) string { return strings.ReplaceAll(fmt.Sprint(s), "_", " ") }
+
+// Arguments.
+
+func DateArg(name string, required bool, desc string) world.ArgSpec {
+	return world.ArgSpec{Name: name, Type: "date", Required: required, Description: desc}
+}
+
+func IntArg(name string, required bool, desc string, minimum int) world.ArgSpec {
+	return world.ArgSpec{Name: name, Type: "integer", Required: required, Description: desc, Minimum: NumPtr(minimum)}
+}
+
+func MoneyArg(name string, required bool, desc string) world.ArgSpec {
+	return world.ArgSpec{Name: name, Type: "integer", Required: required, Description: desc + " In minor units (cents).", Minimum: NumPtr(0)}
+}
+
+// Assertions.
+
+func Exists(desc, table string, where map[string]any) world.Assertion {
+	return world.Assertion{Description: desc, Exists: &world.RowMatch{Table: table, Where: where}}
+}
+
+func FieldEquals(desc, table string, key any, col string, val any) world.Assertion {
+	return world.Assertion{Description: desc, Field: &world.FieldMatch{Table: table, Key: key, Column: col, Equals: val}}
+}
+
+func CountIs(desc, table string, where map[string]any, n int) world.Assertion {
+	return world.Assertion{Description: desc, Count: &world.CountMatch{Table: table, Where: where, Equals: PtrInt(n)}}
+}
+
+// vkChange allows ops on a table, on the given keys only (none: any row).
+func Change(table string, keys []any, ops ...string) world.Change {
+	return world.Change{Table: table, Keys: keys, Ops: ops}
+}
+
+// vkRowsWhere returns the rows matching every column = value pair.
+func RowsWhere(rows []engine.Row, kv ...any) []engine.Row {
+	var out []engine.Row
+	for _, r := range rows {
+		ok := true
+		for i := 0; i+1 < len(kv); i += 2 {
+			if r[kv[i].(string)] != kv[i+1] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// vkFind returns the row with the given id, or nil.
+func Find(rows []engine.Row, id any) engine.Row {
+	for _, r := range rows {
+		if r["id"] == id {
+			return r
+		}
+	}
+	return nil
+}
