@@ -16,7 +16,7 @@ func init() {
 
 func buildCalendar(g *engine.Gen, s *engine.Svc) {
 	cust := g.Entity("customer")
-	one, many := hzNouns(g, "event", "events", "meeting", "meetings")
+	one, many := kit.OwnNouns(g, "event", "events", "meeting", "meetings")
 	table := "calendar_" + many
 	s.Description = fmt.Sprintf("The shared calendar of %s: meetings, consultations and follow-ups with %s and within the team, with time, place, attendees and whether they go ahead.", g.Company.Name, cust.Plural)
 	s.Table(table, "Calendar "+many+".", "EVT-", 5,
@@ -69,11 +69,11 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 	for i := 1; i <= n; i++ {
 		d := g.R.IntN(36) - 14
 		h := 9 + g.R.IntN(8)
-		r := engine.Row{"id": ev.ID(i), "starts_at": hzClock(g, d, h, 0), "ends_at": hzClock(g, d, h, 45), "location": engine.Pick(g.R, rooms), "status": "confirmed"}
+		r := engine.Row{"id": ev.ID(i), "starts_at": kit.Clock(g, d, h, 0), "ends_at": kit.Clock(g, d, h, 45), "location": engine.Pick(g.R, rooms), "status": "confirmed"}
 		if g.R.IntN(3) == 0 {
 			k := g.R.IntN(len(staff))
 			a, b := staff[k], staff[(k+1+g.R.IntN(max(len(staff)-1, 1)))%len(staff)]
-			r["title"] = seed.Fill(engine.Pick(g.R, lex.Sentences("meeting_internal")), "item", engine.Pick(g.R, hzOfferings(g)).Name)
+			r["title"] = seed.Fill(engine.Pick(g.R, lex.Sentences("meeting_internal")), "item", engine.Pick(g.R, kit.Offerings(g)).Name)
 			r["attendees"] = fmt.Sprintf("%s, %s", a["name"], b["name"])
 			r["contact_email"] = a["email"]
 		} else {
@@ -95,21 +95,21 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 			kit.A("status", table+".status", false, ""), kit.S("query", false, "Part of the title, attendees or location.")},
 		kit.Search(table, []string{"starts_at"}, []string{"id", "title", "starts_at", "ends_at", "location", "attendees", "contact_email", "status"},
 			kit.F("starts_at", "gte", "from"), kit.F("starts_at", "lt", "before"), kit.F("status", "eq", "status"), kit.FAny("query", "title", "attendees", "location"))))
-	s.Tool(false, kit.Tool(s.Name, "get_"+one, "Get "+hzA(one), fmt.Sprintf("Read one calendar %s by id.", one),
+	s.Tool(false, kit.Tool(s.Name, "get_"+one, "Get "+kit.WithArticle(one), fmt.Sprintf("Read one calendar %s by id.", one),
 		[]world.ArgSpec{kit.S(one+"_id", true, "e.g. "+ev.ID(1))},
 		kit.Get(table, one+"_id", "", fmt.Sprintf("No %s {%s_id}; list_%s finds ids.", one, one, many))))
-	s.Tool(true, kit.Tool(s.Name, "create_"+one, "Schedule "+hzA(one),
-		fmt.Sprintf("Put a new confirmed %s on the calendar. Times are RFC 3339 with the local UTC offset, e.g. %s. Returns the %s with its id.", one, hzClock(g, 1, 10, 0), one),
+	s.Tool(true, kit.Tool(s.Name, "create_"+one, "Schedule "+kit.WithArticle(one),
+		fmt.Sprintf("Put a new confirmed %s on the calendar. Times are RFC 3339 with the local UTC offset, e.g. %s. Returns the %s with its id.", one, kit.Clock(g, 1, 10, 0), one),
 		[]world.ArgSpec{kit.S("title", true, "What it is about; include any reference id."), {Name: "starts_at", Type: "datetime", Required: true}, {Name: "ends_at", Type: "datetime", Required: true},
 			kit.S("attendees", true, "Names, comma-separated."), {Name: "contact_email", Type: "email", Required: true, Description: "Main attendee to keep informed."}, kit.S("location", false, "")},
 		kit.Insert(table, "", map[string]any{"title": "$title", "starts_at": "$starts_at", "ends_at": "$ends_at", "attendees": "$attendees", "contact_email": "$contact_email", "location": "$location", "status": "confirmed"})))
-	s.Tool(false, kit.Tool(s.Name, "cancel_"+one, "Cancel "+hzA(one),
+	s.Tool(false, kit.Tool(s.Name, "cancel_"+one, "Cancel "+kit.WithArticle(one),
 		fmt.Sprintf("Cancel a confirmed %s. Cancelled %s cannot be restored; schedule a new one instead.", one, many),
 		[]world.ArgSpec{kit.S(one+"_id", true, "")},
 		kit.Get(table, one+"_id", "e", fmt.Sprintf("No %s {%s_id}.", one, one)),
 		world.Step{Require: "$e.status", Equals: "confirmed", Message: fmt.Sprintf("%s {%s_id} is already {e.status}.", engine.Title(one), one)},
 		kit.Update(table, one+"_id", "", map[string]any{"status": "cancelled"})))
-	s.Tool(false, kit.Tool(s.Name, "reschedule_"+one, "Reschedule "+hzA(one),
+	s.Tool(false, kit.Tool(s.Name, "reschedule_"+one, "Reschedule "+kit.WithArticle(one),
 		fmt.Sprintf("Move a confirmed %s to a new start and end time (RFC 3339 with offset).", one),
 		[]world.ArgSpec{kit.S(one+"_id", true, ""), {Name: "starts_at", Type: "datetime", Required: true}, {Name: "ends_at", Type: "datetime", Required: true}},
 		kit.Get(table, one+"_id", "e", fmt.Sprintf("No %s {%s_id}.", one, one)),
@@ -125,7 +125,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 		Setup: func(tc *engine.TaskCtx) engine.Row {
 			c := engine.Pick(tc.R, kit.ActiveRows(cust))
 			d, h := 2+tc.R.IntN(8), 9+tc.R.IntN(8)
-			return engine.Row{"id": ev.ID(tc.NextID(table)), "title": custTitle(custTitles[0], c), "starts_at": hzClock(g, d, h, 0), "ends_at": hzClock(g, d, h, 45),
+			return engine.Row{"id": ev.ID(tc.NextID(table)), "title": custTitle(custTitles[0], c), "starts_at": kit.Clock(g, d, h, 0), "ends_at": kit.Clock(g, d, h, 45),
 				"location": engine.Pick(tc.R, rooms), "attendees": fmt.Sprintf("%s, %s", guest(c), engine.Pick(tc.R, staff)["name"]), "contact_email": c["email"], "status": "confirmed"}
 		},
 		Do: func(r engine.Row) []world.Call {
@@ -154,7 +154,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 				return e
 			}
 		}
-		return hzOffice(g)
+		return kit.OfficeMailbox(g)
 	}
 	who := func(up *engine.Entity, r engine.Row) string {
 		if up.Has("name") {
@@ -171,7 +171,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 		Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
 			tc.NextID(table)
 			d := tc.Noted("followup:" + fmt.Sprint(r[up.Key])).(int)
-			return []world.Call{{Tool: "create_" + one, Args: map[string]any{"title": followUp(up, r), "starts_at": hzClock(g, d, 10, 0), "ends_at": hzClock(g, d, 10, 30),
+			return []world.Call{{Tool: "create_" + one, Args: map[string]any{"title": followUp(up, r), "starts_at": kit.Clock(g, d, 10, 0), "ends_at": kit.Clock(g, d, 10, 30),
 				"attendees": who(up, r), "contact_email": contact(up, r), "location": "Front office"}}}
 		},
 		Creates: table,
@@ -179,7 +179,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 			d := 1 + tc.R.IntN(5)
 			tc.Note("followup:"+fmt.Sprint(r[up.Key]), d)
 			ttl := followUp(up, r)
-			row := engine.Row{"id": ev.ID(tc.PeekID(table)), "title": ttl, "starts_at": hzClock(g, d, 10, 0), "ends_at": hzClock(g, d, 10, 30),
+			row := engine.Row{"id": ev.ID(tc.PeekID(table)), "title": ttl, "starts_at": kit.Clock(g, d, 10, 0), "ends_at": kit.Clock(g, d, 10, 30),
 				"attendees": who(up, r), "contact_email": contact(up, r), "location": "Front office", "status": "confirmed"}
 			return &engine.Made{Entity: ev, Row: row, Say: fmt.Sprintf("the follow-up %s for %s %s", one, up.Noun, r[up.Key]),
 				Select: func(a string) string {
@@ -203,7 +203,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 				}
 			}
 			d := -1 - g.R.IntN(10)
-			row := engine.Row{"id": ev.ID(len(g.Rows(table)) + 1), "title": followUp(up, r), "starts_at": hzClock(g, d, 15, 0), "ends_at": hzClock(g, d, 15, 30),
+			row := engine.Row{"id": ev.ID(len(g.Rows(table)) + 1), "title": followUp(up, r), "starts_at": kit.Clock(g, d, 15, 0), "ends_at": kit.Clock(g, d, 15, 30),
 				"location": "Front office", "attendees": who(up, r), "contact_email": contact(up, r), "status": "confirmed"}
 			g.AddRow(table, row)
 			ev.Rows = append(ev.Rows, row)
@@ -231,7 +231,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 		Prepare: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.SeedOp {
 			id := ev.ID(tc.NextID(table))
 			d, h := 2+tc.R.IntN(6), 9+tc.R.IntN(7)
-			row := engine.Row{"id": id, "title": fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]), "starts_at": hzClock(g, d, h, 0), "ends_at": hzClock(g, d, h, 45),
+			row := engine.Row{"id": id, "title": fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]), "starts_at": kit.Clock(g, d, h, 0), "ends_at": kit.Clock(g, d, h, 45),
 				"location": engine.Pick(tc.R, rooms), "attendees": who(up, r), "contact_email": contact(up, r), "status": "confirmed"}
 			tc.Note("release:"+fmt.Sprint(r[up.Key]), row)
 			return []world.SeedOp{{Insert: table, Values: row}}
@@ -262,7 +262,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 		ttl := fmt.Sprintf("%s with %s", topic, c["name"])
 		room := engine.Pick(tc.R, rooms)
 		host := engine.Pick(tc.R, staff)
-		start, end := hzClock(g, d, h, 30), hzClock(g, d, h+1, 30)
+		start, end := kit.Clock(g, d, h, 30), kit.Clock(g, d, h+1, 30)
 		tc.NextID(table) // the new row: checked by its details, not its id
 		return engine.Task{
 			Title: "schedule " + strings.ToLower(topic),
@@ -282,8 +282,8 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 	}})
 	// Chore: move a meeting by a day.
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "coordinator", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
-		future := hzWhere(ev.Rows, func(r engine.Row) bool {
-			return r["status"] == "confirmed" && fmt.Sprint(r["starts_at"]) > hzClock(g, 1, 0, 0)
+		future := kit.Where(ev.Rows, func(r engine.Row) bool {
+			return r["status"] == "confirmed" && fmt.Sprint(r["starts_at"]) > kit.Clock(g, 1, 0, 0)
 		})
 		if len(future) == 0 {
 			return engine.Task{}, false
@@ -292,13 +292,13 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 		old := fmt.Sprint(r["starts_at"])
 		d := 1
 		for ; d < 60; d++ {
-			if hzClock(g, d, 0, 0)[:10] == old[:10] {
+			if kit.Clock(g, d, 0, 0)[:10] == old[:10] {
 				break
 			}
 		}
 		d++ // the day after the old one
 		h := 9 + tc.R.IntN(7)
-		start, end := hzClock(g, d, h, 0), hzClock(g, d, h, 45)
+		start, end := kit.Clock(g, d, h, 0), kit.Clock(g, d, h, 45)
 		return engine.Task{
 			Title:       "reschedule " + one,
 			Instruction: fmt.Sprintf("\"%s\" (%s) has to move to %s, %02d:00 to %02d:45. Please reschedule it.", r["title"], r["id"], start[:10], h, h),

@@ -152,7 +152,7 @@ func buildCampaigns(k *kit.Builder) {
 			"We're launching campaign {id} (\"{name}\") now; switch it to running.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
-			return []world.Assertion{kit.FieldEquals("The campaign is running.", ct, r["id"], "status", "running")}
+			return []world.Assertion{kit.FieldIs("The campaign is running.", ct, r["id"], "status", "running")}
 		},
 		Touches: func(r engine.Row) []world.Change { return []world.Change{kit.Change(ct, []any{r["id"]}, "update")} },
 	})
@@ -172,7 +172,7 @@ func buildCampaigns(k *kit.Builder) {
 			"{name} does not want our \"{campaign}\" mailings; opt out recipient {id}.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
-			return []world.Assertion{kit.FieldEquals("The recipient is opted out.", rt, r["id"], "status", "opted_out")}
+			return []world.Assertion{kit.FieldIs("The recipient is opted out.", rt, r["id"], "status", "opted_out")}
 		},
 		Touches: func(r engine.Row) []world.Change { return []world.Change{kit.Change(rt, []any{r["id"]}, "update")} },
 	})
@@ -259,8 +259,8 @@ func buildCampaigns(k *kit.Builder) {
 			Instruction: fmt.Sprintf("We are pulling the \"%s\" campaign (%s) before it starts: the budget went elsewhere. Cancel it.", upcoming["name"], upcoming["id"]),
 			Calls:       []world.Call{{Tool: "set_marketing_campaign_status", Args: map[string]any{"campaign_id": upcoming["id"], "status": "cancelled"}}},
 			Assertions: []world.Assertion{
-				kit.FieldEquals("The campaign is cancelled.", ct, upcoming["id"], "status", "cancelled"),
-				engine.Constraint(kit.FieldEquals("The standing review-request campaign still runs.", ct, review["id"], "status", "running")),
+				kit.FieldIs("The campaign is cancelled.", ct, upcoming["id"], "status", "cancelled"),
+				engine.Constraint(kit.FieldIs("The standing review-request campaign still runs.", ct, review["id"], "status", "running")),
 			},
 			MayChange: []world.Change{kit.Change(ct, []any{upcoming["id"]}, "update")},
 			Services:  []string{s.Name},

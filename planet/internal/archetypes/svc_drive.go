@@ -85,7 +85,7 @@ func buildDrive(g *engine.Gen, s *engine.Svc) {
 	role := map[string]string{} // document id → what it is ("doc_opening_hours")
 	add := func(ttl, folder, body string, day int) engine.Row {
 		r := engine.Row{"id": doc.ID(len(g.Rows(driveTable)) + 1), "title": ttl, "folder": folder, "body": body, "owner": engine.Pick(g.R, people),
-			"updated_at": hzClock(g, day, 8+g.R.IntN(9), 5*g.R.IntN(12))}
+			"updated_at": kit.Clock(g, day, 8+g.R.IntN(9), 5*g.R.IntN(12))}
 		tablesAdd(g, s, driveTable, r)
 		doc.Rows = append(doc.Rows, r)
 		return r
@@ -116,8 +116,8 @@ func buildDrive(g *engine.Gen, s *engine.Svc) {
 	c := g.Locale.C
 	var prices strings.Builder
 	fmt.Fprintf(&prices, "Standard prices of %s (%s):\n", g.Vocab.Offering.Many, g.Vocab.Unit)
-	for _, it := range hzOfferings(g) {
-		fmt.Fprintf(&prices, "- %s: %s\n", it.Name, c.FormatMoney(hzPrice(g, g.R, engine.Item{Name: it.Name, Min: (it.Min + it.Max) / 2, Max: (it.Min + it.Max) / 2})))
+	for _, it := range kit.Offerings(g) {
+		fmt.Fprintf(&prices, "- %s: %s\n", it.Name, c.FormatMoney(kit.ItemPrice(g, g.R, engine.Item{Name: it.Name, Min: (it.Min + it.Max) / 2, Max: (it.Min + it.Max) / 2})))
 	}
 	year := g.Start.Year()
 	add(docTitle("doc_price_list", "year", fmt.Sprint(year)), folder(g, "sales"), prices.String(), -30-g.R.IntN(60))
@@ -185,7 +185,7 @@ func buildDrive(g *engine.Gen, s *engine.Svc) {
 				}
 			}
 			row := engine.Row{"id": doc.ID(len(g.Rows(driveTable)) + 1), "title": titleFor(up, r), "folder": driveFolder(g, up.Service), "body": bodyFor(up, r),
-				"owner": engine.Pick(g.R, people), "updated_at": hzClock(g, -1-g.R.IntN(20), 16, 0)}
+				"owner": engine.Pick(g.R, people), "updated_at": kit.Clock(g, -1-g.R.IntN(20), 16, 0)}
 			g.AddRow(driveTable, row)
 			doc.Rows = append(doc.Rows, row)
 		},
@@ -262,5 +262,5 @@ func addPolicyDocument(g *engine.Gen, links []*engine.Link) {
 		fmt.Fprintf(&b, "- %s\n", l.Title)
 	}
 	g.AddRow(driveTable, engine.Row{"id": fmt.Sprintf("DOC-%05d", len(g.Rows(driveTable))+1), "title": "Company policies", "folder": folder(g, "policies"),
-		"body": b.String(), "owner": "Management", "updated_at": hzClock(g, -7, 9, 0)})
+		"body": b.String(), "owner": "Management", "updated_at": kit.Clock(g, -7, 9, 0)})
 }

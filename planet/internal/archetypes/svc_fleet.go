@@ -206,9 +206,9 @@ func buildFleet(k *kit.Builder) {
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{
-				kit.FieldEquals("The job is done.", mt, r["id"], "status", "done"),
-				kit.FieldEquals("The final cost is recorded.", mt, r["id"], "cost", r["estimate"]),
-				kit.FieldEquals("The vehicle's odometer is updated.", vt, r["vehicle_id"], "odometer_km", reading(r)),
+				kit.FieldIs("The job is done.", mt, r["id"], "status", "done"),
+				kit.FieldIs("The final cost is recorded.", mt, r["id"], "cost", r["estimate"]),
+				kit.FieldIs("The vehicle's odometer is updated.", vt, r["vehicle_id"], "odometer_km", reading(r)),
 			}
 		},
 		Touches: func(r engine.Row) []world.Change {
@@ -308,7 +308,7 @@ func buildFleet(k *kit.Builder) {
 					"description": "Brakes feel soft, check and repair", "workshop": shop, "estimate": est}},
 			},
 			Assertions: []world.Assertion{
-				kit.FieldEquals("The vehicle is off the road.", vt, v["id"], "status", "in_workshop"),
+				kit.FieldIs("The vehicle is off the road.", vt, v["id"], "status", "in_workshop"),
 				kit.Exists("A brake repair is booked for it.", mt, map[string]any{"vehicle_id": v["id"], "kind": "brakes", "scheduled_on": day, "workshop": shop, "estimate": est, "status": "scheduled"}),
 			},
 			MayChange: []world.Change{kit.Change(vt, []any{v["id"]}, "update"), kit.Change(mt, nil, "insert")},

@@ -2,9 +2,7 @@ package archetypes
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"time"
 
@@ -18,109 +16,9 @@ func init() {
 	engine.Register(&engine.ServiceDef{Name: "helpdesk", Title: "Helpdesk", Layer: engine.LayerFollowUp, Weight: 2, Build: buildHelpdesk})
 }
 
-// Helpers shared by the horizontal services (helpdesk, calendar, hr,
-// drive, payments, orders, inventory, procurement).
-
-// hzClock returns the date-time d days after the clock start's day at
-// hour:minute local time.
-func hzClock(g *engine.Gen, d, hour, minute int) string {
-	s := g.Start
-	return time.Date(s.Year(), s.Month(), s.Day()+d, hour, minute, 0, 0, s.Location()).Format(time.RFC3339)
-}
-
-// hzNouns picks a service's own noun, or an alternative when the
-// industry's customer, staff or work noun already uses it (its tools
-// would have the same names).
-func hzNouns(g *engine.Gen, one, many, altOne, altMany string) (string, string) {
-	v := g.Vocab
-	for _, n := range []engine.Noun{v.Customer, v.Staff, v.Work} {
-		if engine.Snake(n.One) == one || engine.Snake(n.Many) == many {
-			return altOne, altMany
-		}
-	}
-	return one, many
-}
-
-// hzWhere returns the rows for which keep is true.
-func hzWhere(rows []engine.Row, keep func(engine.Row) bool) []engine.Row {
-	var out []engine.Row
-	for _, r := range rows {
-		if keep(r) {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// hzPrice draws a price for an item in minor units of the company
-// currency, rounded to whole major units unless it is small; never 0.
-func hzPrice(g *engine.Gen, r *rand.Rand, it engine.Item) int64 {
-	p := (it.Min + r.Float64()*(it.Max-it.Min)) * engine.EurRate(g.Locale.C.Currency)
-	minor := engine.MinorPerMajor(g.Locale.C.CurrencyDigits)
-	if p >= 20 {
-		return int64(math.Round(p)) * minor
-	}
-	// Small prices (per kWh, per page) keep their cents.
-	return max(1, int64(math.Round(p*float64(minor))))
-}
-
-// hzOfferings returns the industry's offering items, never empty.
-func hzOfferings(g *engine.Gen) []engine.Item {
-	if len(g.Vocab.Items) > 0 {
-		return g.Vocab.Items
-	}
-	return []engine.Item{{Name: "Standard service", Min: 50, Max: 150}, {Name: "Premium service", Min: 150, Max: 400}}
-}
-
-// hzSupplies are goods any business buys and keeps in stock.
-var hzSupplies = []engine.Item{
-	{Name: "Printer paper A4, box of 5 reams", Min: 20, Max: 35},
-	{Name: "Toner cartridge, black", Min: 60, Max: 120},
-	{Name: "Cleaning supplies kit", Min: 15, Max: 40},
-	{Name: "Disposable gloves, box of 100", Min: 6, Max: 12},
-	{Name: "Packing tape, 6 rolls", Min: 8, Max: 15},
-	{Name: "First aid kit refill", Min: 20, Max: 45},
-}
-
-// hzStockItems are the names inventory keeps and procurement buys: the
-// industry's own supplies, spare parts and raw materials (its offerings
-// only where it trades goods, seed/data/supplies.json), then general
-// supplies. The list does not depend on randomness, so every service that
-// uses it sees the same one.
-func hzStockItems(g *engine.Gen) []engine.Item {
-	var out []engine.Item
-	seen := map[string]bool{}
-	supplies, resale := seed.SuppliesOf(g.Scenario.Industry)
-	var own []engine.Item
-	if resale {
-		own = slices.Clone(hzOfferings(g))
-	}
-	for _, s := range supplies {
-		own = append(own, engine.Item{Name: s.Name, Min: s.PriceRange[0], Max: s.PriceRange[1]})
-	}
-	for _, it := range append(own, hzSupplies...) {
-		if !seen[it.Name] {
-			seen[it.Name] = true
-			out = append(out, it)
-		}
-	}
-	return out
-}
-
-// hzA puts "a" or "an" before a noun.
-func hzA(noun string) string {
-	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
-		return "an " + noun
-	}
-	return "a " + noun
-}
-
-// hzOffice is the company's general mailbox.
-func hzOffice(g *engine.Gen) string { return "office@" + g.Locale.Domain }
-
 func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 	cust := g.Entity("customer")
-	one, many := hzNouns(g, "ticket", "tickets", "issue", "issues")
+	one, many := kit.OwnNouns(g, "ticket", "tickets", "issue", "issues")
 	s.Description = fmt.Sprintf("The support desk of %s: %s raised by %s (questions, complaints, problems), their priority and status, the support agents who handle them, and internal comments.", g.Company.Name, many, cust.Plural)
 	const agents, comments = "helpdesk_agents", "helpdesk_comments"
 	table := "helpdesk_" + many
@@ -163,13 +61,13 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 		agentRows = append(agentRows, r)
 		tablesAdd(g, s, agents, r)
 	}
-	active := hzWhere(agentRows, func(r engine.Row) bool { return r["active"] == true })
+	active := kit.Where(agentRows, func(r engine.Row) bool { return r["active"] == true })
 
 	tk := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: one, Plural: many, Prefix: prefix, Width: 5,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("requester"), "email": engine.Column("requester_email"), "subject": engine.Column("subject")}}
 
 	// Subjects: general ones and ones in the industry's words.
-	w, st, off := g.Vocab.Work, g.Vocab.Staff, hzOfferings(g)
+	w, st, off := g.Vocab.Work, g.Vocab.Staff, kit.Offerings(g)
 	subject := func(r *rand.Rand) string {
 		// The lexicon's subjects; only English ones name the industry's
 		// nouns, which are English.
@@ -186,7 +84,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 		c := custRow(r)
 		row := engine.Row{"id": id, "subject": subject(r), "requester": person(c), "requester_email": c["email"], "customer_id": c["id"],
 			"priority": prio, "status": status, "channel": engine.Pick(r, []string{"email", "email", "phone", "web"}),
-			"created_at": hzClock(g, day, 8+r.IntN(9), 5*r.IntN(12))}
+			"created_at": kit.Clock(g, day, 8+r.IntN(9), 5*r.IntN(12))}
 		if status != "new" {
 			row["assignee_id"] = engine.Pick(r, active)["id"]
 		}
@@ -224,7 +122,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 				break
 			}
 			tablesAdd(g, s, comments, engine.Row{"id": fmt.Sprintf("COM-%05d", len(g.Rows(comments))+1), ref: r["id"],
-				"author": hzLookup(agentRows, r["assignee_id"], "name"), "body": engine.Pick(g.R, notes), "created_at": at.Truncate(time.Minute).Format(time.RFC3339)})
+				"author": kit.ColumnOf(agentRows, r["assignee_id"], "name"), "body": engine.Pick(g.R, notes), "created_at": at.Truncate(time.Minute).Format(time.RFC3339)})
 		}
 	}
 
@@ -375,7 +273,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 			}
 			status := engine.Pick(g.R, []string{"open", "pending"})
 			row := engine.Row{"id": tk.ID(len(g.Rows(table)) + 1), "subject": subjectFor(up, r), "requester": up.Str("name", r), "requester_email": up.Val("email", r),
-				"priority": "normal", "status": status, "assignee_id": engine.Pick(g.R, active)["id"], "channel": "email", "created_at": hzClock(g, -1-g.R.IntN(10), 11, 0)}
+				"priority": "normal", "status": status, "assignee_id": engine.Pick(g.R, active)["id"], "channel": "email", "created_at": kit.Clock(g, -1-g.R.IntN(10), 11, 0)}
 			if up.Has("customer_id") {
 				row["customer_id"] = up.Val("customer_id", r)
 			}
@@ -405,7 +303,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 			id := tk.ID(tc.NextID(table))
 			row := engine.Row{"id": id, "subject": fmt.Sprintf("%s %s: when will it be done?", engine.Title(up.Noun), r[up.Key]), "requester": up.Str("name", r),
 				"requester_email": up.Val("email", r), "priority": "normal", "status": "open", "assignee_id": active[0]["id"], "channel": "phone",
-				"created_at": hzClock(g, -2, 10, 15)}
+				"created_at": kit.Clock(g, -2, 10, 15)}
 			if up.Has("customer_id") {
 				row["customer_id"] = up.Val("customer_id", r)
 			}
@@ -436,7 +334,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "support lead", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
 		id := tk.ID(tc.NextID(table))
 		row := newTicket(id, tc.R, "new", "normal", -1)
-		row["created_at"] = hzClock(g, -1, 18, 40)
+		row["created_at"] = kit.Clock(g, -1, 18, 40)
 		prio := engine.Pick(tc.R, []string{"low", "high"})
 		agent := engine.Pick(tc.R, active)
 		why := map[string]string{"low": "it is a general question that can wait", "high": "the requester is stuck until we answer"}[prio]
@@ -460,7 +358,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 	}})
 	// Chore: close a resolved ticket with a comment.
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "support lead", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
-		resolved := hzWhere(tk.Rows, func(r engine.Row) bool { return r["status"] == "resolved" })
+		resolved := kit.Where(tk.Rows, func(r engine.Row) bool { return r["status"] == "resolved" })
 		if len(resolved) == 0 {
 			return engine.Task{}, false
 		}
@@ -485,14 +383,4 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-}
-
-// hzLookup returns a column of the row with the given id.
-func hzLookup(rows []engine.Row, id any, col string) any {
-	for _, r := range rows {
-		if r["id"] == id {
-			return r[col]
-		}
-	}
-	return nil
 }

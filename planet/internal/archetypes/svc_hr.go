@@ -82,7 +82,7 @@ func buildHR(g *engine.Gen, s *engine.Svc) {
 		}
 		addEmp(name, email, d.name, engine.Pick(g.R, d.titles), status)
 	}
-	current := hzWhere(emp.Rows, func(r engine.Row) bool { return r["status"] == "active" })
+	current := kit.Where(emp.Rows, func(r engine.Row) bool { return r["status"] == "active" })
 	g.SetEntity("employee", emp)
 
 	kinds := []string{"vacation", "vacation", "vacation", "sick", "training", "parental", "unpaid"}
@@ -200,7 +200,7 @@ func buildHR(g *engine.Gen, s *engine.Svc) {
 	// Chore: turn down a leave request (approving one is what the
 	// approved event asks for, with whatever policy follows from it).
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "coordinator", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
-		open := hzWhere(lv.Rows, func(r engine.Row) bool { return r["status"] == "requested" })
+		open := kit.Where(lv.Rows, func(r engine.Row) bool { return r["status"] == "requested" })
 		if len(open) == 0 {
 			return engine.Task{}, false
 		}
@@ -243,7 +243,7 @@ func buildHR(g *engine.Gen, s *engine.Svc) {
 	}})
 	// Chore: an employee is back from leave.
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "coordinator", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
-		away := hzWhere(emp.Rows, func(r engine.Row) bool { return r["status"] == "on_leave" })
+		away := kit.Where(emp.Rows, func(r engine.Row) bool { return r["status"] == "on_leave" })
 		if len(away) == 0 {
 			return engine.Task{}, false
 		}

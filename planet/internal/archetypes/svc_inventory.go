@@ -48,7 +48,7 @@ func buildInventory(g *engine.Gen, s *engine.Svc) {
 		tablesAdd(g, s, counts, r)
 	}
 	low := g.R.IntN(2) == 0
-	for i, x := range hzStockItems(g) {
+	for i, x := range kit.StockItemsOf(g) {
 		reorder := int64(5 + g.R.IntN(16))
 		onHand := reorder + int64(20+g.R.IntN(60))
 		if low && i == len(g.Vocab.Items) {
@@ -60,7 +60,7 @@ func buildInventory(g *engine.Gen, s *engine.Svc) {
 	}
 	for _, r := range it.Rows {
 		for k := g.R.IntN(3); k > 0; k-- {
-			addCount(r["id"], r["on_hand"].(int64)+int64(3*k), nil, hzClock(g, -7*k-g.R.IntN(5), 17, 0))
+			addCount(r["id"], r["on_hand"].(int64)+int64(3*k), nil, kit.Clock(g, -7*k-g.R.IntN(5), 17, 0))
 		}
 	}
 	byName := func(name any) engine.Row {
@@ -172,13 +172,13 @@ func buildInventory(g *engine.Gen, s *engine.Svc) {
 				}
 			}
 			g.AddRow(counts, engine.Row{"id": fmt.Sprintf("CNT-%05d", len(g.Rows(counts))+1), "item_id": x["id"], "counted": x["on_hand"], "reference": r[up.Key],
-				"counted_at": hzClock(g, -1-g.R.IntN(10), 16, 30)})
+				"counted_at": kit.Clock(g, -1-g.R.IntN(10), 16, 30)})
 		},
 	})
 
 	// Chore: record a stock count.
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "operations coordinator", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
-		ok := hzWhere(it.Rows, func(r engine.Row) bool { return r["on_hand"].(int64) >= r["reorder_level"].(int64)+5 })
+		ok := kit.Where(it.Rows, func(r engine.Row) bool { return r["on_hand"].(int64) >= r["reorder_level"].(int64)+5 })
 		if len(ok) == 0 {
 			return engine.Task{}, false
 		}
@@ -199,7 +199,7 @@ func buildInventory(g *engine.Gen, s *engine.Svc) {
 	}})
 	// Chore: change a reorder level.
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "operations coordinator", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
-		ok := hzWhere(it.Rows, func(r engine.Row) bool { return r["on_hand"].(int64) >= r["reorder_level"].(int64)+10 })
+		ok := kit.Where(it.Rows, func(r engine.Row) bool { return r["on_hand"].(int64) >= r["reorder_level"].(int64)+10 })
 		if len(ok) == 0 {
 			return engine.Task{}, false
 		}

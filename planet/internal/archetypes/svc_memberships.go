@@ -157,7 +157,7 @@ func buildMemberships(k *kit.Builder) {
 			"Cancel membership {id}; {name} has given notice.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
-			return []world.Assertion{kit.FieldEquals("The membership is cancelled.", mt, r["id"], "status", "cancelled")}
+			return []world.Assertion{kit.FieldIs("The membership is cancelled.", mt, r["id"], "status", "cancelled")}
 		},
 		Touches: func(r engine.Row) []world.Change { return []world.Change{kit.Change(mt, []any{r["id"]}, "update")} },
 	})
@@ -174,8 +174,8 @@ func buildMemberships(k *kit.Builder) {
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{
-				kit.FieldEquals("The membership runs to the new date.", mt, r["id"], "renews_on", next(r)),
-				kit.FieldEquals("The renewal is dated today.", mt, r["id"], "last_renewed_on", g.Day(0)),
+				kit.FieldIs("The membership runs to the new date.", mt, r["id"], "renews_on", next(r)),
+				kit.FieldIs("The renewal is dated today.", mt, r["id"], "last_renewed_on", g.Day(0)),
 			}
 		},
 		Touches: func(r engine.Row) []world.Change { return []world.Change{kit.Change(mt, []any{r["id"]}, "update")} },
@@ -226,8 +226,8 @@ func buildMemberships(k *kit.Builder) {
 				kit.Lookup(k.Cust, m["customer_id"], "name"), m["customer_id"]),
 			Calls: []world.Call{{Tool: "set_membership_status", Args: map[string]any{"membership_id": m["id"], "status": "paused"}}},
 			Assertions: []world.Assertion{
-				kit.FieldEquals("The membership is paused.", mt, m["id"], "status", "paused"),
-				engine.Constraint(kit.FieldEquals("The renewal date is unchanged.", mt, m["id"], "renews_on", m["renews_on"])),
+				kit.FieldIs("The membership is paused.", mt, m["id"], "status", "paused"),
+				engine.Constraint(kit.FieldIs("The renewal date is unchanged.", mt, m["id"], "renews_on", m["renews_on"])),
 			},
 			MayChange: []world.Change{kit.Change(mt, []any{m["id"]}, "update")},
 			Services:  []string{s.Name},

@@ -18,7 +18,7 @@ func init() {
 // seed inserts one row per event, so the content of an order lives on it.
 func buildOrders(g *engine.Gen, s *engine.Svc) {
 	cust := g.Entity("customer")
-	one, many := hzNouns(g, "order", "orders", "sale", "sales")
+	one, many := kit.OwnNouns(g, "order", "orders", "sale", "sales")
 	if one != "order" {
 		// The industry's own line of work is orders: this desk sells.
 		s.Name, s.Title = "sales", "Sales"
@@ -57,12 +57,12 @@ func buildOrders(g *engine.Gen, s *engine.Svc) {
 	if _, resale := seed.SuppliesOf(g.Scenario.Industry); resale {
 		ord.Roles["stock_item"] = engine.Column("item")
 	}
-	items := hzOfferings(g)
+	items := kit.Offerings(g)
 	buyers := kit.ActiveRows(cust)
 	newOrder := func(id string, c engine.Row, status string, day int) engine.Row {
 		it := engine.Pick(g.R, items)
-		return engine.Row{"id": id, "customer_id": c["id"], "item": it.Name, "quantity": int64(1 + g.R.IntN(5)), "unit_price": hzPrice(g, g.R, it),
-			"ship_to": c["city"], "status": status, "placed_at": hzClock(g, day, 8+g.R.IntN(10), g.R.IntN(60))}
+		return engine.Row{"id": id, "customer_id": c["id"], "item": it.Name, "quantity": int64(1 + g.R.IntN(5)), "unit_price": kit.ItemPrice(g, g.R, it),
+			"ship_to": c["city"], "status": status, "placed_at": kit.Clock(g, day, 8+g.R.IntN(10), g.R.IntN(60))}
 	}
 	for i := 1; i <= 15+g.R.IntN(15); i++ {
 		day := -1 - g.R.IntN(40)
@@ -93,23 +93,23 @@ func buildOrders(g *engine.Gen, s *engine.Svc) {
 		[]world.ArgSpec{kit.S("customer_id", false, "CRM id of the "+cust.Noun+"."), kit.A("status", table+".status", false, ""), kit.S("item", false, "Part of the item name.")},
 		kit.Search(table, []string{"-placed_at"}, []string{"id", "customer_id", "item", "quantity", "unit_price", "status", "placed_at"},
 			kit.F("customer_id", "eq", "customer_id"), kit.F("status", "eq", "status"), kit.F("item", "contains", "item"))))
-	s.Tool(true, kit.Tool(s.Name, "get_"+one, "Get "+hzA(one), fmt.Sprintf("Read one %s by id, with delivery address.", one),
+	s.Tool(true, kit.Tool(s.Name, "get_"+one, "Get "+kit.WithArticle(one), fmt.Sprintf("Read one %s by id, with delivery address.", one),
 		[]world.ArgSpec{kit.S(one+"_id", true, "e.g. "+ord.ID(1))},
 		kit.Get(table, one+"_id", "", fmt.Sprintf("No %s {%s_id}; search_%s finds ids.", one, one, many))))
-	s.Tool(false, kit.Tool(s.Name, "create_"+one, "Place "+hzA(one),
+	s.Tool(false, kit.Tool(s.Name, "create_"+one, "Place "+kit.WithArticle(one),
 		fmt.Sprintf("Place a new %s for a %s; it starts as placed. unit_price is in minor units (cents). Returns the %s with its id.", one, cust.Noun, one),
 		[]world.ArgSpec{kit.S("customer_id", true, "CRM id of the "+cust.Noun+"."), kit.S("item", true, "One of the "+g.Vocab.Offering.Many+"."),
 			{Name: "quantity", Type: "integer", Required: true, Minimum: kit.NumPtr(1)}, {Name: "unit_price", Type: "integer", Required: true, Minimum: kit.NumPtr(0), Description: "Minor units (cents)."},
 			kit.S("ship_to", true, "Delivery city or address.")},
 		kit.Insert(table, "", map[string]any{"customer_id": "$customer_id", "item": "$item", "quantity": "$quantity", "unit_price": "$unit_price", "ship_to": "$ship_to", "status": "placed", "placed_at": "$now"})))
-	s.Tool(true, kit.Tool(s.Name, "set_"+one+"_status", "Move "+hzA(one)+" along",
-		fmt.Sprintf("Move %s one step: placed → confirmed → shipped → delivered. To call one off, use cancel_%s.", hzA(one), one),
+	s.Tool(true, kit.Tool(s.Name, "set_"+one+"_status", "Move "+kit.WithArticle(one)+" along",
+		fmt.Sprintf("Move %s one step: placed → confirmed → shipped → delivered. To call one off, use cancel_%s.", kit.WithArticle(one), one),
 		[]world.ArgSpec{kit.S(one+"_id", true, ""), {Name: "status", Type: "string", Required: true, Enum: []any{"confirmed", "shipped", "delivered"}}},
 		world.Step{Update: table, Key: "$" + one + "_id", Set: map[string]any{"status": "$status"},
 			Transitions: &world.Transitions{Column: "status", Allowed: map[string][]string{"placed": {"confirmed"}, "confirmed": {"shipped"}, "shipped": {"delivered"}}},
 			Message:     fmt.Sprintf("No %s {%s_id}.", one, one)}))
-	s.Tool(false, kit.Tool(s.Name, "cancel_"+one, "Cancel "+hzA(one),
-		fmt.Sprintf("Cancel %s that has not shipped yet.", hzA(one)),
+	s.Tool(false, kit.Tool(s.Name, "cancel_"+one, "Cancel "+kit.WithArticle(one),
+		fmt.Sprintf("Cancel %s that has not shipped yet.", kit.WithArticle(one)),
 		[]world.ArgSpec{kit.S(one+"_id", true, "")},
 		kit.Get(table, one+"_id", "o", fmt.Sprintf("No %s {%s_id}.", one, one)),
 		world.Step{Require: "$o.status", In: kit.Vals("placed", "confirmed"), Message: fmt.Sprintf("%s {%s_id} is {o.status}; only placed or confirmed %s can be cancelled.", engine.Title(one), one, many)},
@@ -126,7 +126,7 @@ func buildOrders(g *engine.Gen, s *engine.Svc) {
 	}
 	s.Events = append(s.Events, &engine.Event{
 		Entity: ord, Name: "shipped", Kind: "done",
-		When:    fmt.Sprintf("%s is shipped", hzA(one)),
+		When:    fmt.Sprintf("%s is shipped", kit.WithArticle(one)),
 		Where:   map[string]any{"status": map[string]any{"in": kit.Vals("shipped", "delivered")}},
 		InState: func(r engine.Row) bool { return r["status"] == "shipped" || r["status"] == "delivered" },
 		Setup:   setup("confirmed"),
@@ -145,7 +145,7 @@ func buildOrders(g *engine.Gen, s *engine.Svc) {
 	})
 	s.Events = append(s.Events, &engine.Event{
 		Entity: ord, Name: "cancelled", Kind: "cancelled",
-		When:    fmt.Sprintf("%s is cancelled", hzA(one)),
+		When:    fmt.Sprintf("%s is cancelled", kit.WithArticle(one)),
 		Where:   map[string]any{"status": "cancelled"},
 		InState: func(r engine.Row) bool { return r["status"] == "cancelled" },
 		Setup:   setup("placed"),
@@ -172,7 +172,7 @@ func buildOrders(g *engine.Gen, s *engine.Svc) {
 		for kit.CountWhere(ord.Rows, "customer_id", c["id"], "item", it.Name, "quantity", qty) > 0 {
 			qty++
 		}
-		price := hzPrice(g, tc.R, it)
+		price := kit.ItemPrice(g, tc.R, it)
 		tc.NextID(table) // the new row: checked by its details, not its id
 		before := kit.CountWhere(ord.Rows, "customer_id", c["id"], "item", it.Name)
 		return engine.Task{
@@ -191,7 +191,7 @@ func buildOrders(g *engine.Gen, s *engine.Svc) {
 	}})
 	// Chore: confirm a placed order.
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "operations coordinator", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
-		placed := hzWhere(ord.Rows, func(r engine.Row) bool { return r["status"] == "placed" })
+		placed := kit.Where(ord.Rows, func(r engine.Row) bool { return r["status"] == "placed" })
 		if len(placed) == 0 {
 			return engine.Task{}, false
 		}

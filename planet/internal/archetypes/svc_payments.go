@@ -20,7 +20,7 @@ func buildPayments(g *engine.Gen, s *engine.Svc) {
 	if src == nil {
 		src = g.Entity("work")
 	}
-	one, many := hzNouns(g, "payment", "payments", "transaction", "transactions")
+	one, many := kit.OwnNouns(g, "payment", "payments", "transaction", "transactions")
 	const table = "payments_transactions"
 	s.Description = fmt.Sprintf("Money received by %s: card, bank transfer and cash payments from %s, each with the %s it pays, in %s minor units.", g.Company.Name, cust.Plural, src.Noun, g.Company.Currency)
 	s.Table(table, "Incoming payments, one row per transaction.", "PAY-", 5,
@@ -50,7 +50,7 @@ func buildPayments(g *engine.Gen, s *engine.Svc) {
 	}
 	paymentFor := func(r engine.Row, status, method string, day int) engine.Row {
 		return engine.Row{"payer": nameOf(r), "payer_email": src.Val("email", r), "amount": src.Val("amount", r), "method": method,
-			"reference": r[src.Key], "status": status, "received_at": hzClock(g, day, 9+g.R.IntN(8), g.R.IntN(60))}
+			"reference": r[src.Key], "status": status, "received_at": kit.Clock(g, day, 9+g.R.IntN(8), g.R.IntN(60))}
 	}
 	methods := []string{"transfer", "transfer", "card", "card", "cash"}
 	// History: most settled work is paid for; a few card payments are
@@ -76,8 +76,8 @@ func buildPayments(g *engine.Gen, s *engine.Svc) {
 	}
 	c := engine.Pick(g.R, kit.ActiveRows(cust))
 	add(engine.Row{"payer": c["name"], "payer_email": c["email"], "amount": engine.LocalMoney(g, g.R, 50, 450), "method": "transfer",
-		"reference": src.ID(len(src.Rows) + 100), "status": "pending", "received_at": hzClock(g, -1-g.R.IntN(5), 10, 0)})
-	if settled := hzWhere(pay.Rows, func(r engine.Row) bool { return r["status"] == "settled" }); len(settled) > 0 {
+		"reference": src.ID(len(src.Rows) + 100), "status": "pending", "received_at": kit.Clock(g, -1-g.R.IntN(5), 10, 0)})
+	if settled := kit.Where(pay.Rows, func(r engine.Row) bool { return r["status"] == "settled" }); len(settled) > 0 {
 		first := engine.Pick(g.R, settled)
 		dup := engine.Row{}
 		for k, v := range first {
@@ -85,7 +85,7 @@ func buildPayments(g *engine.Gen, s *engine.Svc) {
 		}
 		dup["method"] = "card"
 		first["method"] = "card"
-		dup["received_at"] = hzClock(g, -1, 17, 45)
+		dup["received_at"] = kit.Clock(g, -1, 17, 45)
 		add(dup)
 	}
 
@@ -134,7 +134,7 @@ func buildPayments(g *engine.Gen, s *engine.Svc) {
 			var ref any = src.ID(len(src.Rows) + 200 + n)
 			c := engine.Pick(tc.R, kit.ActiveRows(cust))
 			amount := engine.LocalMoney(g, tc.R, 50, 650)
-			if opens := hzWhere(src.Rows, func(r engine.Row) bool { return r["status"] == open }); len(opens) > 0 {
+			if opens := kit.Where(src.Rows, func(r engine.Row) bool { return r["status"] == open }); len(opens) > 0 {
 				r := engine.Pick(tc.R, opens)
 				ref, amount = r[src.Key], src.Val("amount", r).(int64)
 				if id := src.Val("customer_id", r); kit.Lookup(cust, id, "email") != nil {
@@ -142,7 +142,7 @@ func buildPayments(g *engine.Gen, s *engine.Svc) {
 				}
 			}
 			return engine.Row{"id": pay.ID(n), "payer": c["name"], "payer_email": c["email"], "amount": amount, "method": "card",
-				"reference": ref, "status": "pending", "received_at": hzClock(g, -1, 16, 30)}
+				"reference": ref, "status": "pending", "received_at": kit.Clock(g, -1, 16, 30)}
 		},
 		Do: func(r engine.Row) []world.Call {
 			return []world.Call{{Tool: "update_" + one + "_status", Args: map[string]any{one + "_id": r["id"], "status": "settled"}}}
@@ -186,7 +186,7 @@ func buildPayments(g *engine.Gen, s *engine.Svc) {
 				}
 			}
 			row := engine.Row{"id": pay.ID(len(g.Rows(table)) + 1), "payer": up.Str("name", r), "payer_email": up.Val("email", r), "amount": up.Val("amount", r),
-				"method": "transfer", "reference": r[up.Key], "status": "settled", "received_at": hzClock(g, -1-g.R.IntN(10), 12, 0)}
+				"method": "transfer", "reference": r[up.Key], "status": "settled", "received_at": kit.Clock(g, -1-g.R.IntN(10), 12, 0)}
 			g.AddRow(table, row)
 			pay.Rows = append(pay.Rows, row)
 		},
@@ -222,7 +222,7 @@ func buildPayments(g *engine.Gen, s *engine.Svc) {
 	}})
 	// Chore: a card payment was declined.
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "account manager", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
-		pending := hzWhere(pay.Rows, func(r engine.Row) bool { return r["status"] == "pending" })
+		pending := kit.Where(pay.Rows, func(r engine.Row) bool { return r["status"] == "pending" })
 		if len(pending) == 0 {
 			return engine.Task{}, false
 		}

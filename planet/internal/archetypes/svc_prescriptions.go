@@ -187,7 +187,7 @@ func buildPrescriptions(k *kit.Builder) {
 			"Cancel {name}'s prescription {id}; the " + k.St + " has switched them off {medication}.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
-			return []world.Assertion{kit.FieldEquals("The prescription is cancelled.", rt, r["id"], "status", "cancelled")}
+			return []world.Assertion{kit.FieldIs("The prescription is cancelled.", rt, r["id"], "status", "cancelled")}
 		},
 		Touches: func(r engine.Row) []world.Change { return []world.Change{kit.Change(rt, []any{r["id"]}, "update")} },
 	})
@@ -207,7 +207,7 @@ func buildPrescriptions(k *kit.Builder) {
 			"Approve {name}'s refill {id} for {medication}.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
-			return []world.Assertion{kit.FieldEquals("The refill is approved.", ft, r["id"], "status", "approved")}
+			return []world.Assertion{kit.FieldIs("The refill is approved.", ft, r["id"], "status", "approved")}
 		},
 		Touches: func(r engine.Row) []world.Change { return []world.Change{kit.Change(ft, []any{r["id"]}, "update")} },
 	})
@@ -291,8 +291,8 @@ func buildPrescriptions(k *kit.Builder) {
 				k.St, kit.Lookup(k.Cust, p["customer_id"], "name"), p["medication"], r["id"]),
 			Calls: []world.Call{{Tool: "review_refill", Args: map[string]any{"refill_id": r["id"], "status": "rejected"}}},
 			Assertions: []world.Assertion{
-				kit.FieldEquals("The refill request is rejected.", ft, r["id"], "status", "rejected"),
-				kit.FieldEquals("The decision is dated today.", ft, r["id"], "decided_on", g.Day(0)),
+				kit.FieldIs("The refill request is rejected.", ft, r["id"], "status", "rejected"),
+				kit.FieldIs("The decision is dated today.", ft, r["id"], "decided_on", g.Day(0)),
 			},
 			MayChange: []world.Change{kit.Change(ft, []any{r["id"]}, "update")},
 			Services:  []string{s.Name},

@@ -29,7 +29,7 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 		kit.Enum("status", "draft → sent → received; draft or sent can be cancelled.", "draft", "sent", "received", "cancelled"),
 		kit.Date("created_on", "When it was raised."), kit.Opt(kit.Date("expected_on", "Promised delivery date.")), kit.Opt(kit.Date("received_on", "When the goods arrived.")))
 
-	items := hzStockItems(g)
+	items := kit.StockItemsOf(g)
 	type sup struct {
 		row  engine.Row
 		sell []engine.Item
@@ -37,7 +37,7 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 	var suppliers []sup
 	for i := 1; i <= 4+g.R.IntN(4); i++ {
 		var name string
-		for name == "" || hzHasName(g.Rows(sups), name) {
+		for name == "" || kit.HasName(g.Rows(sups), name) {
 			// A supplier is named the way the country names a wholesaler.
 			if ind, ok := catalog.IndustryByID("wholesale-distribution"); ok {
 				name = g.Locale.C.CompanyName(g.R, ind)
@@ -69,11 +69,11 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 			"name": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT s.name FROM %s s WHERE s.id = %s.supplier_id)", sups, a)
 			},
-				Value: func(r engine.Row) any { return hzLookup(supRows, r["supplier_id"], "name") }, Path: "supplier_id.name"},
+				Value: func(r engine.Row) any { return kit.ColumnOf(supRows, r["supplier_id"], "name") }, Path: "supplier_id.name"},
 			"email": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT s.email FROM %s s WHERE s.id = %s.supplier_id)", sups, a)
 			},
-				Value: func(r engine.Row) any { return hzLookup(supRows, r["supplier_id"], "email") }, Path: "supplier_id.email"},
+				Value: func(r engine.Row) any { return kit.ColumnOf(supRows, r["supplier_id"], "email") }, Path: "supplier_id.email"},
 		}}
 	// Goods bought for resale cost about half their list price; supplies
 	// are priced at what suppliers charge.
@@ -82,7 +82,7 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 		if resale {
 			it = engine.Item{Name: it.Name, Min: it.Min / 2, Max: it.Min / 2}
 		}
-		return hzPrice(g, g.R, it) * qty
+		return kit.ItemPrice(g, g.R, it) * qty
 	}
 	newPO := func(id string, x sup, status string, day int) engine.Row {
 		it := engine.Pick(g.R, x.sell)
@@ -201,14 +201,4 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
-}
-
-// hzHasName reports whether some row has the name.
-func hzHasName(rows []engine.Row, name string) bool {
-	for _, r := range rows {
-		if r["name"] == name {
-			return true
-		}
-	}
-	return false
 }

@@ -141,7 +141,7 @@ func buildProduction(k *kit.Builder) {
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{
-				kit.FieldEquals("The batch is released.", bt, r["id"], "status", "released"),
+				kit.FieldIs("The batch is released.", bt, r["id"], "status", "released"),
 				kit.Exists("The passed check is recorded.", qt, map[string]any{"batch_id": r["id"], "check": checkOf(r), "result": "pass", "inspector": inspectorOf(r)}),
 			}
 		},
@@ -221,7 +221,7 @@ func buildProduction(k *kit.Builder) {
 			},
 			Assertions: []world.Assertion{
 				kit.Exists("The failed check is recorded.", qt, map[string]any{"batch_id": b["id"], "check": check, "result": "fail", "inspector": who}),
-				kit.FieldEquals("The batch is scrapped.", bt, b["id"], "status", "scrapped"),
+				kit.FieldIs("The batch is scrapped.", bt, b["id"], "status", "scrapped"),
 			},
 			MayChange: []world.Change{kit.Change(qt, nil, "insert"), kit.Change(bt, []any{b["id"]}, "update")},
 			Services:  []string{s.Name},

@@ -138,7 +138,7 @@ func buildProperties(k *kit.Builder) {
 			"Unit {id} at {address} is now let to {name}; the contract came back signed today.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
-			return []world.Assertion{kit.FieldEquals("The unit is let.", ut, r["id"], "status", "let"), kit.FieldEquals("It is let from today.", ut, r["id"], "let_on", g.Day(0))}
+			return []world.Assertion{kit.FieldIs("The unit is let.", ut, r["id"], "status", "let"), kit.FieldIs("It is let from today.", ut, r["id"], "let_on", g.Day(0))}
 		},
 		Touches: func(r engine.Row) []world.Change { return []world.Change{kit.Change(ut, []any{r["id"]}, "update")} },
 	})
@@ -157,7 +157,7 @@ func buildProperties(k *kit.Builder) {
 			"Publish listing {id} for {address} today.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
-			return []world.Assertion{kit.FieldEquals("The listing is published.", lt, r["id"], "status", "published")}
+			return []world.Assertion{kit.FieldIs("The listing is published.", lt, r["id"], "status", "published")}
 		},
 		Touches: func(r engine.Row) []world.Change { return []world.Change{kit.Change(lt, []any{r["id"]}, "update")} },
 	})
@@ -211,8 +211,8 @@ func buildProperties(k *kit.Builder) {
 			Instruction: fmt.Sprintf("%s (%s) wants the %s at %s; hold it for them while we prepare the contract.", c["name"], c["id"], u["kind"], u["address"]),
 			Calls:       []world.Call{{Tool: "reserve_property_unit", Args: map[string]any{"unit_id": u["id"], "tenant_id": c["id"]}}},
 			Assertions: []world.Assertion{
-				kit.FieldEquals("The unit is reserved.", ut, u["id"], "status", "reserved"),
-				kit.FieldEquals("It is reserved for the applicant.", ut, u["id"], "tenant_id", c["id"]),
+				kit.FieldIs("The unit is reserved.", ut, u["id"], "status", "reserved"),
+				kit.FieldIs("It is reserved for the applicant.", ut, u["id"], "tenant_id", c["id"]),
 			},
 			MayChange: []world.Change{kit.Change(ut, []any{u["id"]}, "update")},
 			Services:  []string{s.Name},

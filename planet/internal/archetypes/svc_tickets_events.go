@@ -170,7 +170,7 @@ func buildTicketsEvents(k *kit.Builder) {
 			"Ticket {id} for {event} is paid by {name}; please confirm it.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
-			return []world.Assertion{kit.FieldEquals("The ticket is confirmed.", tt, r["id"], "status", "confirmed")}
+			return []world.Assertion{kit.FieldIs("The ticket is confirmed.", tt, r["id"], "status", "confirmed")}
 		},
 		Touches: func(r engine.Row) []world.Change { return []world.Change{kit.Change(tt, []any{r["id"]}, "update")} },
 	})
@@ -251,8 +251,8 @@ func buildTicketsEvents(k *kit.Builder) {
 			Instruction: fmt.Sprintf("%s is at the door of %s with ticket %s. Check them in.", kit.Lookup(k.Cust, t["customer_id"], "name"), ev["title"], t["id"]),
 			Calls:       []world.Call{{Tool: "check_in_event_ticket", Args: map[string]any{"ticket_id": t["id"]}}},
 			Assertions: []world.Assertion{
-				kit.FieldEquals("The ticket is checked in.", tt, t["id"], "status", "checked_in"),
-				kit.FieldEquals("The ticket is unchanged otherwise.", tt, t["id"], "quantity", t["quantity"]),
+				kit.FieldIs("The ticket is checked in.", tt, t["id"], "status", "checked_in"),
+				kit.FieldIs("The ticket is unchanged otherwise.", tt, t["id"], "quantity", t["quantity"]),
 			},
 			MayChange: []world.Change{kit.Change(tt, []any{t["id"]}, "update")},
 			Services:  []string{s.Name},

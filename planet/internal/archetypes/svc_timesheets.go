@@ -139,7 +139,7 @@ func buildTimesheets(k *kit.Builder) {
 			"{approver} has signed off {staff}'s time entry {id} ({minutes} min for {work_ref}). Record the approval.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
-			return []world.Assertion{kit.FieldEquals("The entry is approved.", et, r["id"], "status", "approved"), kit.FieldEquals("The approver is recorded.", et, r["id"], "approved_by", lead)}
+			return []world.Assertion{kit.FieldIs("The entry is approved.", et, r["id"], "status", "approved"), kit.FieldIs("The approver is recorded.", et, r["id"], "approved_by", lead)}
 		},
 		Touches: func(r engine.Row) []world.Change { return []world.Change{kit.Change(et, []any{r["id"]}, "update")} },
 	})
@@ -186,9 +186,9 @@ func buildTimesheets(k *kit.Builder) {
 				kit.Lookup(k.Staff, e["staff_id"], "name"), m, k.W, e["work_ref"], k.FmtMoney(bill(m))),
 			Calls: []world.Call{{Tool: "submit_time_entry", Args: map[string]any{"entry_id": e["id"], "minutes": m, "billable_amount": bill(m)}}},
 			Assertions: []world.Assertion{
-				kit.FieldEquals("The entry is submitted.", et, e["id"], "status", "submitted"),
-				kit.FieldEquals("The minutes are recorded.", et, e["id"], "minutes", m),
-				kit.FieldEquals("The billable amount is recorded.", et, e["id"], "billable_amount", bill(m)),
+				kit.FieldIs("The entry is submitted.", et, e["id"], "status", "submitted"),
+				kit.FieldIs("The minutes are recorded.", et, e["id"], "minutes", m),
+				kit.FieldIs("The billable amount is recorded.", et, e["id"], "billable_amount", bill(m)),
 			},
 			MayChange: []world.Change{kit.Change(et, []any{e["id"]}, "update")},
 			Services:  []string{s.Name},
@@ -207,7 +207,7 @@ func buildTimesheets(k *kit.Builder) {
 				kit.Lookup(k.Staff, e["staff_id"], "name"), k.W, e["work_ref"], reason),
 			Calls: []world.Call{{Tool: "reject_time_entry", Args: map[string]any{"entry_id": e["id"], "reason": reason}}},
 			Assertions: []world.Assertion{
-				kit.FieldEquals("The entry is rejected.", et, e["id"], "status", "rejected"),
+				kit.FieldIs("The entry is rejected.", et, e["id"], "status", "rejected"),
 				kit.Exists("The reason is noted.", et, map[string]any{"id": e["id"], "note": map[string]any{"contains": reason}}),
 			},
 			MayChange: []world.Change{kit.Change(et, []any{e["id"]}, "update")},

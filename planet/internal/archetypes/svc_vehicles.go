@@ -173,7 +173,7 @@ func buildVehicles(k *kit.Builder) {
 			"The {model} {id} is sold to {name}: payment is in. Update the vehicle.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
-			return []world.Assertion{kit.FieldEquals("The vehicle is sold.", vt, r["id"], "status", "sold"), kit.FieldEquals("The sale is dated today.", vt, r["id"], "sold_on", g.Day(0))}
+			return []world.Assertion{kit.FieldIs("The vehicle is sold.", vt, r["id"], "status", "sold"), kit.FieldIs("The sale is dated today.", vt, r["id"], "sold_on", g.Day(0))}
 		},
 		Touches: func(r engine.Row) []world.Change { return []world.Change{kit.Change(vt, []any{r["id"]}, "update")} },
 	})
@@ -266,8 +266,8 @@ func buildVehicles(k *kit.Builder) {
 			Instruction: fmt.Sprintf("%s (%s) has put down a deposit on the %s with VIN %s. Reserve it for them.", c["name"], c["id"], v["make_model"], v["vin"]),
 			Calls:       []world.Call{{Tool: "reserve_dealer_vehicle", Args: map[string]any{"vehicle_id": v["id"], "customer_id": c["id"]}}},
 			Assertions: []world.Assertion{
-				kit.FieldEquals("The vehicle is reserved.", vt, v["id"], "status", "reserved"),
-				kit.FieldEquals("It is reserved for the buyer.", vt, v["id"], "owner_id", c["id"]),
+				kit.FieldIs("The vehicle is reserved.", vt, v["id"], "status", "reserved"),
+				kit.FieldIs("It is reserved for the buyer.", vt, v["id"], "owner_id", c["id"]),
 			},
 			MayChange: []world.Change{kit.Change(vt, []any{v["id"]}, "update")},
 			Services:  []string{s.Name},

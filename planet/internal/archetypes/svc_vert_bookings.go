@@ -29,7 +29,7 @@ func init() {
 // ---------------------------------------------------------------- appointments
 
 func buildAppointments(g *engine.Gen, s *engine.Svc) {
-	v := kit.NewVertical(g, s)
+	v := kit.New(g, s)
 	one, many := v.Noun([2]string{"appointment", "appointments"}, [2]string{"consultation", "consultations"}, [2]string{"visit", "visits"})
 	v.Named(many)
 	o, m := engine.Snake(one), engine.Snake(many)
@@ -60,7 +60,7 @@ func buildAppointments(g *engine.Gen, s *engine.Svc) {
 	for _, it := range g.Vocab.Items {
 		purposes = append(purposes, it.Name)
 	}
-	fee := func() int64 { return v.Money(g.R, 30, 90) }
+	fee := func() int64 { return v.StepMoney(g.R, 30, 90) }
 	for i := 1; i <= 16+g.R.IntN(12); i++ {
 		c, st := engine.Pick(g.R, v.Customers()), engine.Pick(g.R, v.Team())
 		d := g.R.IntN(40) - 20
@@ -117,7 +117,7 @@ func buildAppointments(g *engine.Gen, s *engine.Svc) {
 		Setup: func(tc *engine.TaskCtx) engine.Row {
 			c, st := engine.Pick(tc.R, v.Customers()), engine.Pick(tc.R, v.Team())
 			return engine.Row{"id": e.ID(tc.FreshID(table)), "customer_id": c["id"], "staff_id": st["id"], "purpose": engine.Pick(tc.R, purposes),
-				"starts_at": v.At(0, 7, 15+15*tc.R.IntN(3)), "duration_min": int64(30), "location": engine.Pick(tc.R, rooms), "fee": v.Money(tc.R, 30, 90),
+				"starts_at": v.At(0, 7, 15+15*tc.R.IntN(3)), "duration_min": int64(30), "location": engine.Pick(tc.R, rooms), "fee": v.StepMoney(tc.R, 30, 90),
 				"status": "confirmed", "reminder_sent": true, "booked_at": v.At(-9, 11, 0)}
 		},
 		Call: func(r engine.Row) world.Call {
@@ -142,7 +142,7 @@ func buildAppointments(g *engine.Gen, s *engine.Svc) {
 			st := v.Team()[0]
 			return world.Call{Tool: "book_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "staff_id": st["id"],
 				"starts_at": v.Slot(fmt.Sprint(st["id"]), 14+tc.R.IntN(7), 9, tc.R), "duration_min": 30, "purpose": "Follow-up: " + kit.UpItem(up, r),
-				"location": rooms[0], "fee": v.Money(tc.R, 30, 60), "source_ref": r[up.Key]}}
+				"location": rooms[0], "fee": v.StepMoney(tc.R, 30, 60), "source_ref": r[up.Key]}}
 		},
 		Want: func(up *engine.Entity, r engine.Row) map[string]any { return map[string]any{"status": "booked"} },
 		Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
@@ -153,7 +153,7 @@ func buildAppointments(g *engine.Gen, s *engine.Svc) {
 				status = "attended"
 			}
 			v.Add(e, table, engine.Row{"id": e.ID(v.NextNumber(table)), "customer_id": up.Val("customer_id", r), "staff_id": st["id"], "purpose": "Follow-up: " + kit.UpItem(up, r),
-				"starts_at": v.Slot(fmt.Sprint(st["id"]), d, 9, g.R), "duration_min": int64(30), "location": rooms[0], "fee": v.Money(g.R, 30, 60),
+				"starts_at": v.Slot(fmt.Sprint(st["id"]), d, 9, g.R), "duration_min": int64(30), "location": rooms[0], "fee": v.StepMoney(g.R, 30, 60),
 				"status": status, "reminder_sent": d < 3, "source_ref": r[up.Key], "booked_at": v.At(min(d, 0)-10, 16, 0)})
 		},
 	})
@@ -185,7 +185,7 @@ func buildAppointments(g *engine.Gen, s *engine.Svc) {
 		c, st := engine.Pick(tc.R, v.Customers()), engine.Pick(tc.R, v.Team())
 		at := v.Slot(fmt.Sprint(st["id"]), 3+tc.R.IntN(10), 9, tc.R)
 		purpose := engine.Pick(tc.R, purposes)
-		fee := v.Money(tc.R, 30, 90)
+		fee := v.StepMoney(tc.R, 30, 90)
 		tc.NextID(table) // the new row: checked by its details, not its id
 		return engine.Task{
 			Title: "book " + one,
@@ -207,7 +207,7 @@ func buildAppointments(g *engine.Gen, s *engine.Svc) {
 // ---------------------------------------------------------------- reservations
 
 func buildReservations(g *engine.Gen, s *engine.Svc) {
-	v := kit.NewVertical(g, s)
+	v := kit.New(g, s)
 	one, many := v.Noun([2]string{"reservation", "reservations"}, [2]string{"booking", "bookings"}, [2]string{"hold", "holds"})
 	v.Named(many)
 	o, m := engine.Snake(one), engine.Snake(many)
@@ -254,7 +254,7 @@ func buildReservations(g *engine.Gen, s *engine.Svc) {
 		}
 		used[n] = true
 		r := engine.Row{"id": fmt.Sprintf("%s%03d", rprefix, len(resources)+1), "name": n, "kind": k, "capacity": int64(1 + g.R.IntN(12)),
-			"daily_rate": v.Money(g.R, rate[k][0], rate[k][1]), "active": g.R.IntN(8) != 0}
+			"daily_rate": v.StepMoney(g.R, rate[k][0], rate[k][1]), "active": g.R.IntN(8) != 0}
 		resources = append(resources, r)
 		g.AddRow(resTable, r)
 	}
@@ -464,7 +464,7 @@ func buildReservations(g *engine.Gen, s *engine.Svc) {
 // ---------------------------------------------------------------- enrolments
 
 func buildEnrolments(g *engine.Gen, s *engine.Svc) {
-	v := kit.NewVertical(g, s)
+	v := kit.New(g, s)
 	cone, cmany := v.Noun([2]string{"course", "courses"}, [2]string{"class", "classes"}, [2]string{"programme", "programmes"})
 	one, many := v.Noun([2]string{"enrolment", "enrolments"}, [2]string{"registration", "registrations"}, [2]string{"place", "places"})
 	v.Named(many)
@@ -496,7 +496,7 @@ func buildEnrolments(g *engine.Gen, s *engine.Svc) {
 			status = "closed"
 		}
 		r := engine.Row{"id": fmt.Sprintf("%s%03d", cprefix, len(courses)+1), "title": t, "tutor_id": engine.Pick(g.R, v.Team())["id"], "starts_on": g.Day(d),
-			"sessions": int64(engine.Pick(g.R, []int{4, 6, 8, 10, 12})), "seats": int64(6 + g.R.IntN(14)), "fee": v.Money(g.R, 60, 600), "status": status}
+			"sessions": int64(engine.Pick(g.R, []int{4, 6, 8, 10, 12})), "seats": int64(6 + g.R.IntN(14)), "fee": v.StepMoney(g.R, 60, 600), "status": status}
 		courses = append(courses, r)
 		g.AddRow(ctable, r)
 	}
@@ -715,7 +715,7 @@ func lookupRow(rows []engine.Row, id any) engine.Row {
 // ---------------------------------------------------------------- listings
 
 func buildListings(g *engine.Gen, s *engine.Svc) {
-	v := kit.NewVertical(g, s)
+	v := kit.New(g, s)
 	one, many := v.Noun([2]string{"listing", "listings"}, [2]string{"advert", "adverts"}, [2]string{"offer", "offers"})
 	v.Named(many)
 	o, m := engine.Snake(one), engine.Snake(many)
@@ -743,9 +743,9 @@ func buildListings(g *engine.Gen, s *engine.Svc) {
 	}
 	price := func(r *rand.Rand, kind string) int64 {
 		if kind == "rent" {
-			return v.Money(r, rent[0], rent[1])
+			return v.StepMoney(r, rent[0], rent[1])
 		}
-		return v.Money(r, sale[0], sale[1])
+		return v.StepMoney(r, sale[0], sale[1])
 	}
 	s.Table(table, engine.Title(many)+", one per item or property on the market.", prefix, 5,
 		kit.PK(), kit.RefersTo("customer_id", v.Cust.Table+".id", "The "+v.C+" who owns what is listed (CRM id)."),

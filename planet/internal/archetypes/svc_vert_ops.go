@@ -27,7 +27,7 @@ func init() {
 // ---------------------------------------------------------------- shipments
 
 func buildShipments(g *engine.Gen, s *engine.Svc) {
-	v := kit.NewVertical(g, s)
+	v := kit.New(g, s)
 	one, many := v.Noun([2]string{"consignment", "consignments"}, [2]string{"parcel", "parcels"}, [2]string{"dispatch", "dispatches"})
 	v.Named(many)
 	o, m := engine.Snake(one), engine.Snake(many)
@@ -88,7 +88,7 @@ func buildShipments(g *engine.Gen, s *engine.Svc) {
 	newRow := func(n int, c engine.Row, status string, d int) engine.Row {
 		r := engine.Row{"id": e.ID(n), "customer_id": c["id"], "consignee": v.Contact(c), "destination": g.Locale.Address(),
 			"service": engine.Pick(g.R, []string{"standard", "standard", "express", "same_day", "pallet"}), "parcels": int64(1 + g.R.IntN(6)),
-			"weight_kg": int64(1 + g.R.IntN(400)), "charge": v.Money(g.R, 8, 240), "status": status, "created_at": v.At(d-1, 16, 40)}
+			"weight_kg": int64(1 + g.R.IntN(400)), "charge": v.StepMoney(g.R, 8, 240), "status": status, "created_at": v.At(d-1, 16, 40)}
 		if status != "created" && status != "cancelled" {
 			r["tracking_no"] = tracking(n)
 		}
@@ -163,7 +163,7 @@ func buildShipments(g *engine.Gen, s *engine.Svc) {
 			n := tc.FreshID(table)
 			c := engine.Pick(tc.R, v.Customers())
 			r := engine.Row{"id": e.ID(n), "customer_id": c["id"], "consignee": v.Contact(c), "destination": g.Locale.Address(), "service": "express", "parcels": int64(1 + tc.R.IntN(3)),
-				"weight_kg": int64(2 + tc.R.IntN(30)), "charge": v.Money(tc.R, 10, 120), "status": "out_for_delivery", "tracking_no": tracking(n), "created_at": v.At(-2, 15, 0)}
+				"weight_kg": int64(2 + tc.R.IntN(30)), "charge": v.StepMoney(tc.R, 10, 120), "status": "out_for_delivery", "tracking_no": tracking(n), "created_at": v.At(-2, 15, 0)}
 			return r
 		},
 		Call: func(r engine.Row) world.Call {
@@ -189,7 +189,7 @@ func buildShipments(g *engine.Gen, s *engine.Svc) {
 		Call: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) world.Call {
 			c := lookupRow(v.Cust.Rows, up.Val("customer_id", r))
 			return world.Call{Tool: "create_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "consignee": v.Contact(c), "destination": g.Locale.Address(),
-				"service": "standard", "parcels": 1, "weight_kg": 5, "charge": v.Money(tc.R, 8, 40), "source_ref": r[up.Key]}}
+				"service": "standard", "parcels": 1, "weight_kg": 5, "charge": v.StepMoney(tc.R, 8, 40), "source_ref": r[up.Key]}}
 		},
 		Want: func(up *engine.Entity, r engine.Row) map[string]any { return map[string]any{"status": "created"} },
 		Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
@@ -230,7 +230,7 @@ func buildShipments(g *engine.Gen, s *engine.Svc) {
 		c := engine.Pick(tc.R, v.Customers())
 		to, addr := v.Contact(c), g.Locale.Address()
 		parcels, kg := 1+tc.R.IntN(4), 2+tc.R.IntN(60)
-		charge := v.Money(tc.R, 10, 90)
+		charge := v.StepMoney(tc.R, 10, 90)
 		id := e.ID(tc.NextID(table))
 		return engine.Task{
 			Title: "book " + one,
@@ -252,7 +252,7 @@ func buildShipments(g *engine.Gen, s *engine.Svc) {
 // ---------------------------------------------------------------- work orders
 
 func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
-	v := kit.NewVertical(g, s)
+	v := kit.New(g, s)
 	one, many := v.Noun([2]string{"work order", "work orders"}, [2]string{"service order", "service orders"}, [2]string{"field job", "field jobs"})
 	v.Named(many)
 	o, m := engine.Snake(one), engine.Snake(many)
@@ -290,11 +290,11 @@ func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
 		}
 	}
 	catalogue := []string{"Seal kit", "Filter cartridge", "Fuse 16A", "Hose 1/2\"", "Valve", "Bracket set", "Sensor", "Cable 10 m", "Gasket", "Bearing"}
-	partPrice := func() int64 { return v.Money(g.R, 2, 80) }
+	partPrice := func() int64 { return v.StepMoney(g.R, 2, 80) }
 	newRow := func(n int, c engine.Row, status string, d int) engine.Row {
 		r := engine.Row{"id": e.ID(n), "customer_id": c["id"], "site_address": g.Locale.Address(), "site_contact": v.Contact(c), "task": engine.Pick(g.R, tasks),
 			"technician_id": engine.Pick(g.R, v.Team())["id"], "priority": engine.Pick(g.R, []string{"normal", "normal", "normal", "urgent", "emergency"}), "scheduled_on": g.Day(d),
-			"quoted_amount": v.Money(g.R, 80, 900), "status": status, "created_at": v.At(d-4-g.R.IntN(10), 9, 30)}
+			"quoted_amount": v.StepMoney(g.R, 80, 900), "status": status, "created_at": v.At(d-4-g.R.IntN(10), 9, 30)}
 		if status == "signed_off" {
 			r["signed_off_by"], r["signed_off_at"] = r["site_contact"], v.At(d, 15, 45)
 		}
@@ -363,7 +363,7 @@ func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
 		Setup: func(tc *engine.TaskCtx) engine.Row {
 			c := engine.Pick(tc.R, v.Customers())
 			return engine.Row{"id": e.ID(tc.FreshID(table)), "customer_id": c["id"], "site_address": g.Locale.Address(), "site_contact": v.Contact(c), "task": engine.Pick(tc.R, tasks),
-				"technician_id": v.Team()[0]["id"], "priority": "normal", "scheduled_on": g.Day(0), "quoted_amount": v.Money(tc.R, 80, 900), "status": "completed", "created_at": v.At(-6, 9, 0)}
+				"technician_id": v.Team()[0]["id"], "priority": "normal", "scheduled_on": g.Day(0), "quoted_amount": v.StepMoney(tc.R, 80, 900), "status": "completed", "created_at": v.At(-6, 9, 0)}
 		},
 		Call: func(r engine.Row) world.Call {
 			return world.Call{Tool: "sign_off_" + o, Args: map[string]any{o + "_id": r["id"], "signed_by": r["site_contact"]}}
@@ -386,7 +386,7 @@ func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
 		Call: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) world.Call {
 			c := lookupRow(v.Cust.Rows, up.Val("customer_id", r))
 			return world.Call{Tool: "open_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "site_address": g.Locale.Address(), "site_contact": v.Contact(c),
-				"task": "Follow-up on " + kit.UpItem(up, r), "priority": "normal", "scheduled_on": g.Day(3 + tc.R.IntN(5)), "quoted_amount": v.Money(tc.R, 60, 300), "source_ref": r[up.Key]}}
+				"task": "Follow-up on " + kit.UpItem(up, r), "priority": "normal", "scheduled_on": g.Day(3 + tc.R.IntN(5)), "quoted_amount": v.StepMoney(tc.R, 60, 300), "source_ref": r[up.Key]}}
 		},
 		Want: func(up *engine.Entity, r engine.Row) map[string]any { return map[string]any{"status": "open"} },
 		Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
@@ -408,7 +408,7 @@ func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
 			return engine.Task{}, false
 		}
 		w := engine.Pick(tc.R, cands)
-		part, qty, price := engine.Pick(tc.R, catalogue), 1+tc.R.IntN(5), v.Money(tc.R, 2, 80)
+		part, qty, price := engine.Pick(tc.R, catalogue), 1+tc.R.IntN(5), v.StepMoney(tc.R, 2, 80)
 		tc.NextID(parts)
 		return engine.Task{
 			Title:       "record parts used",
@@ -445,7 +445,7 @@ func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
 // ---------------------------------------------------------------- projects
 
 func buildProjects(g *engine.Gen, s *engine.Svc) {
-	v := kit.NewVertical(g, s)
+	v := kit.New(g, s)
 	one, many := v.Noun([2]string{"project", "projects"}, [2]string{"engagement", "engagements"}, [2]string{"programme", "programmes"})
 	v.Named(many)
 	mone, mmany := "milestone", "milestones"
@@ -493,7 +493,7 @@ func buildProjects(g *engine.Gen, s *engine.Svc) {
 	}
 	newProject := func(n int, c engine.Row, d int, status string) engine.Row {
 		return engine.Row{"id": proj.ID(n), "customer_id": c["id"], "name": fmt.Sprintf("%s – %s", engine.Pick(g.R, themes), c["name"]), "manager_id": engine.Pick(g.R, v.Team())["id"],
-			"budget": v.Money(g.R, 2000, 60000), "start_on": g.Day(d), "due_on": g.Day(d + 60 + g.R.IntN(120)), "status": status}
+			"budget": v.StepMoney(g.R, 2000, 60000), "start_on": g.Day(d), "due_on": g.Day(d + 60 + g.R.IntN(120)), "status": status}
 	}
 	addMilestones := func(p engine.Row) {
 		d := v.Offset(p["start_on"])
@@ -573,7 +573,7 @@ func buildProjects(g *engine.Gen, s *engine.Svc) {
 		InState: func(r engine.Row) bool { return r["status"] == "approved" },
 		Setup: func(tc *engine.TaskCtx) engine.Row {
 			p := engine.Pick(tc.R, active)
-			return engine.Row{"id": fmt.Sprintf("MS-%05d", tc.FreshID(mtable)), "project_id": p["id"], "title": engine.Pick(tc.R, steps), "due_on": g.Day(-1), "amount": v.Money(tc.R, 500, 8000), "status": "done"}
+			return engine.Row{"id": fmt.Sprintf("MS-%05d", tc.FreshID(mtable)), "project_id": p["id"], "title": engine.Pick(tc.R, steps), "due_on": g.Day(-1), "amount": v.StepMoney(tc.R, 500, 8000), "status": "done"}
 		},
 		Call: func(r engine.Row) world.Call {
 			return world.Call{Tool: "approve_milestone", Args: map[string]any{"milestone_id": r["id"], "approved_by": v.Contact(lookupRow(v.Cust.Rows, ms.Val("customer_id", r)))}}
@@ -616,7 +616,7 @@ func buildProjects(g *engine.Gen, s *engine.Svc) {
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "coordinator", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
 		p := engine.Pick(tc.R, active)
 		t := engine.Pick(tc.R, []string{"Training session", "Go-live support", "Documentation", "Quality review"})
-		due, amount := g.Day(20+tc.R.IntN(40)), v.Money(tc.R, 300, 5000)
+		due, amount := g.Day(20+tc.R.IntN(40)), v.StepMoney(tc.R, 300, 5000)
 		n := tc.NextID(mtable)
 		id := fmt.Sprintf("MS-%05d", n)
 		return engine.Task{

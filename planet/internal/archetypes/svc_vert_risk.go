@@ -28,7 +28,7 @@ func init() {
 
 // insurerName makes a plausible insurer name of the country, from the
 // catalog's insurance industry when it has one.
-func insurerName(v *kit.Vertical, r *rand.Rand) string {
+func insurerName(v *kit.Builder, r *rand.Rand) string {
 	if ind, ok := engine.IndustryByID("insurance"); ok {
 		return v.Gen.Locale.C.CompanyName(r, ind)
 	}
@@ -39,7 +39,7 @@ func insurerName(v *kit.Vertical, r *rand.Rand) string {
 // ---------------------------------------------------------------- claims
 
 func buildClaims(g *engine.Gen, s *engine.Svc) {
-	v := kit.NewVertical(g, s)
+	v := kit.New(g, s)
 	one, many := v.Noun([2]string{"claim", "claims"}, [2]string{"claim file", "claim files"}, [2]string{"reimbursement", "reimbursements"})
 	v.Named(many)
 	o, m := engine.Snake(one), engine.Snake(many)
@@ -107,7 +107,7 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 	}
 	newRow := func(n int, c engine.Row, status string, d int) engine.Row {
 		cat := engine.Pick(g.R, mix)
-		claimed := v.Money(g.R, 50, 4000)
+		claimed := v.StepMoney(g.R, 50, 4000)
 		r := engine.Row{"id": e.ID(n), "customer_id": c["id"], "payer": engine.Pick(g.R, payers), "category": cat, "incident_date": g.Day(d - 3 - g.R.IntN(20)),
 			"description": describe(g.R, cat), "claimed_amount": claimed, "status": status, "lodged_at": v.At(d, 10, 20)}
 		if status != "submitted" {
@@ -177,7 +177,7 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 	setup := func(tc *engine.TaskCtx) engine.Row {
 		c := engine.Pick(tc.R, v.Customers())
 		cat := engine.Pick(tc.R, mix)
-		claimed := v.Money(tc.R, 80, 3000)
+		claimed := v.StepMoney(tc.R, 80, 3000)
 		return engine.Row{"id": e.ID(tc.FreshID(table)), "customer_id": c["id"], "payer": engine.Pick(tc.R, payers), "category": cat, "incident_date": g.Day(-20),
 			"description": describe(tc.R, cat), "claimed_amount": claimed, "assessed_amount": claimed * 8 / 10, "adjuster_id": v.Team()[0]["id"],
 			"status": "under_review", "lodged_at": v.At(-12, 11, 0)}
@@ -290,7 +290,7 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 // ---------------------------------------------------------------- cases
 
 func buildCases(g *engine.Gen, s *engine.Svc) {
-	v := kit.NewVertical(g, s)
+	v := kit.New(g, s)
 	one, many := v.Noun([2]string{"case", "cases"}, [2]string{"matter", "matters"}, [2]string{"file", "files"})
 	v.Named(many)
 	o, m := engine.Snake(one), engine.Snake(many)
@@ -353,7 +353,7 @@ func buildCases(g *engine.Gen, s *engine.Svc) {
 	newRow := func(n int, c engine.Row, d int, status string) engine.Row {
 		tp := engine.Pick(g.R, topics)
 		r := engine.Row{"id": e.ID(n), "customer_id": c["id"], "title": tp.title + " – " + fmt.Sprint(c["name"]), "practice_area": tp.area,
-			"lead_id": engine.Pick(g.R, v.Team())["id"], "fee": v.Money(g.R, 500, 12000), "opened_on": g.Day(d), "status": status}
+			"lead_id": engine.Pick(g.R, v.Team())["id"], "fee": v.StepMoney(g.R, 500, 12000), "opened_on": g.Day(d), "status": status}
 		if status == "closed" {
 			r["outcome"], r["closed_on"] = engine.Pick(g.R, []string{"Settled", "Won", "Advice given", "Withdrawn by the other side"}), g.Day(min(d+40, -1))
 		}
@@ -426,7 +426,7 @@ func buildCases(g *engine.Gen, s *engine.Svc) {
 			c := engine.Pick(tc.R, v.Customers())
 			tp := engine.Pick(tc.R, topics)
 			return engine.Row{"id": e.ID(tc.FreshID(table)), "customer_id": c["id"], "title": tp.title + " – " + fmt.Sprint(c["name"]), "practice_area": tp.area,
-				"lead_id": v.Team()[0]["id"], "fee": v.Money(tc.R, 500, 8000), "opened_on": g.Day(-45), "status": "open"}
+				"lead_id": v.Team()[0]["id"], "fee": v.StepMoney(tc.R, 500, 8000), "opened_on": g.Day(-45), "status": "open"}
 		},
 		Call: func(r engine.Row) world.Call {
 			return world.Call{Tool: "close_" + o, Args: map[string]any{"case_id": r["id"], "outcome": "Settled"}}
@@ -448,7 +448,7 @@ func buildCases(g *engine.Gen, s *engine.Svc) {
 		Live: []string{"open", "on_hold", "closed"},
 		Call: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) world.Call {
 			return world.Call{Tool: "open_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "title": fmt.Sprintf("%s %s: %s", engine.Title(up.Noun), r[up.Key], kit.UpItem(up, r)),
-				"practice_area": "other", "lead_id": v.Team()[0]["id"], "fee": v.Money(tc.R, 300, 3000), "source_ref": r[up.Key]}}
+				"practice_area": "other", "lead_id": v.Team()[0]["id"], "fee": v.StepMoney(tc.R, 300, 3000), "source_ref": r[up.Key]}}
 		},
 		Want: func(up *engine.Entity, r engine.Row) map[string]any { return map[string]any{"status": "open"} },
 		Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
@@ -504,7 +504,7 @@ func buildCases(g *engine.Gen, s *engine.Svc) {
 // ---------------------------------------------------------------- insurance policies
 
 func buildPolicies(g *engine.Gen, s *engine.Svc) {
-	v := kit.NewVertical(g, s)
+	v := kit.New(g, s)
 	one, many := v.Noun([2]string{"insurance policy", "insurance policies"}, [2]string{"cover", "covers"}, [2]string{"insurance contract", "insurance contracts"})
 	v.Named(many)
 	o, m := engine.Snake(one), engine.Snake(many)
@@ -574,7 +574,7 @@ func buildPolicies(g *engine.Gen, s *engine.Svc) {
 	}
 	newRow := func(n int, c engine.Row, d int, status string) engine.Row {
 		p := engine.Pick(g.R, mine)
-		sum := v.Money(g.R, bands[p].lo, bands[p].hi)
+		sum := v.StepMoney(g.R, bands[p].lo, bands[p].hi)
 		r := engine.Row{"id": e.ID(n), "customer_id": c["id"], "product": p, "insured_item": engine.Pick(g.R, items[p]), "insurer": engine.Pick(g.R, insurers),
 			"sum_insured": sum, "premium": premiumFor(g.R, p, sum), "starts_on": g.Day(d), "status": status, "quoted_at": v.At(min(d-7, -1), 14, 10)}
 		if status != "quoted" {
@@ -698,7 +698,7 @@ func buildPolicies(g *engine.Gen, s *engine.Svc) {
 		}
 		p := engine.Pick(tc.R, cands)
 		change := engine.Pick(tc.R, []string{"Additional driver", "Higher excess", "New address", "Extra item covered"})
-		after := p["premium"].(int64) + v.Money(tc.R, 10, 120)
+		after := p["premium"].(int64) + v.StepMoney(tc.R, 10, 120)
 		eff := g.Day(1 + tc.R.IntN(14))
 		tc.NextID(endorse)
 		return engine.Task{
@@ -723,7 +723,7 @@ func buildPolicies(g *engine.Gen, s *engine.Svc) {
 		}
 		p := engine.Pick(tc.R, cands)
 		next := anniversary(p["renews_on"].(string))
-		premium := p["premium"].(int64) + v.Money(tc.R, 5, 60)
+		premium := p["premium"].(int64) + v.StepMoney(tc.R, 5, 60)
 		return engine.Task{
 			Title:       "renew " + one,
 			Instruction: fmt.Sprintf("%s %s of %s comes up for renewal on %s. The insurer renews it for another year at %s. Please renew it.", engine.Title(one), p["id"], kit.Lookup(v.Cust, p["customer_id"], "name"), p["renews_on"], v.FmtMoney(premium)),

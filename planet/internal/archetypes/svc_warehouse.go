@@ -157,7 +157,7 @@ func buildWarehouse(k *kit.Builder) {
 			"The truck just took pick {id} for {name} ({order_ref}); record it as shipped.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
-			return []world.Assertion{kit.FieldEquals("The pick is shipped.", mt, r["id"], "status", "shipped")}
+			return []world.Assertion{kit.FieldIs("The pick is shipped.", mt, r["id"], "status", "shipped")}
 		},
 		Touches: func(r engine.Row) []world.Change { return []world.Change{kit.Change(mt, []any{r["id"]}, "update")} },
 	})
@@ -225,7 +225,7 @@ func buildWarehouse(k *kit.Builder) {
 			Instruction: fmt.Sprintf("The %d × %s for %s have been taken from the shelf and are waiting at the dock. Confirm the pick.", m["quantity"], m["item"], m["order_ref"]),
 			Calls:       []world.Call{{Tool: "confirm_warehouse_pick", Args: map[string]any{"movement_id": m["id"]}}},
 			Assertions: []world.Assertion{
-				kit.FieldEquals("The pick is confirmed.", mt, m["id"], "status", "picked"),
+				kit.FieldIs("The pick is confirmed.", mt, m["id"], "status", "picked"),
 				engine.Constraint(kit.Exists("It has not been shipped yet.", mt, map[string]any{"id": m["id"], "done_at": nil})),
 			},
 			MayChange: []world.Change{kit.Change(mt, []any{m["id"]}, "update")},

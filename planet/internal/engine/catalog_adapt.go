@@ -45,7 +45,7 @@ func vocabOfPlan(p *Plan) *Vocab {
 	return v
 }
 
-// attrsOf turns catalog extra columns into plan attributes.
+// AttrsOf turns catalog extra columns into plan attributes.
 func AttrsOf(cols []catalog.Column) []PlanAttribute {
 	var out []PlanAttribute
 	for _, c := range cols {
@@ -54,7 +54,7 @@ func AttrsOf(cols []catalog.Column) []PlanAttribute {
 	return out
 }
 
-// randomIndustry picks any industry, for the names of business customers.
+// RandomIndustry picks any industry, for the names of business customers.
 func RandomIndustry(g *Gen) catalog.Industry {
 	all := catalog.Industries()
 	return all[g.R.IntN(len(all))]

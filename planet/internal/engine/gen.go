@@ -71,7 +71,7 @@ const (
 
 var Registry = map[string]*ServiceDef{}
 
-// register adds a service definition; called from init functions.
+// Register adds a service definition; called from init functions.
 func Register(d *ServiceDef) {
 	if _, dup := Registry[d.Name]; dup {
 		panic("planet: service " + d.Name + " registered twice")
@@ -83,7 +83,7 @@ func Register(d *ServiceDef) {
 // one generic service per capability, parameterised by its archetype.
 var recordBuilder func(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype)
 
-// registerRecord sets the builder of record services; called from an
+// RegisterRecord sets the builder of record services; called from an
 // init function.
 func RegisterRecord(build func(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype)) {
 	recordBuilder = build
@@ -194,7 +194,7 @@ type Gen struct {
 	forced   []string          // services the options asked for: their chores first
 }
 
-// flavoured returns a copy of what pick takes from the first of the
+// Flavoured returns a copy of what pick takes from the first of the
 // world's industry flavours that has it (see catalog.Flavour), or nil: a
 // service's industry-specific content is data, not a test of the
 // industry's name. The copy is the world's own to shuffle or extend;

@@ -26,7 +26,7 @@ type Link struct {
 // maxLinks is the most policies a world has.
 const maxLinks = 14
 
-// candidates pairs events with actions across every edge of the graph:
+// Candidates pairs events with actions across every edge of the graph:
 // every policy the world could have.
 func (g *Gen) Candidates() []*Link {
 	var all []*Link
@@ -116,7 +116,7 @@ func (g *Gen) pickLinks(candidates []*Link) []*Link {
 	return out
 }
 
-// clashes reports whether two rules cannot hold together: one forbids
+// Clashes reports whether two rules cannot hold together: one forbids
 // rows (no open ticket about a finished job) and the other asks for them
 // (a ticket about a cancelled one), on rows of the same tables, so they
 // would clash on a row in both states.
@@ -360,7 +360,7 @@ func (g *Gen) pickTools(tasks []*world.TaskSpec) []world.ToolSpec {
 // maxTools is the most tools a world offers.
 const maxTools = 26
 
-// sqlQuote writes a value as an SQL literal: numbers as they are, text
+// SQLQuote writes a value as an SQL literal: numbers as they are, text
 // quoted.
 func SQLQuote(v any) string {
 	switch x := v.(type) {

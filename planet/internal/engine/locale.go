@@ -115,7 +115,7 @@ func (l *Locale) Email(given, family, domain string) string {
 // roleLocals are the shared mailboxes an organisation has.
 var roleLocals = []string{"info", "office", "contact", "sales", "reception", "accounts", "service", "booking", "hello", "team", "admin", "support", "desk", "orders"}
 
-// asciiFold lowercases and strips accents; letters outside Latin script
+// ASCIIFold lowercases and strips accents; letters outside Latin script
 // are dropped.
 func ASCIIFold(s string) string {
 	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)

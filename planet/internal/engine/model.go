@@ -180,7 +180,7 @@ type Action struct {
 	Creates string
 }
 
-// follows reports whether the action can follow the event: the event's
+// Follows reports whether the action can follow the event: the event's
 // entity has every role the action needs, the event is of a kind the
 // action follows, and an action that writes to a customer is not about the
 // company's internal records. The service graph and the policies are

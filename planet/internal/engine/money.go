@@ -9,10 +9,10 @@ import (
 
 func EurRate(currency string) float64 { return seed.PriceLevel(currency) }
 
-// minorPerMajor is 10^digits: cents per euro, 1 for yen.
+// MinorPerMajor is 10^digits: cents per euro, 1 for yen.
 func MinorPerMajor(digits int) int64 { return int64(math.Pow10(digits)) }
 
-// localMoney draws an amount between lo and hi EUR-equivalent major units
+// LocalMoney draws an amount between lo and hi EUR-equivalent major units
 // at the currency's price level, in whole local units, as minor units.
 func LocalMoney(g *Gen, r *rand.Rand, lo, hi float64) int64 {
 	major := (lo + r.Float64()*(hi-lo)) * EurRate(g.Locale.C.Currency)

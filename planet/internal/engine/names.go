@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// snake turns "work order" into "work_order".
+// Snake turns "work order" into "work_order".
 func Snake(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
 	var b strings.Builder
@@ -23,7 +23,7 @@ func Snake(s string) string {
 	return strings.TrimSuffix(b.String(), "_")
 }
 
-// title capitalizes the first letter.
+// Title capitalizes the first letter.
 func Title(s string) string {
 	if s == "" {
 		return s
@@ -33,7 +33,7 @@ func Title(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// an puts the indefinite article before a noun: "an order", "a patient".
+// An puts the indefinite article before a noun: "an order", "a patient".
 func An(noun string) string {
 	if noun != "" && strings.ContainsRune("aeiouAEIOU", rune(noun[0])) {
 		return "an " + noun
@@ -48,7 +48,7 @@ func CmpOr(a, b string) string {
 	return b
 }
 
-// b2b reports whether the industry's customers are organisations.
+// B2B reports whether the industry's customers are organisations.
 func B2B(noun string) bool {
 	switch noun {
 	case "account", "client", "shipper", "customer", "buyer", "dealer", "retailer", "tenant", "carrier", "company", "distributor", "brand", "employer", "policyholder",

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// readPolicies lists the policies Build picks for a plan that lists none,
+// ReadPolicies lists the policies Build picks for a plan that lists none,
 // so that the plan a brief reads into shows them, to be kept, dropped or
 // added to.
 func ReadPolicies(p *Plan) (pols []PlanPolicy, err error) {
@@ -49,7 +49,7 @@ func checkPolicies(p *Plan) (err error) {
 	return err
 }
 
-// planPolicy is a link as the plan lists it.
+// PlanPolicy is a link as the plan lists it.
 func (g *Gen) PlanPolicy(l *Link) PlanPolicy {
 	return PlanPolicy{Name: l.Name, Trigger: g.svcNamed(l.Event.Entity.Service).plan, Event: l.Event.Name,
 		Target: g.svcNamed(l.Action.Service).plan, Action: l.Action.Name}

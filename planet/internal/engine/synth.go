@@ -108,7 +108,7 @@ func Build(p *Plan, opts Options) (b *world.Bundle, err error) {
 	return g.bundle(links, tasks), nil
 }
 
-// buildServices makes the company, builds the plan's services layer by
+// BuildServices makes the company, builds the plan's services layer by
 // layer and derives the service graph from their events and actions.
 func BuildServices(p *Plan, opts Options) (*Gen, error) {
 	s := p.Brief
@@ -220,7 +220,7 @@ func (g *Gen) deriveEdges() {
 	}
 }
 
-// pairs reports whether an event of up can trigger an action of down.
+// Pairs reports whether an event of up can trigger an action of down.
 func Pairs(up, down *Svc) bool {
 	for _, ev := range up.Events {
 		for _, ac := range down.Actions {

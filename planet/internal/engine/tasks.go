@@ -14,7 +14,7 @@ import (
 // Personas are the six roles tasks are written for.
 var Personas = []string{"account manager", "coordinator", "sales manager", "operations coordinator", "support lead", "analytics lead"}
 
-// minTypes is the fewest distinct kinds of task (titles) a world's tasks
+// MinTypes is the fewest distinct kinds of task (titles) a world's tasks
 // should cover when it has enough events and chores.
 const MinTypes = 8
 
@@ -407,14 +407,14 @@ func (g *Gen) madeCheck(l *Link, m *Made) world.Assertion {
 	}
 }
 
-// constraint marks an assertion as something the task must not break
+// Constraint marks an assertion as something the task must not break
 // rather than a goal: it holds before the agent starts.
 func Constraint(a world.Assertion) world.Assertion {
 	a.Role = world.RoleConstraint
 	return a
 }
 
-// detail says one field of a record the way a colleague would: "pet
+// Detail says one field of a record the way a colleague would: "pet
 // name: Rex", "prepaid plan: yes", not "pet_name Rex".
 func Detail(column string, v any) string {
 	var val string
@@ -427,7 +427,7 @@ func Detail(column string, v any) string {
 	return strings.ReplaceAll(column, "_", " ") + ": " + val
 }
 
-// details puts fields in brackets after a request, or nothing.
+// Details puts fields in brackets after a request, or nothing.
 func Details(ds []string) string {
 	if len(ds) == 0 {
 		return ""
@@ -518,7 +518,7 @@ func (g *Gen) matchesAtStart(ops []world.SeedOp, m *world.RowMatch) bool {
 	return false
 }
 
-// whereHolds reports whether a value meets one condition of a rubric's
+// WhereHolds reports whether a value meets one condition of a rubric's
 // where, as the grader reads it: a plain value is equality; an operator
 // object ({"contains": "Most"}, {"gte": 3}, {"in": […]}) compares as its
 // SQL does (contains ignores case, like SQLite's LIKE). An operator it

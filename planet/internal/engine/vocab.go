@@ -95,7 +95,7 @@ func (e Extra) Value(g *Gen, row Row, st seed.Stage) any {
 // freeMail are the mail providers private people use.
 var freeMail = []string{"gmail.com", "outlook.com", "yahoo.com", "icloud.com", "proton.me"}
 
-// stageOf places a work item's status in its lifecycle.
+// StageOf places a work item's status in its lifecycle.
 func StageOf(v *Vocab, status any) seed.Stage {
 	switch {
 	case status == v.Cancel && v.Cancel != "":

@@ -6,7 +6,7 @@ import (
 	"github.com/mercury/mcp-world/planet/internal/engine"
 )
 
-// lookup returns a column of the entity row with the given id.
+// Lookup returns a column of the entity row with the given id.
 func Lookup(e *engine.Entity, id any, col string) any {
 	for _, r := range e.Rows {
 		if r[e.Key] == id {

@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-// describe is a company's description from its brief: one sentence of who
+// Describe is a company's description from its brief: one sentence of who
 // and where, then the brief's own words. When the brief's first sentence
 // already says where the business is ("A bicycle repair shop in
 // Utrecht."), that sentence becomes the who ("Fietsfix B.V. is a bicycle

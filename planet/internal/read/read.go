@@ -41,7 +41,7 @@ func Read(s engine.Scenario) (*engine.Plan, error) {
 	return p, nil
 }
 
-// readForced reads a brief with some services forced in (by builder
+// ReadForced reads a brief with some services forced in (by builder
 // name) before the horizontal services are drawn.
 func ReadForced(s engine.Scenario, force []string) (*engine.Plan, error) {
 	r := &reader{lex: lexicon.Load(), s: s, force: force}

@@ -116,7 +116,7 @@ func Tool(service, name, title, desc string, args []world.ArgSpec, steps ...worl
 	return &world.ToolSpec{Name: name, Service: service, Title: title, Description: desc, Args: args, Steps: steps}
 }
 
-// vals turns strings into an []any for In/NotIn.
+// Vals turns strings into an []any for In/NotIn.
 func Vals(xs ...string) []any {
 	out := make([]any, len(xs))
 	for i, x := range xs {

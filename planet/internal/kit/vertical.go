@@ -13,34 +13,22 @@ import (
 	"github.com/mercury/mcp-world/world"
 )
 
-// Helpers shared by the vertical services of svc_vert_*.go: appointments,
-// reservations, shipments, claims, work_orders, listings, enrolments,
-// projects, cases and policies_insurance. Each vertical joins a world next
-// to the CRM and the industry's line of work ("work"), reacts to finished
-// or cancelled work with a record of its own that references it, and
-// publishes events of its own for the services of later layers (email,
-// chat, billing) to follow.
+// A vertical made with New (appointments, reservations, shipments,
+// claims, work_orders, listings, enrolments, projects, cases,
+// policies_insurance) joins a world next to the CRM and the industry's line
+// of work ("work"), reacts to finished or cancelled work with a record of
+// its own that references it (RefAction), and publishes events of its own
+// (StatusEvent) for the services of later layers (email, chat, billing) to
+// follow.
 
-// vctx is what a vertical reads from the world it joins.
-type Vertical struct {
-	Gen               *engine.Gen
-	s                 *engine.Svc
-	Cust, Work, Staff *engine.Entity
-	C, CMany          string // the customer noun: "patient", "patients"
-	St                string // the staff noun: "dentist"
-	slots             map[string]bool
-	views             map[string][]*engine.Entity // other views of a table's entity
-	renamed           bool                        // the service took another name (see newVertical)
-}
-
-func NewVertical(g *engine.Gen, s *engine.Svc) *Vertical {
-	v := &Vertical{Gen: g, s: s, Cust: g.Entity("customer"), Work: g.Entity("work"), Staff: g.Entity("staff"), slots: map[string]bool{}, views: map[string][]*engine.Entity{}}
-	v.C, v.CMany = g.Vocab.Customer.One, g.Vocab.Customer.Many
-	v.St = g.Vocab.Staff.One
-	// The work service is named after the industry's line of work; a
-	// vertical forced into a world whose work has the same name (an
-	// appointments vertical in a clinic whose work is appointments) takes
-	// another name so that services, tables and tools stay unique.
+// New makes the builder of a vertical registered with engine.Register
+// directly (with its own layer and hooks), over the service being built.
+// The work service is named after the industry's line of work; a vertical
+// forced into a world whose work has the same name (an appointments
+// vertical in a clinic whose work is appointments) takes another name so
+// that services, tables and tools stay unique.
+func New(g *engine.Gen, s *engine.Svc) *Builder {
+	v := newBuilder(g, s)
 	for _, o := range g.Services {
 		if o != s && o.Name == s.Name {
 			s.Name += "_desk"
@@ -53,17 +41,17 @@ func NewVertical(g *engine.Gen, s *engine.Svc) *Vertical {
 	return v
 }
 
-// named titles a renamed service after its own noun, so that it does not
+// Named titles a renamed service after its own noun, so that it does not
 // share a title with the line of work it was named like.
-func (v *Vertical) Named(many string) {
+func (v *Builder) Named(many string) {
 	if v.renamed {
-		v.s.Title = engine.Title(many)
+		v.Svc.Title = engine.Title(many)
 	}
 }
 
-// noun picks the first (singular, plural) pair that does not clash with
+// Noun picks the first (singular, plural) pair that does not clash with
 // the nouns or tools the world already has.
-func (v *Vertical) Noun(cands ...[2]string) (string, string) {
+func (v *Builder) Noun(cands ...[2]string) (string, string) {
 	used := map[string]bool{}
 	for _, n := range []string{v.Gen.Vocab.Customer.One, v.Gen.Vocab.Customer.Many, v.Gen.Vocab.Staff.One, v.Gen.Vocab.Staff.Many,
 		v.Gen.Vocab.Work.One, v.Gen.Vocab.Work.Many, v.Gen.Vocab.Offering.One, v.Gen.Vocab.Offering.Many} {
@@ -85,8 +73,8 @@ func (v *Vertical) Noun(cands ...[2]string) (string, string) {
 	return "booked " + c[0], "booked " + c[1]
 }
 
-// prefix returns want unless another entity of the world already uses it.
-func (v *Vertical) Prefix(want, alt string) string {
+// Prefix returns want unless another entity of the world already uses it.
+func (v *Builder) Prefix(want, alt string) string {
 	for _, e := range v.Gen.Entities {
 		if e != nil && e.Prefix == want {
 			return alt
@@ -95,14 +83,14 @@ func (v *Vertical) Prefix(want, alt string) string {
 	return want
 }
 
-// tool adds a tool to the service.
-func (v *Vertical) Tool(core bool, name, title, desc string, args []world.ArgSpec, steps ...world.Step) *world.ToolSpec {
-	return v.s.Tool(core, Tool(v.s.Name, name, title, desc, args, steps...))
+// Tool adds a tool to the service.
+func (v *Builder) Tool(core bool, name, title, desc string, args []world.ArgSpec, steps ...world.Step) *world.ToolSpec {
+	return v.Svc.Tool(core, Tool(v.Svc.Name, name, title, desc, args, steps...))
 }
 
-// add appends a seed row to a table of the service, and to the entity
+// Add appends a seed row to a table of the service, and to the entity
 // that mirrors the table, if any.
-func (v *Vertical) Add(e *engine.Entity, table string, r engine.Row) engine.Row {
+func (v *Builder) Add(e *engine.Entity, table string, r engine.Row) engine.Row {
 	v.Gen.AddRow(table, r)
 	if e != nil {
 		e.Rows = append(e.Rows, r)
@@ -115,10 +103,10 @@ func (v *Vertical) Add(e *engine.Entity, table string, r engine.Row) engine.Row 
 	return r
 }
 
-// view is another view of an entity without some roles, for an event
+// View is another view of an entity without some roles, for an event
 // that should not pair with the actions needing them (a cancellation
 // has no amount to bill). It keeps the entity's rows as they grow.
-func (v *Vertical) View(e *engine.Entity, drop ...string) *engine.Entity {
+func (v *Builder) View(e *engine.Entity, drop ...string) *engine.Entity {
 	c := *e
 	c.Rows = slices.Clone(e.Rows)
 	c.Roles = map[string]engine.Role{}
@@ -131,12 +119,12 @@ func (v *Vertical) View(e *engine.Entity, drop ...string) *engine.Entity {
 	return &c
 }
 
-// next is the id number the next seed row of table gets.
-func (v *Vertical) NextNumber(table string) int { return len(v.Gen.Rows(table)) + 1 }
+// NextNumber is the id number the next seed row of table gets.
+func (v *Builder) NextNumber(table string) int { return len(v.Gen.Rows(table)) + 1 }
 
 // money is a price in minor units from a EUR-equivalent range, rounded
 // to whole (and for larger sums round) local amounts.
-func (v *Vertical) Money(r *rand.Rand, lo, hi float64) int64 {
+func (v *Builder) StepMoney(r *rand.Rand, lo, hi float64) int64 {
 	p := (lo + r.Float64()*(hi-lo)) * engine.EurRate(v.Gen.Locale.C.Currency)
 	step := 1.0
 	switch {
@@ -151,17 +139,17 @@ func (v *Vertical) Money(r *rand.Rand, lo, hi float64) int64 {
 	return int64(major) * engine.MinorPerMajor(v.Gen.Locale.C.CurrencyDigits)
 }
 
-// fmtMoney formats minor units for an instruction.
-func (v *Vertical) FmtMoney(minor int64) string { return v.Gen.Locale.C.FormatMoney(minor) }
+// FmtMoney formats minor units for an instruction.
+func (v *Builder) FmtMoney(minor int64) string { return v.Gen.Locale.C.FormatMoney(minor) }
 
-// at is a local date-time d days after the clock's start day, at h:m.
-func (v *Vertical) At(d, h, m int) string {
+// At is a local date-time d days after the clock's start day, at h:m.
+func (v *Builder) At(d, h, m int) string {
 	s := v.Gen.Start
 	return time.Date(s.Year(), s.Month(), s.Day()+d, h, m, 0, 0, s.Location()).Format(time.RFC3339)
 }
 
-// offset is how many days a date lies after the clock's start day.
-func (v *Vertical) Offset(date any) int {
+// Offset is how many days a date lies after the clock's start day.
+func (v *Builder) Offset(date any) int {
 	ds, _ := date.(string)
 	if len(ds) < 10 {
 		return 0
@@ -175,7 +163,7 @@ func (v *Vertical) Offset(date any) int {
 	return int(math.Round(t.Sub(day).Hours() / 24))
 }
 
-// human renders a stored date-time for an instruction: "2026-03-10 14:30".
+// HumanTime renders a stored date-time for an instruction: "2026-03-10 14:30".
 func HumanTime(dt string) string {
 	t, err := time.Parse(time.RFC3339, dt)
 	if err != nil {
@@ -184,11 +172,11 @@ func HumanTime(dt string) string {
 	return t.Format("2006-01-02 15:04")
 }
 
-// customers are the active customers.
-func (v *Vertical) Customers() []engine.Row { return ActiveRows(v.Cust) }
+// Customers are the active customers.
+func (v *Builder) Customers() []engine.Row { return ActiveRows(v.Cust) }
 
-// team are the active staff.
-func (v *Vertical) Team() []engine.Row {
+// Team are the active staff.
+func (v *Builder) Team() []engine.Row {
 	var out []engine.Row
 	for _, r := range v.Staff.Rows {
 		if r["active"] == true {
@@ -201,18 +189,18 @@ func (v *Vertical) Team() []engine.Row {
 	return out
 }
 
-// contact is the person to deal with at a customer: the contact person of
+// Contact is the person to deal with at a customer: the contact person of
 // an organisation, the customer themself otherwise.
-func (v *Vertical) Contact(c engine.Row) string {
+func (v *Builder) Contact(c engine.Row) string {
 	if p, ok := c["contact_person"].(string); ok && p != "" {
 		return p
 	}
 	return fmt.Sprint(c["name"])
 }
 
-// custRoles are the roles of a row that points at a CRM customer through
+// CustRoles are the roles of a row that points at a CRM customer through
 // col: customer_id, and the customer's email and name.
-func (v *Vertical) CustRoles(col string) map[string]engine.Role {
+func (v *Builder) CustRoles(col string) map[string]engine.Role {
 	cust := v.Cust
 	via := func(field string) engine.Role {
 		return engine.Role{
@@ -226,7 +214,7 @@ func (v *Vertical) CustRoles(col string) map[string]engine.Role {
 	return map[string]engine.Role{"id": engine.Column("id"), "customer_id": engine.Column(col), "email": via("email"), "name": via("name")}
 }
 
-// dateRole gives the date part of a date or date-time column.
+// DateRole gives the date part of a date or date-time column.
 func DateRole(col string) engine.Role {
 	return engine.Role{
 		SQL: func(a string) string { return fmt.Sprintf("substr(%s.%s, 1, 10)", a, col) },
@@ -240,7 +228,7 @@ func DateRole(col string) engine.Role {
 	}
 }
 
-// statusEvent is an event where a row of e moves to a status by one tool
+// StatusEvent is an event where a row of e moves to a status by one tool
 // call; where and inState describe the event state.
 type StatusEvent struct {
 	Name, Kind, When string
@@ -254,8 +242,8 @@ type StatusEvent struct {
 	Inserts []string
 }
 
-func (v *Vertical) Event(e *engine.Entity, se StatusEvent) {
-	v.s.Events = append(v.s.Events, &engine.Event{
+func (v *Builder) Event(e *engine.Entity, se StatusEvent) {
+	v.Svc.Events = append(v.Svc.Events, &engine.Event{
 		Entity: e, Name: se.Name, Kind: se.Kind, When: se.When, Where: se.Where, InState: se.InState, Setup: se.Setup,
 		Do:    func(r engine.Row) []world.Call { return []world.Call{se.Call(r)} },
 		Ask:   se.Ask,
@@ -270,12 +258,12 @@ func (v *Vertical) Event(e *engine.Entity, se StatusEvent) {
 	})
 }
 
-// fieldIs asserts one column of one row.
+// FieldIs asserts one column of one row.
 func FieldIs(desc, table string, key, col, val any) world.Assertion {
 	return world.Assertion{Description: desc, Field: &world.FieldMatch{Table: table, Key: key, Column: fmt.Sprint(col), Equals: val}}
 }
 
-// refAction is the usual reaction of a vertical to upstream work: a record
+// RefAction is the usual reaction of a vertical to upstream work: a record
 // of its own for the same customer, with the upstream id as source_ref.
 type RefAction struct {
 	Name, Then string
@@ -295,9 +283,9 @@ type RefAction struct {
 	Seed func(g *engine.Gen, up *engine.Entity, r engine.Row)
 }
 
-func (v *Vertical) RefAction(ra RefAction) {
-	v.s.Actions = append(v.s.Actions, &engine.Action{
-		Service: v.s.Name, Name: ra.Name, Needs: ra.Needs, On: ra.On, Then: ra.Then,
+func (v *Builder) RefAction(ra RefAction) {
+	v.Svc.Actions = append(v.Svc.Actions, &engine.Action{
+		Service: v.Svc.Name, Name: ra.Name, Needs: ra.Needs, On: ra.On, Then: ra.Then,
 		Rule: func(up *engine.Entity) *world.RuleThen {
 			k := engine.KeysOf(up).Eq("source_ref", "id").Eq("customer_id", "customer_id")
 			for _, col := range slices.Sorted(maps.Keys(ra.Eq)) {
@@ -330,7 +318,7 @@ func (v *Vertical) RefAction(ra RefAction) {
 	})
 }
 
-// upItem is the upstream row's item (what was provided), or its noun.
+// UpItem is the upstream row's item (what was provided), or its noun.
 func UpItem(up *engine.Entity, r engine.Row) string {
 	if up.Has("item") {
 		if s, ok := up.Val("item", r).(string); ok && s != "" {
@@ -340,8 +328,8 @@ func UpItem(up *engine.Entity, r engine.Row) string {
 	return engine.Title(up.Noun)
 }
 
-// upDate is the upstream row's date, or the clock's start day.
-func (v *Vertical) UpDate(up *engine.Entity, r engine.Row) string {
+// UpDate is the upstream row's date, or the clock's start day.
+func (v *Builder) UpDate(up *engine.Entity, r engine.Row) string {
 	if up.Has("date") {
 		if s, ok := up.Val("date", r).(string); ok && len(s) >= 10 {
 			return s[:10]
@@ -350,10 +338,10 @@ func (v *Vertical) UpDate(up *engine.Entity, r engine.Row) string {
 	return v.Gen.Day(0)
 }
 
-// slot returns a free date-time on working day d (or the next working
+// Slot returns a free date-time on working day d (or the next working
 // day) for key, a staff member or a resource, between h:00 and h+9:00;
 // it marks the slot used.
-func (v *Vertical) Slot(key string, d, h int, r *rand.Rand) string {
+func (v *Builder) Slot(key string, d, h int, r *rand.Rand) string {
 	start := r.IntN(16)
 	for i := 0; ; i++ {
 		k := start + i
@@ -370,13 +358,13 @@ func (v *Vertical) Slot(key string, d, h int, r *rand.Rand) string {
 	}
 }
 
-// countRows counts seed rows of a table matching all of kv.
-func (v *Vertical) CountRows(table string, kv ...any) int {
+// CountRows counts seed rows of a table matching all of kv.
+func (v *Builder) CountRows(table string, kv ...any) int {
 	return CountWhere(v.Gen.Rows(table), kv...)
 }
 
-// pickRows returns the seed rows of a table matching pred.
-func (v *Vertical) PickRows(table string, pred func(engine.Row) bool) []engine.Row {
+// PickRows returns the seed rows of a table matching pred.
+func (v *Builder) PickRows(table string, pred func(engine.Row) bool) []engine.Row {
 	var out []engine.Row
 	for _, r := range v.Gen.Rows(table) {
 		if pred(r) {
@@ -386,12 +374,12 @@ func (v *Vertical) PickRows(table string, pred func(engine.Row) bool) []engine.R
 	return out
 }
 
-// withDefault gives a column a default value.
+// WithDefault gives a column a default value.
 func WithDefault(c world.Column, def any) world.Column { c.Default = def; return c }
 
-// industry reports whether the world's industry (catalog id or name)
+// Industry reports whether the world's industry (catalog id or name)
 // mentions any of the keys.
-func (v *Vertical) Industry(keys ...string) bool {
+func (v *Builder) Industry(keys ...string) bool {
 	s := strings.ToLower(v.Gen.Scenario.Industry + " " + v.Gen.Company.Industry)
 	for _, k := range keys {
 		if strings.Contains(s, k) {

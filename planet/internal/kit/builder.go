@@ -13,38 +13,49 @@ import (
 	"github.com/mercury/mcp-world/world"
 )
 
-// Helpers of the vertical services fleet, prescriptions, memberships,
-// campaigns, timesheets, warehouse, production, properties, vehicles and
-// tickets_events (svc_fleet.go … svc_tickets_events.go). Every identifier
-// here starts with vk so that it cannot clash with the helpers of other
-// service files.
-//
-// Each of these verticals joins a world next to the CRM and the industry's
-// line of work ("work"). It reacts to finished work with a record of its
-// own that names the work item (an Action whose Needs include "date", a
-// role only work items have; campaigns also reacts to customers leaving,
-// through the role "since" that only CRM customers have), and it
-// publishes one or two events of its own for the horizontal services of
-// later layers (email, chat, billing) to follow.
+// A vertical registered with Register (fleet, prescriptions, memberships,
+// campaigns, timesheets, warehouse, production, properties, vehicles,
+// tickets_events) joins a world next to the CRM and the industry's line of
+// work ("work"). It reacts to finished work with a record of its own that
+// names the work item (an Action whose Needs include "date", a role only
+// work items have; campaigns also reacts to customers leaving, through the
+// role "since" that only CRM customers have), and it publishes one or two
+// events of its own for the horizontal services of later layers (email,
+// chat, billing) to follow.
 
-// vk is one vertical being built in one world.
+// Builder is a service being built in one world, with what it reads from
+// the world it joins: the CRM's customers, the line of work and the staff,
+// and their nouns.
 type Builder struct {
 	Gen               *engine.Gen
 	Svc               *engine.Svc
 	Cust, Work, Staff *engine.Entity
 	Final, Cancel     string // the work's final and cancelled states
-	C, St, W          string // customer, staff and work nouns
+	C, CMany          string // the customer noun: "patient", "patients"
+	St, W             string // the staff and work nouns: "dentist", "appointment"
+	slots             map[string]bool
+	views             map[string][]*engine.Entity // other views of a table's entity
+	renamed           bool                        // the service took another name (see New)
 }
 
-// vkRegister registers a vertical that reads from crm and work.
+func newBuilder(g *engine.Gen, s *engine.Svc) *Builder {
+	k := &Builder{Gen: g, Svc: s, Cust: g.Entity("customer"), Work: g.Entity("work"), Staff: g.Entity("staff"),
+		slots: map[string]bool{}, views: map[string][]*engine.Entity{}}
+	if st := g.Vocab.States; len(st) > 0 {
+		k.Final = st[len(st)-1]
+	}
+	k.Cancel = g.Vocab.Cancel
+	k.C, k.CMany = g.Vocab.Customer.One, g.Vocab.Customer.Many
+	k.St, k.W = g.Vocab.Staff.One, g.Vocab.Work.One
+	return k
+}
+
+// Register registers a vertical of the operations layer that reads from
+// crm and work; forced into a world whose line of work has the same name,
+// it takes the suffix "_hub".
 func Register(name, title string, build func(k *Builder)) {
 	engine.Register(&engine.ServiceDef{Name: name, Title: title, Vertical: true, Twin: "_hub", Layer: engine.LayerOperations, Build: func(g *engine.Gen, s *engine.Svc) {
-		k := &Builder{Gen: g, Svc: s, Cust: g.Entity("customer"), Work: g.Entity("work"), Staff: g.Entity("staff")}
-		st := g.Vocab.States
-		k.Final, k.Cancel = st[len(st)-1], g.Vocab.Cancel
-		k.C, k.St, k.W = g.Vocab.Customer.One, g.Vocab.Staff.One, g.Vocab.Work.One
-		// Forced into a world whose line of work has the same name: take
-		// another service name so that services stay unique.
+		k := newBuilder(g, s)
 		for _, o := range g.Services {
 			if o != s && o.Name == s.Name {
 				s.Name += "_hub"
@@ -55,44 +66,28 @@ func Register(name, title string, build func(k *Builder)) {
 	}})
 }
 
-// tool adds a tool of the service.
-func (k *Builder) Tool(core bool, name, title, desc string, args []world.ArgSpec, steps ...world.Step) *world.ToolSpec {
-	return k.Svc.Tool(core, Tool(k.Svc.Name, name, title, desc, args, steps...))
-}
-
-// entity makes an entity over one of the service's tables.
+// Entity makes an entity over one of the service's tables.
 func (k *Builder) Entity(table, noun, plural string, roles map[string]engine.Role) *engine.Entity {
 	t := k.Gen.Tables[table]
 	return &engine.Entity{Service: k.Svc.Name, Table: table, Key: "id", Noun: noun, Plural: plural, Prefix: t.ID.Prefix, Width: t.ID.Width, Roles: roles}
 }
 
-// add appends a seed row to a table (and to e's rows when e is not nil).
-func (k *Builder) Add(e *engine.Entity, table string, r engine.Row) engine.Row {
-	k.Gen.AddRow(table, r)
-	if e != nil {
-		e.Rows = append(e.Rows, r)
-	}
-	return r
-}
-
-// nextID is the id the next seed row of table gets.
+// NextID is the id the next seed row of table gets.
 func (k *Builder) NextID(table string) string { return k.Gen.FormatID(table, len(k.Gen.Rows(table))+1) }
 
-// tcID is the id the next insert of a task gets.
+// TaskID is the id the next insert of a task gets.
 func (k *Builder) TaskID(tc *engine.TaskCtx, table string) string {
 	return k.Gen.FormatID(table, tc.NextID(table))
 }
 
-// money draws a price between lo and hi EUR-equivalent major units, in the
+// Money draws a price between lo and hi EUR-equivalent major units, in the
 // company currency's minor units, rounded to whole major units.
 func (k *Builder) Money(r *rand.Rand, lo, hi float64) int64 {
 	p := lo + r.Float64()*(hi-lo)
 	return int64(math.Max(1, math.Round(p*engine.EurRate(k.Gen.Locale.C.Currency)))) * engine.MinorPerMajor(k.Gen.Locale.C.CurrencyDigits)
 }
 
-func (k *Builder) FmtMoney(m int64) string { return k.Gen.Locale.C.FormatMoney(m) }
-
-// workIn returns the seed work items in one of the states.
+// WorkIn returns the seed work items in one of the states.
 func (k *Builder) WorkIn(states ...string) []engine.Row {
 	var out []engine.Row
 	for _, r := range k.Work.Rows {
@@ -106,10 +101,7 @@ func (k *Builder) WorkIn(states ...string) []engine.Row {
 	return out
 }
 
-// customers are the active customers of the seed.
-func (k *Builder) Customers() []engine.Row { return ActiveRows(k.Cust) }
-
-// activeStaff are the staff who take new work.
+// ActiveStaff are the staff who take new work.
 func (k *Builder) ActiveStaff() []engine.Row {
 	var out []engine.Row
 	for _, r := range k.Staff.Rows {
@@ -120,30 +112,7 @@ func (k *Builder) ActiveStaff() []engine.Row {
 	return out
 }
 
-// custRoles are the roles of an entity whose column col holds a CRM id.
-func (k *Builder) CustRoles(col string) map[string]engine.Role {
-	cust := k.Cust
-	return map[string]engine.Role{
-		"id":          engine.Column("id"),
-		"customer_id": engine.Column(col),
-		"email": {
-			SQL: func(a string) string {
-				return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s.%s)", cust.Table, a, col)
-			},
-			Value: func(r engine.Row) any { return Lookup(cust, r[col], "email") },
-			Path:  col + ".email",
-		},
-		"name": {
-			SQL: func(a string) string {
-				return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.%s)", cust.Table, a, col)
-			},
-			Value: func(r engine.Row) any { return Lookup(cust, r[col], "name") },
-			Path:  col + ".name",
-		},
-	}
-}
-
-// viaRoles are the customer roles of an entity that reaches the CRM
+// ViaRoles are the customer roles of an entity that reaches the CRM
 // through a parent row: fk names the parent (in parentTable), whose column
 // custCol holds the CRM id.
 func (k *Builder) ViaRoles(fk, parentTable, custCol string) map[string]engine.Role {
@@ -177,13 +146,13 @@ func (k *Builder) ViaRoles(fk, parentTable, custCol string) map[string]engine.Ro
 	}
 }
 
-// textRole is a role for instructions only: a value shown to the person
+// TextRole is a role for instructions only: a value shown to the person
 // asking, with SQL over the column it comes from.
 func TextRole(col string, value func(r engine.Row) any) engine.Role {
 	return engine.Role{SQL: func(a string) string { return a + "." + col }, Value: value}
 }
 
-// sinceRole gives the CRM's customers the role "since" (their column
+// SinceRole gives the CRM's customers the role "since" (their column
 // "since"), which work items do not have: an action that needs it pairs
 // with customer events only.
 func (k *Builder) SinceRole() {
@@ -192,7 +161,7 @@ func (k *Builder) SinceRole() {
 	}
 }
 
-// stockItems are the goods the company keeps in stock or makes: its
+// StockItems are the goods the company keeps in stock or makes: its
 // flavour's (see catalog.Flavour), else its offerings when they are goods,
 // else what any business stores.
 func (k *Builder) StockItems() []string {
@@ -220,7 +189,7 @@ func (k *Builder) StockItems() []string {
 		"Paper towels (case)", "Printer toner cartridge", "Safety shoes (pair)"}
 }
 
-// stockItemFor is the stock item a work item uses: the item itself when
+// StockItemFor is the stock item a work item uses: the item itself when
 // it is stocked, else one of the stock items.
 func (k *Builder) StockItemFor(items []string, w engine.Row) string {
 	for _, it := range items {
@@ -233,7 +202,7 @@ func (k *Builder) StockItemFor(items []string, w engine.Row) string {
 
 // Dates.
 
-// vkAddDays returns an ISO date n days after date.
+// AddDays returns an ISO date n days after date.
 func AddDays(date any, n int) string {
 	d, err := time.Parse(time.DateOnly, fmt.Sprint(date))
 	if err != nil {
@@ -242,7 +211,7 @@ func AddDays(date any, n int) string {
 	return d.AddDate(0, 0, n).Format(time.DateOnly)
 }
 
-// vkAddMonths returns an ISO date n months after date.
+// AddMonths returns an ISO date n months after date.
 func AddMonths(date any, n int) string {
 	d, err := time.Parse(time.DateOnly, fmt.Sprint(date))
 	if err != nil {
@@ -251,7 +220,7 @@ func AddMonths(date any, n int) string {
 	return d.AddDate(0, n, 0).Format(time.DateOnly)
 }
 
-// vkDays is how many days after the clock start a date is.
+// DaysFromStart is how many days after the clock start a date is.
 func DaysFromStart(g *engine.Gen, date any) int {
 	d, err := time.Parse(time.DateOnly, fmt.Sprint(date))
 	s, err2 := time.Parse(time.DateOnly, g.Day(0))
@@ -261,7 +230,7 @@ func DaysFromStart(g *engine.Gen, date any) int {
 	return int(math.Round(d.Sub(s).Hours() / 24))
 }
 
-// vkAt is the local date-time at a given hour of day d after the clock
+// LocalTime is the local date-time at a given hour of day d after the clock
 // start, e.g. "2026-05-04T19:00:00+02:00".
 func LocalTime(g *engine.Gen, d int, hour float64) string {
 	day := g.Start.AddDate(0, 0, d)
@@ -269,7 +238,7 @@ func LocalTime(g *engine.Gen, d int, hour float64) string {
 	return time.Date(day.Year(), day.Month(), day.Day(), h, int((hour-float64(h))*60), 0, 0, g.Start.Location()).Format(time.RFC3339)
 }
 
-// vkNum is the number at the end of an id: 12 for "MNT-00012".
+// IDNumber is the number at the end of an id: 12 for "MNT-00012".
 func IDNumber(id any) int {
 	s := fmt.Sprint(id)
 	i := len(s)
@@ -280,7 +249,7 @@ func IDNumber(id any) int {
 	return n
 }
 
-// vkLower lower-cases the first letter.
+// LowerFirst lower-cases the first letter.
 func LowerFirst(s string) string {
 	if s == "" {
 		return s
@@ -291,7 +260,7 @@ func LowerFirst(s string) string {
 // vkQ quotes a SQL string literal.
 func vkQ(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
-// vkHuman turns "oil_service" into "oil service".
+// Spaced turns "oil_service" into "oil service".
 func Spaced(s any) string { return strings.ReplaceAll(fmt.Sprint(s), "_", " ") }
 
 // Arguments.
@@ -314,20 +283,16 @@ func Exists(desc, table string, where map[string]any) world.Assertion {
 	return world.Assertion{Description: desc, Exists: &world.RowMatch{Table: table, Where: where}}
 }
 
-func FieldEquals(desc, table string, key any, col string, val any) world.Assertion {
-	return world.Assertion{Description: desc, Field: &world.FieldMatch{Table: table, Key: key, Column: col, Equals: val}}
-}
-
 func CountIs(desc, table string, where map[string]any, n int) world.Assertion {
 	return world.Assertion{Description: desc, Count: &world.CountMatch{Table: table, Where: where, Equals: PtrInt(n)}}
 }
 
-// vkChange allows ops on a table, on the given keys only (none: any row).
+// Change allows ops on a table, on the given keys only (none: any row).
 func Change(table string, keys []any, ops ...string) world.Change {
 	return world.Change{Table: table, Keys: keys, Ops: ops}
 }
 
-// vkRowsWhere returns the rows matching every column = value pair.
+// RowsWhere returns the rows matching every column = value pair.
 func RowsWhere(rows []engine.Row, kv ...any) []engine.Row {
 	var out []engine.Row
 	for _, r := range rows {
@@ -345,7 +310,7 @@ func RowsWhere(rows []engine.Row, kv ...any) []engine.Row {
 	return out
 }
 
-// vkFind returns the row with the given id, or nil.
+// Find returns the row with the given id, or nil.
 func Find(rows []engine.Row, id any) engine.Row {
 	for _, r := range rows {
 		if r["id"] == id {
