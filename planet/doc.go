@@ -34,12 +34,13 @@
 //	                     Gen, Svc, Entity, Row, Role, events, actions,
 //	                     the derived service graph, links (policies),
 //	                     task sampling, bundle assembly; it names no service
-//	internal/kit         the helper kit archetype builders share: column,
-//	                     argument, step and assertion builders, the
-//	                     Builder and Vertical contexts
-//	internal/archetypes  one builder per archetype (crm, billing, bookings,
-//	                     work orders, the generic record builder…), each
-//	                     registering itself with the engine
+//	internal/kit         the one helper kit archetype builders share:
+//	                     column, argument, step and assertion builders,
+//	                     the world's clock and money, the Builder context
+//	internal/archetypes  one file per archetype or service, named for it
+//	                     (crm.go, billing.go, appointments.go, cases.go,
+//	                     work_orders.go, the generic record.go…), each
+//	                     registering its builder with the engine
 //
 // Data lives beside them: the capability lexicon and archetypes in
 // [lexicon], industry packs, flavours and countries in [catalog], value

@@ -12,7 +12,7 @@ import (
 	"github.com/mercury/mcp-world/world"
 )
 
-// vkServices are the verticals of svc_vkit.go and its siblings.
+// vkServices are the verticals registered with kit.Register.
 var vkServices = []string{"fleet", "prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "production", "properties", "vehicles", "tickets_events"}
 
 // vkWorlds are the scenarios a vertical is tested in: three seeds in

@@ -257,8 +257,8 @@ func LowerFirst(s string) string {
 	return strings.ToLower(s[:1]) + s[1:]
 }
 
-// vkQ quotes a SQL string literal.
-func vkQ(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+// quoteSQL quotes a SQL string literal.
+func quoteSQL(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 // Spaced turns "oil_service" into "oil service".
 func Spaced(s any) string { return strings.ReplaceAll(fmt.Sprint(s), "_", " ") }

@@ -11,13 +11,13 @@ import (
 
 func init() { kit.Register("vehicles", "Vehicles", buildVehicles) }
 
-// vkCar is a model a dealer sells or services.
-type vkCar struct {
+// carModel is a model a dealer sells or services.
+type carModel struct {
 	Model, WMI, Fuel string
 	Price            float64 // EUR, new-ish
 }
 
-var vkCars = []vkCar{
+var carModels = []carModel{
 	{"Volkswagen Golf 1.5 TSI", "WVW", "petrol", 28000}, {"BMW 320d Touring", "WBA", "diesel", 42000}, {"Renault Clio TCe 90", "VF1", "petrol", 18000},
 	{"Škoda Octavia Combi 2.0 TDI", "TMB", "diesel", 31000}, {"Toyota Yaris Hybrid", "JTD", "hybrid", 22000}, {"Fiat 500e", "ZFA", "electric", 27000},
 	{"Kia Niro EV", "KNA", "electric", 38000}, {"Ford Focus 1.0 EcoBoost", "WF0", "petrol", 24000}, {"Hyundai Tucson 1.6 T-GDI Hybrid", "KMH", "hybrid", 36000},
@@ -53,7 +53,7 @@ func buildVehicles(k *kit.Builder) {
 		kit.Enum("status", "booked → completed, or no_show / cancelled.", "booked", "completed", "no_show", "cancelled"),
 	)
 	vins := map[string]bool{}
-	vin := func(c vkCar, year int) string {
+	vin := func(c carModel, year int) string {
 		const chars = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"
 		for {
 			var b strings.Builder
@@ -74,7 +74,7 @@ func buildVehicles(k *kit.Builder) {
 	car.Roles["amount"] = engine.Column("price")
 	car.Roles["model"] = engine.Column("make_model")
 	newCar := func(id, status string, owner any) engine.Row {
-		c := engine.Pick(g.R, vkCars)
+		c := engine.Pick(g.R, carModels)
 		year := 2015 + g.R.IntN(11)
 		age := float64(2026 - year)
 		r := engine.Row{"id": id, "vin": vin(c, year), "make_model": c.Model, "year": int64(year), "mileage_km": int64(age*11000) + int64(g.R.IntN(9000)),

@@ -11,17 +11,17 @@ import (
 
 func init() { kit.Register("prescriptions", "Prescriptions", buildPrescriptions) }
 
-// vkMed is something a prescription can be written for.
-type vkMed = catalog.Medication
+// medication is something a prescription can be written for.
+type medication = catalog.Medication
 
-// vkMeds returns the industry's usual prescriptions (its flavour's, see
+// medicationsFor returns the industry's usual prescriptions (its flavour's, see
 // catalog.Flavour, else a general practice's); the first is its standard
 // aftercare prescription.
-func vkMeds(k *kit.Builder) []vkMed {
-	if meds := engine.Flavoured(k.Gen, func(f catalog.Flavour) []vkMed { return f.Prescriptions }); meds != nil {
+func medicationsFor(k *kit.Builder) []medication {
+	if meds := engine.Flavoured(k.Gen, func(f catalog.Flavour) []medication { return f.Prescriptions }); meds != nil {
 		return meds
 	}
-	return []vkMed{
+	return []medication{
 		{Name: "Ibuprofen 400 mg tablets", Dose: "1 tablet up to three times daily after meals", Quantity: 20},
 		{Name: "Amoxicillin 500 mg capsules", Dose: "1 capsule three times daily for 7 days", Quantity: 21},
 		{Name: "Omeprazole 20 mg capsules", Dose: "1 capsule daily before breakfast", Quantity: 28},
@@ -34,7 +34,7 @@ func vkMeds(k *kit.Builder) []vkMed {
 
 func buildPrescriptions(k *kit.Builder) {
 	g, s := k.Gen, k.Svc
-	meds := vkMeds(k)
+	meds := medicationsFor(k)
 	std := meds[0]
 	s.Description = fmt.Sprintf("Prescriptions of the %s of %s, each signed by a %s, and the refill requests against them. Refill prices are in %s minor units.",
 		g.Vocab.Customer.Many, g.Company.Name, k.St, g.Company.Currency)
@@ -62,7 +62,7 @@ func buildPrescriptions(k *kit.Builder) {
 		kit.Opt(kit.Date("decided_on", "Date of the last decision.")),
 	)
 
-	medOf := func(name any) vkMed {
+	medOf := func(name any) medication {
 		for _, m := range meds {
 			if m.Name == name {
 				return m

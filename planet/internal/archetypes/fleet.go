@@ -12,8 +12,8 @@ import (
 
 func init() { kit.Register("fleet", "Fleet", buildFleet) }
 
-// vkPlate makes a registration plate that looks like the country's.
-func vkPlate(k *kit.Builder, n int) string {
+// registrationPlate makes a registration plate that looks like the country's.
+func registrationPlate(k *kit.Builder, n int) string {
 	r := k.Gen.R
 	letters := func(m int) string {
 		var b strings.Builder
@@ -92,9 +92,9 @@ func buildFleet(k *kit.Builder) {
 	nv := 6 + g.R.IntN(7)
 	for i := 1; i <= nv; i++ {
 		m := engine.Pick(g.R, models)
-		plate := vkPlate(k, i)
+		plate := registrationPlate(k, i)
 		for plates[plate] {
-			plate = vkPlate(k, i+100)
+			plate = registrationPlate(k, i+100)
 		}
 		plates[plate] = true
 		status := "available"
