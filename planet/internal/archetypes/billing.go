@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	engine.Register(&engine.ServiceDef{Name: "billing", Title: "Billing", Layer: engine.LayerFollowUp, Weight: 3, Build: buildBilling})
+	engine.Register(&engine.ServiceDef{Name: "billing", Title: "Billing", Layer: engine.LayerFollowUp, Weight: 3, Folder: "finance", Personas: []string{"account manager"}, Build: buildBilling})
 }
 
 func buildBilling(g *engine.Gen, s *engine.Svc) {

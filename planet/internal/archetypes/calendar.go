@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	engine.Register(&engine.ServiceDef{Name: "calendar", Title: "Calendar", Layer: engine.LayerFollowUp, Weight: 1.5, Build: buildCalendar})
+	engine.Register(&engine.ServiceDef{Name: "calendar", Title: "Calendar", Layer: engine.LayerFollowUp, Weight: 1.5, Folder: "meetings", Personas: []string{"coordinator"}, Build: buildCalendar})
 }
 
 func buildCalendar(g *engine.Gen, s *engine.Svc) {

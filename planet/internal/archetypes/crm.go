@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	engine.Register(&engine.ServiceDef{Name: "crm", Title: "CRM", Layer: engine.LayerCustomers, Build: buildCRM})
+	engine.Register(&engine.ServiceDef{Name: "crm", Title: "CRM", Layer: engine.LayerCustomers, Folder: "customers", Personas: []string{"account manager", "sales manager"}, Build: buildCRM})
 }
 
 // idPrefix makes "PAT-" from "patient".

@@ -31,26 +31,11 @@ func driveFolders(g *engine.Gen) []string {
 // folder names a folder by role ("meetings") in the world's language.
 func folder(g *engine.Gen, role string) string { return g.Locale.Lex().Folder(role) }
 
-// driveFolder is where documents about a service's records are filed.
+// driveFolder is where documents about a service's records are filed:
+// the folder its definition names.
 func driveFolder(g *engine.Gen, service string) string {
-	if w := g.Service("work"); w != nil && w.Name == service {
-		return folder(g, "operations")
-	}
-	switch service {
-	case "crm":
-		return folder(g, "customers")
-	case "billing", "payments":
-		return folder(g, "finance")
-	case "helpdesk":
-		return folder(g, "support")
-	case "hr":
-		return folder(g, "hr")
-	case "orders", "sales":
-		return folder(g, "sales")
-	case "procurement", "inventory":
-		return folder(g, "purchasing")
-	case "calendar":
-		return folder(g, "meetings")
+	if s := g.ServiceNamed(service); s != nil && s.Def != nil && s.Def.Folder != "" {
+		return folder(g, s.Def.Folder)
 	}
 	return folder(g, "general")
 }

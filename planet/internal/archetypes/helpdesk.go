@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	engine.Register(&engine.ServiceDef{Name: "helpdesk", Title: "Helpdesk", Layer: engine.LayerFollowUp, Weight: 2, Build: buildHelpdesk})
+	engine.Register(&engine.ServiceDef{Name: "helpdesk", Title: "Helpdesk", Layer: engine.LayerFollowUp, Weight: 2, Folder: "support", Personas: []string{"support lead"}, Build: buildHelpdesk})
 }
 
 func buildHelpdesk(g *engine.Gen, s *engine.Svc) {

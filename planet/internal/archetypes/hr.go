@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	engine.Register(&engine.ServiceDef{Name: "hr", Title: "HR", Layer: engine.LayerOperations, Weight: 1, Build: buildHR})
+	engine.Register(&engine.ServiceDef{Name: "hr", Title: "HR", Layer: engine.LayerOperations, Weight: 1, Folder: "hr", Personas: []string{"coordinator"}, Build: buildHR})
 }
 
 // hrDepartments are the departments of any company, with their job titles.

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	engine.Register(&engine.ServiceDef{Name: "inventory", Title: "Inventory", Layer: engine.LayerFollowUp, Weight: 0.8, Build: buildInventory})
+	engine.Register(&engine.ServiceDef{Name: "inventory", Title: "Inventory", Layer: engine.LayerFollowUp, Weight: 0.8, Folder: "purchasing", Build: buildInventory})
 }
 
 // inventoryExtra are goods a task can bring into stock: never seeded, so a
@@ -144,7 +144,7 @@ func buildInventory(g *engine.Gen, s *engine.Svc) {
 			if up.Has("quantity") {
 				q := up.Val("quantity", r).(int64)
 				switch {
-				case up.Service == "procurement":
+				case up.Inbound:
 					n += q // goods arrived
 				case r["status"] == "confirmed":
 					n -= q // an order about to ship

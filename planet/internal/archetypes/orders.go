@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	engine.Register(&engine.ServiceDef{Name: "orders", Title: "Orders", Layer: engine.LayerOperations, Weight: 1, Build: buildOrders})
+	engine.Register(&engine.ServiceDef{Name: "orders", Title: "Orders", Layer: engine.LayerOperations, Weight: 1, Folder: "sales", Build: buildOrders})
 }
 
 // buildOrders is the order desk: what customers buy from the company's

@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	engine.Register(&engine.ServiceDef{Name: "payments", Title: "Payments", Layer: engine.LayerSettlement, Weight: 1, Build: buildPayments})
+	engine.Register(&engine.ServiceDef{Name: "payments", Title: "Payments", Layer: engine.LayerSettlement, Weight: 1, Folder: "finance", Personas: []string{"account manager"}, Build: buildPayments})
 }
 
 func buildPayments(g *engine.Gen, s *engine.Svc) {

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	engine.Register(&engine.ServiceDef{Name: "procurement", Title: "Procurement", Layer: engine.LayerOperations, Weight: 0.8, Build: buildProcurement})
+	engine.Register(&engine.ServiceDef{Name: "procurement", Title: "Procurement", Layer: engine.LayerOperations, Weight: 0.8, Folder: "purchasing", Build: buildProcurement})
 }
 
 // procurementSuffixes make supplier names look like wholesalers.
@@ -64,7 +64,7 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 		supRows[i] = x.row
 	}
 
-	po := &engine.Entity{Service: s.Name, Table: pos, Key: "id", Noun: "PO", Plural: "POs", Prefix: "PO-", Width: 5, Internal: true,
+	po := &engine.Entity{Service: s.Name, Table: pos, Key: "id", Noun: "PO", Plural: "POs", Prefix: "PO-", Width: 5, Internal: true, Inbound: true,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "item": engine.Column("item"), "stock_item": engine.Column("item"), "quantity": engine.Column("quantity"), "amount": engine.Column("amount"), "date": engine.Column("created_on"),
 			"name": {SQL: func(a string) string {
 				return fmt.Sprintf("(SELECT s.name FROM %s s WHERE s.id = %s.supplier_id)", sups, a)

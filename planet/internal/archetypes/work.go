@@ -17,7 +17,7 @@ func init() {
 	// "work" is the industry's own line of business: appointments for a
 	// clinic, shipments for a forwarder. Its world name and tables come
 	// from the industry's vocabulary.
-	engine.Register(&engine.ServiceDef{Name: "work", Title: "Operations", Layer: engine.LayerWork, Build: buildWork})
+	engine.Register(&engine.ServiceDef{Name: "work", Title: "Operations", Layer: engine.LayerWork, Folder: "operations", Build: buildWork})
 }
 
 func buildWork(g *engine.Gen, s *engine.Svc) {

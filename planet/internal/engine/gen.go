@@ -33,6 +33,12 @@ type ServiceDef struct {
 	// Build adds the service's tables, tools, events, actions and chores.
 	// It runs after every service of a lower layer the world has.
 	Build func(g *Gen, s *Svc)
+	// Folder is the role of the drive folder where documents about the
+	// service's records are filed ("finance"; default "general").
+	Folder string
+	// Personas are who asks for work that starts in the service (default
+	// an operations coordinator or a coordinator).
+	Personas []string
 	// FilePolicies, when set, files the world's policies (its links) in
 	// the service, once they are picked and seeded, before tasks are
 	// sampled.

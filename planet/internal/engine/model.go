@@ -31,6 +31,9 @@ type Entity struct {
 	// purchase orders), not a customer's, so that actions that write to
 	// the customer ([Action.ToCustomer]) do not follow its events.
 	Internal bool
+	// Inbound: its rows bring goods in (a purchase order), so that their
+	// quantity adds to stock rather than taking from it.
+	Inbound bool
 }
 
 // Role is one thing an entity can tell: "id", "name", "email", "amount",

@@ -51,12 +51,12 @@ func checkPolicies(p *Plan) (err error) {
 
 // PlanPolicy is a link as the plan lists it.
 func (g *Gen) PlanPolicy(l *Link) PlanPolicy {
-	return PlanPolicy{Name: l.Name, Trigger: g.svcNamed(l.Event.Entity.Service).plan, Event: l.Event.Name,
-		Target: g.svcNamed(l.Action.Service).plan, Action: l.Action.Name}
+	return PlanPolicy{Name: l.Name, Trigger: g.ServiceNamed(l.Event.Entity.Service).plan, Event: l.Event.Name,
+		Target: g.ServiceNamed(l.Action.Service).plan, Action: l.Action.Name}
 }
 
-// svcNamed returns the built service of a world name.
-func (g *Gen) svcNamed(name string) *Svc {
+// ServiceNamed returns the built service of a world name.
+func (g *Gen) ServiceNamed(name string) *Svc {
 	for _, s := range g.Services {
 		if s.Name == name {
 			return s
@@ -108,7 +108,7 @@ func (g *Gen) planLinks(candidates []*Link, pols []PlanPolicy) ([]*Link, error) 
 			var follows []string
 			for _, c := range candidates {
 				if c.Event == up.Events[ev] {
-					follows = append(follows, g.svcNamed(c.Action.Service).plan+" "+c.Action.Name)
+					follows = append(follows, g.ServiceNamed(c.Action.Service).plan+" "+c.Action.Name)
 				}
 			}
 			bad(ptr, "%s's %q cannot follow %s's %q (what can: %s)", pol.Target, pol.Action, pol.Trigger, pol.Event, CmpOr(strings.Join(follows, ", "), "nothing"))

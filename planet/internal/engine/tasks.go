@@ -196,19 +196,17 @@ func (g *Gen) chore(tc *TaskCtx, c *Chore) (Task, bool) {
 	return t, ok
 }
 
-// personaFor picks who asks for work in a service.
-func personaFor(service string, r interface{ IntN(int) int }) string {
-	switch service {
-	case "crm":
-		return []string{"account manager", "sales manager"}[r.IntN(2)]
-	case "helpdesk":
-		return "support lead"
-	case "calendar", "hr":
-		return "coordinator"
-	case "billing", "payments":
-		return "account manager"
+// personaFor picks who asks for work in a service: one of its
+// definition's Personas.
+func personaFor(s *Svc, r interface{ IntN(int) int }) string {
+	personas := []string{"operations coordinator", "coordinator"}
+	if s != nil && s.Def != nil && len(s.Def.Personas) > 0 {
+		personas = s.Def.Personas
 	}
-	return []string{"operations coordinator", "coordinator"}[r.IntN(2)]
+	if len(personas) == 1 {
+		return personas[0]
+	}
+	return personas[r.IntN(len(personas))]
 }
 
 // voice is how a persona opens and closes a request: whole sentences, so
@@ -327,7 +325,7 @@ func (g *Gen) crossTask(tc *TaskCtx, evs []*Event, byEvent map[*Event][]*Link) (
 	for i, ev := range evs {
 		up, row := ev.Entity, rows[i]
 		if persona == "" {
-			persona = personaFor(up.Service, tc.R)
+			persona = personaFor(g.ServiceNamed(up.Service), tc.R)
 		}
 		titles = append(titles, fmt.Sprintf("%s %s", up.Noun, ev.Name))
 		asks = append(asks, fill(Pick(tc.R, ev.Ask), up, row))
