@@ -1,6 +1,7 @@
 package archetypes
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -66,23 +67,23 @@ func buildChat(g *engine.Gen, s *engine.Svc) {
 		Service: s.Name, Name: "announced", Needs: []string{"id"}, Notify: true,
 		Then: fmt.Sprintf("it must be announced in Chat in the channel for its area (%s for operations, %s for billing, %s for customer records), mentioning the {noun} id", chanName("ops"), chanName("finance"), chanName("front_desk")),
 		Rule: func(up *engine.Entity) *world.RuleThen {
-			name, _ := lex.Channel(engine.CmpOr(target[up.Service], "ops"))
+			name, _ := lex.Channel(cmp.Or(target[up.Service], "ops"))
 			return engine.KeysOf(up).Mentions("id", "body").In("chat_messages", "", map[string]any{"channel_id.name": name})
 		},
 		Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
 			tc.NextID("chat_messages")
-			return []world.Call{{Tool: "post_message", Args: map[string]any{"channel_id": chanID(engine.CmpOr(target[up.Service], "ops")), "text": seed.Fill(engine.Pick(tc.R, lex.Sentences("chat_done")), "id", fmt.Sprint(r[up.Key]))}}}
+			return []world.Call{{Tool: "post_message", Args: map[string]any{"channel_id": chanID(cmp.Or(target[up.Service], "ops")), "text": seed.Fill(engine.Pick(tc.R, lex.Sentences("chat_done")), "id", fmt.Sprint(r[up.Key]))}}}
 		},
 		Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
 			return []world.Assertion{
 				{Description: "It was announced in Chat.", Exists: &world.RowMatch{Table: "chat_messages", Where: map[string]any{"body": map[string]any{"contains": r[up.Key]}}}},
 				{Description: "In the right channel.", Exists: &world.RowMatch{Table: "chat_messages",
-					Where: map[string]any{"channel_id": chanID(engine.CmpOr(target[up.Service], "ops")), "body": map[string]any{"contains": r[up.Key]}}}},
+					Where: map[string]any{"channel_id": chanID(cmp.Or(target[up.Service], "ops")), "body": map[string]any{"contains": r[up.Key]}}}},
 			}
 		},
 		Touches: []world.Change{{Table: "chat_messages", Ops: []string{"insert"}}},
 		Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
-			g.AddRow("chat_messages", engine.Row{"id": fmt.Sprintf("CM-%05d", len(g.Rows("chat_messages"))+1), "channel_id": chanID(engine.CmpOr(target[up.Service], "ops")),
+			g.AddRow("chat_messages", engine.Row{"id": fmt.Sprintf("CM-%05d", len(g.Rows("chat_messages"))+1), "channel_id": chanID(cmp.Or(target[up.Service], "ops")),
 				"author": staffName(), "body": seed.Fill(engine.Pick(g.R, lex.Sentences("chat_done")), "id", fmt.Sprint(r[up.Key])), "posted_at": g.At(-1, 12)})
 		},
 	})

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
 	"maps"
@@ -475,7 +476,7 @@ func (g *Gen) pathSQL(table, alias, path string) string {
 	}
 	for _, c := range g.Tables[table].Columns {
 		if c.Name == head {
-			rt, rk, _ := strings.Cut(CmpOr(c.References, c.RefersTo), ".")
+			rt, rk, _ := strings.Cut(cmp.Or(c.References, c.RefersTo), ".")
 			return fmt.Sprintf("(SELECT r.%s FROM %s r WHERE r.%s = %s.%s)", rest, rt, rk, alias, head)
 		}
 	}

@@ -41,13 +41,6 @@ func An(noun string) string {
 	return "a " + noun
 }
 
-func CmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
 // B2B reports whether the industry's customers are organisations.
 func B2B(noun string) bool {
 	switch noun {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -111,7 +112,7 @@ func (g *Gen) planLinks(candidates []*Link, pols []PlanPolicy) ([]*Link, error) 
 					follows = append(follows, g.ServiceNamed(c.Action.Service).plan+" "+c.Action.Name)
 				}
 			}
-			bad(ptr, "%s's %q cannot follow %s's %q (what can: %s)", pol.Target, pol.Action, pol.Trigger, pol.Event, CmpOr(strings.Join(follows, ", "), "nothing"))
+			bad(ptr, "%s's %q cannot follow %s's %q (what can: %s)", pol.Target, pol.Action, pol.Trigger, pol.Event, cmp.Or(strings.Join(follows, ", "), "nothing"))
 			continue
 		}
 		if pol.Name != "" && pol.Name != l.Name {
