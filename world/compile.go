@@ -133,7 +133,7 @@ func CompileWith(data []byte, opts Options) (*World, error) {
 	var b *Bundle
 	var err error
 	if opts.Trusted {
-		b, err = decodeStrict(data)
+		b, err = decodeTrusted(data)
 	} else {
 		b, err = Decode(data)
 	}

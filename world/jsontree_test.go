@@ -96,6 +96,11 @@ func TestDecodeFast(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: the fast way decodes to something else", p)
 		}
+		// The trusted way (embedded bundles, compiled forms) is the fast
+		// way without the JSON Schema pass: the same bundle.
+		if trusted, err := decodeTrusted(data); err != nil || !reflect.DeepEqual(trusted, want) {
+			t.Errorf("%s: the trusted way decodes to something else (%v)", p, err)
+		}
 	}
 	mini, err := os.ReadFile("testdata/mini.json")
 	if err != nil {
