@@ -146,7 +146,7 @@ func Decode(data []byte) (*Bundle, error) {
 // With sch nil it skips the JSON Schema pass, for bytes that passed a full
 // Compile before ([decodeTrusted]).
 func decodeFast(sch *jsonschema.Schema, data []byte) (*Bundle, bool) {
-	tree, err := parseTree(data)
+	tree, spans, err := parseBundleTree(data)
 	if err != nil {
 		return nil, false
 	}
@@ -175,11 +175,15 @@ func decodeFast(sch *jsonschema.Schema, data []byte) (*Bundle, bool) {
 	if sch != nil && sch.Validate(doc) != nil {
 		return nil, false
 	}
-	// What is left without the rows is small: decode it as Decode does.
-	rest, err := json.Marshal(doc)
-	if err != nil {
-		return nil, false
+	// What is left without the rows is small: decode it as Decode does,
+	// from the bytes with each rows array cut to [].
+	rest := make([]byte, 0, len(data))
+	last := 0
+	for _, sp := range spans {
+		rest = append(append(rest, data[last:sp[0]]...), "[]"...)
+		last = sp[1]
 	}
+	rest = append(rest, data[last:]...)
 	b, err := decodeStrict(rest)
 	if err != nil || len(b.Tables) != len(tables) {
 		return nil, false

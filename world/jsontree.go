@@ -22,16 +22,24 @@ import (
 // thousand of them, and allocating each on its own was a third of the
 // parse and most of the garbage collector's work while compiling.
 func parseTree(data []byte) (any, error) {
+	v, _, err := parseBundleTree(data)
+	return v, err
+}
+
+// parseBundleTree is parseTree that also returns the byte ranges of the
+// values of /tables/N/rows (whitespace before each included), in order,
+// for the caller to cut the rows out of the bytes.
+func parseBundleTree(data []byte) (any, [][2]int, error) {
 	p := treeParser{data: string(data)}
 	v, err := p.value(0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p.space()
 	if p.i != len(p.data) {
-		return nil, errTreeFallback
+		return nil, nil, errTreeFallback
 	}
-	return v, nil
+	return v, p.rows, nil
 }
 
 var errTreeFallback = errors.New("parse with encoding/json")
@@ -42,6 +50,10 @@ const maxTreeDepth = 512
 
 type treeParser struct {
 	data string
+	// top is the key of the document's member being parsed, and rows
+	// the byte ranges of the values of /tables/N/rows, in order.
+	top  string
+	rows [][2]int
 	i    int
 	// keys holds each object key once: the rows of a table repeat the
 	// same few keys many thousand times.
@@ -115,9 +127,16 @@ func (p *treeParser) object(depth int) (any, error) {
 			return nil, errTreeFallback
 		}
 		p.i++
+		if depth == 0 {
+			p.top = k
+		}
+		start := p.i
 		v, err := p.value(depth + 1)
 		if err != nil {
 			return nil, err
+		}
+		if depth == 2 && k == "rows" && p.top == "tables" {
+			p.rows = append(p.rows, [2]int{start, p.i})
 		}
 		n := len(m)
 		m[k] = v
