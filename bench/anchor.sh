@@ -126,7 +126,7 @@ done
 
 log "in-process benchmarks"
 (cd "$ROOT" &&
-  go test ./world -run '^$' -bench 'AnchorSearch' -benchtime 2s -count "$REPS" &&
+  go test ./world -run '^$' -bench 'AnchorSearch|AnchorCompile' -benchtime 2s -count "$REPS" &&
   MERCURY_ANCHOR_BUNDLE="$WORK/crm-anchor.json" go test ./cmd/mcp-world -run '^$' -bench 'StdioCall' -benchtime 3000x -count "$REPS" &&
   go test ./cmd/mcp-world -run '^$' -bench 'StdioStartup' -benchtime 30x -count "$REPS" &&
   MERCURY_EPISODES=10000 go test ./cmd/mcp-world -run '^$' -bench 'EpisodeMemory' -benchtime 1x -count 1
