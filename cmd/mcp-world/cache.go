@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strconv"
 
@@ -167,12 +166,6 @@ func loadServedWorld(name string, log *slog.Logger) (w *world.World, wait func()
 	if w, ok := cache.load(key); ok {
 		log.Debug("world from cache", "world", w.Name(), "dir", cache.dir)
 		return w, wait, nil
-	}
-	// A first start of a large bundle allocates a tree of its rows that
-	// lives until it is seeded: collecting garbage a quarter as often
-	// while compiling takes a tenth off its CPU (GOGC, when set, decides).
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
 	if w, err = world.CompileWith(data, world.Options{Sum: &sum}); err != nil {
 		return nil, wait, &bundleError{name: path, err: err}
