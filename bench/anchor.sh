@@ -68,8 +68,8 @@ bench() {
 
 # http LABEL TOOL ARGS SERVER-COMMAND...: start the server, warm it up, then
 # 100 sessions with 4 calls in flight each for HTTP_SECONDS (goload -lean).
-# Mercury runs with --max-requests 1024: 400 calls in flight exceed its
-# default cap of 256, and the refusals would count as calls.
+# Mercury runs with its default limits: --max-requests (1024) holds the 400
+# calls in flight, so nothing is refused (a refusal would count as a call).
 http() {
   local label=$1 tool=$2 args=$3 srv; shift 3
   log "rep $rep: $label"
@@ -119,14 +119,14 @@ for rep in $(seq 1 "$REPS"); do
   first_start mercury-first-100k "$WORK/crm-100k.json"
 
   http ts-http-search crm_search_contacts "$SEARCH_TS" node "$WORK/ts-ref/server.mjs" --http --port "$PORT"
-  http mercury-http-search crm_search_contacts "$SEARCH" $MW --world "$WORK/crm-anchor.json" --http "127.0.0.1:$PORT" --max-requests 1024
+  http mercury-http-search crm_search_contacts "$SEARCH" $MW --world "$WORK/crm-anchor.json" --http "127.0.0.1:$PORT"
   http ts-http-get crm_get_deal "$GET" node "$WORK/ts-ref/server.mjs" --http --port "$PORT"
-  http mercury-http-get crm_get_deal "$GET" $MW --world "$WORK/crm-anchor.json" --http "127.0.0.1:$PORT" --max-requests 1024
+  http mercury-http-get crm_get_deal "$GET" $MW --world "$WORK/crm-anchor.json" --http "127.0.0.1:$PORT"
 done
 
 log "in-process benchmarks"
 (cd "$ROOT" &&
-  go test ./world -run '^$' -bench 'AnchorSearch' -benchtime 2s -count "$REPS" &&
+  go test ./world -run '^$' -bench 'AnchorSearch|AnchorCompile' -benchtime 2s -count "$REPS" &&
   MERCURY_ANCHOR_BUNDLE="$WORK/crm-anchor.json" go test ./cmd/mcp-world -run '^$' -bench 'StdioCall' -benchtime 3000x -count "$REPS" &&
   go test ./cmd/mcp-world -run '^$' -bench 'StdioStartup' -benchtime 30x -count "$REPS" &&
   MERCURY_EPISODES=10000 go test ./cmd/mcp-world -run '^$' -bench 'EpisodeMemory' -benchtime 1x -count 1

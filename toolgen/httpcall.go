@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -94,7 +95,7 @@ func (h *HTTP) callDirect(e endpoint, w http.ResponseWriter, r *http.Request) bo
 	if terminated, err := e.sessions.Validate(sid); err != nil || terminated {
 		return false
 	}
-	body, err := io.ReadAll(r.Body)
+	body, err := readBody(r)
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	if err != nil {
 		return false
@@ -119,12 +120,29 @@ func (h *HTTP) callDirect(e endpoint, w http.ResponseWriter, r *http.Request) bo
 		return false
 	}
 	h.directCalls.Add(1)
+	// With its length the answer goes out in one piece rather than
+	// chunked (net/http chunks a body past 2 KiB, as most search pages
+	// are), which the client must then reassemble.
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(http.StatusOK)
 	if _, err := w.Write(b); err != nil {
 		h.log.Debug("http: write response", "err", err)
 	}
 	return true
+}
+
+// readBody reads r's body into a buffer of its declared length, when it
+// declares one (a tool call's is), instead of growing one as it reads.
+func readBody(r *http.Request) ([]byte, error) {
+	if n := r.ContentLength; n > 0 && n <= 1<<20 {
+		b := make([]byte, n)
+		if _, err := io.ReadFull(r.Body, b); err != nil {
+			return b, err
+		}
+		return b, nil
+	}
+	return io.ReadAll(r.Body)
 }
 
 // validID reports whether a raw JSON-RPC id is a string or a number, as

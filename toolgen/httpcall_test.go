@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +21,8 @@ type httpSession struct {
 	url string
 	sid string
 	id  int
+	// length is the last answer's Content-Length (-1 when chunked).
+	length int64
 }
 
 func newHTTPSession(t *testing.T, url string) *httpSession {
@@ -49,6 +52,7 @@ func (s *httpSession) post(body string) (int, string) {
 	}
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
+	s.length = resp.ContentLength
 	if sid := resp.Header.Get("Mcp-Session-Id"); sid != "" {
 		s.sid = sid
 	}
@@ -107,6 +111,9 @@ func TestHTTPCallDirect(t *testing.T) {
 				wantDirect := int64(1)
 				if c.tool == "no_such_tool" {
 					wantDirect = 0
+				}
+				if after > mid && s.length != int64(len(second)) {
+					t.Errorf("%s: a direct answer of %d bytes has Content-Length %d", c.tool, len(second), s.length)
 				}
 				if mid != before {
 					t.Errorf("%s: a call of a session mcp-go had not seen was direct", c.tool)
@@ -190,5 +197,46 @@ func TestHTTPCallDirectKeepsSessions(t *testing.T) {
 	}
 	if _, ok := h.lastSeen.Load(s.sid); ok {
 		t.Error("a reaped session is still in lastSeen")
+	}
+}
+
+// TestHTTPCallDirectLength: a direct answer past net/http's 2 KiB
+// chunking buffer (a page of the anchor CRM's contacts) carries its
+// Content-Length instead of coming chunked.
+func TestHTTPCallDirectLength(t *testing.T) {
+	data, err := os.ReadFile("../world/testdata/crm-anchor.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b map[string]any
+	if err := json.Unmarshal(data, &b); err != nil {
+		t.Fatal(err)
+	}
+	var rows []any
+	for i := range 30 {
+		rows = append(rows, map[string]any{"id": fmt.Sprintf("c_%04d", i+1), "name": fmt.Sprintf("Ana Contact %d", i+1),
+			"email": fmt.Sprintf("ana.contact%d@example.com", i+1), "company": "Anchor Co", "created_at": "2026-01-01T00:00:00.000Z"})
+	}
+	b["tables"].([]any)[0].(map[string]any)["rows"] = rows
+	if data, err = json.Marshal(b); err != nil {
+		t.Fatal(err)
+	}
+	w, err := world.Compile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eps := world.NewEpisodes(w, world.RegistryOptions{})
+	defer eps.CloseAll()
+	h := NewHTTP(w, eps, HTTPOptions{})
+	srv := httptest.NewServer(h.Handler())
+	defer srv.Close()
+	s := newHTTPSession(t, srv.URL+"/mcp")
+	before := h.directCalls.Load()
+	status, body := s.call("crm_search_contacts", `{"query":"an"}`)
+	if status != 200 || h.directCalls.Load() != before+1 || len(body) <= 2048 {
+		t.Fatalf("status %d, %d direct calls, %d bytes: want one direct answer past 2 KiB: %s", status, h.directCalls.Load()-before, len(body), body)
+	}
+	if s.length != int64(len(body)) {
+		t.Errorf("Content-Length %d for %d bytes (-1: chunked)", s.length, len(body))
 	}
 }

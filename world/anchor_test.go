@@ -2,6 +2,7 @@ package world
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -229,6 +230,142 @@ func BenchmarkAnchorSearch(b *testing.B) {
 	}
 }
 
+// BenchmarkAnchorSearchLayout: the search's own SELECT (a page of 10 + 1
+// for "an", which reads 30 rows in key order to fill it) and a point read
+// by key, on three layouts of the same 100,000 contacts, all outside any
+// world: the table as worlds lay it out (a rowid table, its text key in an
+// index: each row read is an index step and a table seek), the same table
+// WITHOUT ROWID (one b-tree in key order), and the first with a covering
+// index (id, name, email, company). It measures what a change of storage
+// would buy the search; worlds keep the first layout (see BENCHMARKS.md).
+//
+//	go test ./world -run '^$' -bench AnchorSearchLayout -benchtime 2s
+func BenchmarkAnchorSearchLayout(b *testing.B) {
+	data := anchorBundle(b, 100000)
+	bd, err := Decode(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var rows []map[string]any
+	for _, t := range bd.Tables {
+		if t.Name == "crm_contacts" {
+			rows = t.Rows
+		}
+	}
+	ctx := context.Background()
+	db, conn, err := openMemory(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	defer conn.Close()
+	for _, ddl := range []string{
+		`CREATE TABLE rowid_t (id TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL, company TEXT NOT NULL, created_at TEXT NOT NULL) STRICT`,
+		`CREATE TABLE norowid_t (id TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL, company TEXT NOT NULL, created_at TEXT NOT NULL) STRICT, WITHOUT ROWID`,
+		`CREATE TABLE covering_t (id TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL, company TEXT NOT NULL, created_at TEXT NOT NULL) STRICT`,
+		`CREATE INDEX covering_ix ON covering_t (id, name, email, company)`,
+	} {
+		if _, err := conn.ExecContext(ctx, ddl); err != nil {
+			b.Fatal(err)
+		}
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, t := range []string{"rowid_t", "norowid_t", "covering_t"} {
+		st, err := tx.PrepareContext(ctx, "INSERT INTO "+t+" VALUES (?,?,?,?,?)")
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, r := range rows {
+			if _, err := st.ExecContext(ctx, r["id"], r["name"], r["email"], r["company"], r["created_at"]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		st.Close()
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	const filter = `(name LIKE ? ESCAPE '\' OR email LIKE ? ESCAPE '\' OR company LIKE ? ESCAPE '\')`
+	// Each query is prepared once, as an episode's are, and closed
+	// before the connection is.
+	var stmts []*sql.Stmt
+	defer func() {
+		for _, st := range stmts {
+			st.Close()
+		}
+	}()
+	prepare := func(q string) *sql.Stmt {
+		st, err := conn.PrepareContext(ctx, q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		stmts = append(stmts, st)
+		return st
+	}
+	run := func(q string, args ...any) func() {
+		st := prepare(q)
+		return func() {
+			r, err := st.QueryContext(ctx, args...)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var a, bb, c, d, e sql.RawBytes
+			for r.Next() {
+				r.Scan(&a, &bb, &c, &d, &e)
+			}
+			r.Close()
+		}
+	}
+	point := func(t string) func() {
+		st := prepare(`SELECT id, name, email, company, created_at FROM ` + t + ` WHERE id = ?`)
+		return func() {
+			r, err := st.QueryContext(ctx, "c_50000")
+			if err != nil {
+				b.Fatal(err)
+			}
+			var a, bb, c, d, e sql.RawBytes
+			n := 0
+			for r.Next() {
+				r.Scan(&a, &bb, &c, &d, &e)
+				n++
+			}
+			r.Close()
+			if n != 1 {
+				b.Fatalf("point read of c_50000 in %s: %d rows", t, n)
+			}
+		}
+	}
+	like := "%an%"
+	for _, c := range []struct {
+		name string
+		f    func()
+	}{
+		{"rowid-page", run(`SELECT id, name, email, company, created_at FROM rowid_t WHERE `+filter+` ORDER BY id LIMIT 11`, like, like, like)},
+		{"norowid-page", run(`SELECT id, name, email, company, created_at FROM norowid_t WHERE `+filter+` ORDER BY id LIMIT 11`, like, like, like)},
+		{"covering-page", run(`SELECT id, name, email, company, created_at FROM covering_t WHERE `+filter+` ORDER BY id LIMIT 11`, like, like, like)},
+		{"rowid-point", point("rowid_t")},
+		{"norowid-point", point("norowid_t")},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			c.f()
+			var took []time.Duration
+			cpu0 := cpuTime()
+			for b.Loop() {
+				s := time.Now()
+				c.f()
+				took = append(took, time.Since(s))
+			}
+			cpu := cpuTime() - cpu0
+			slices.Sort(took)
+			b.ReportMetric(float64(took[len(took)/2].Nanoseconds())/1000, "p50-µs")
+			b.ReportMetric(float64(cpu.Nanoseconds())/1000/float64(b.N), "cpu-µs/op")
+		})
+	}
+}
+
 // BenchmarkAnchorCompile: compiling the anchor bundle from its bytes, as
 // serving a bundle file does on start.
 //
@@ -237,11 +374,13 @@ func BenchmarkAnchorCompile(b *testing.B) {
 	for _, n := range []int{500, 100000} {
 		data := anchorBundle(b, n)
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			cpu0 := cpuTime()
 			for b.Loop() {
 				if _, err := Compile(data); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 		})
 	}
 }

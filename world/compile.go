@@ -114,6 +114,10 @@ type Options struct {
 	// Image is the seeded database a full Compile of the same bytes
 	// produced ([World.Image]); it replaces re-seeding.
 	Image []byte
+	// Sum is the SHA-256 of the bytes, when the caller has already
+	// computed it (a cache key): a large bundle takes tens of
+	// milliseconds to hash. It becomes [World.Hash].
+	Sum *[sha256.Size]byte
 }
 
 // CompileWith is [Compile] with options.
@@ -121,11 +125,15 @@ func CompileWith(data []byte, opts Options) (*World, error) {
 	// The bundle's hash, while it is decoded: a large bundle takes tens
 	// of milliseconds to hash.
 	sumc := make(chan [sha256.Size]byte, 1)
-	go func() { sumc <- sha256.Sum256(data) }()
+	if opts.Sum != nil {
+		sumc <- *opts.Sum
+	} else {
+		go func() { sumc <- sha256.Sum256(data) }()
+	}
 	var b *Bundle
 	var err error
 	if opts.Trusted {
-		b, err = decodeStrict(data)
+		b, err = decodeTrusted(data)
 	} else {
 		b, err = Decode(data)
 	}

@@ -1,6 +1,8 @@
 package world
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -192,5 +194,26 @@ func TestCompileErrors(t *testing.T) {
 			}
 			golden(t, filepath.Join("testdata", "errors", tc.name+".golden"), []byte(strings.Join(lines, "\n")+"\n"))
 		})
+	}
+}
+
+// TestCompileWithSum: a bundle hashed by the caller compiles to the same
+// world hash as one Compile hashes itself.
+func TestCompileWithSum(t *testing.T) {
+	data, err := os.ReadFile("testdata/mini.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	a, err := Compile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := CompileWith(data, Options{Sum: &sum})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Hash() != b.Hash() || a.Hash() != "sha256:"+hex.EncodeToString(sum[:]) {
+		t.Errorf("hash %s with the caller's sum, %s without", b.Hash(), a.Hash())
 	}
 }

@@ -142,8 +142,11 @@ func Decode(data []byte) (*Bundle, error) {
 // when the bundle has any problem, for Decode to find and explain it the
 // slow way; a bundle it accepts is one Decode's slow way accepts, decoded
 // to the same values.
+//
+// With sch nil it skips the JSON Schema pass, for bytes that passed a full
+// Compile before ([decodeTrusted]).
 func decodeFast(sch *jsonschema.Schema, data []byte) (*Bundle, bool) {
-	tree, err := parseTree(data)
+	tree, spans, err := parseBundleTree(data)
 	if err != nil {
 		return nil, false
 	}
@@ -169,14 +172,18 @@ func decodeFast(sch *jsonschema.Schema, data []byte) (*Bundle, bool) {
 		rows[i] = rs
 		t["rows"] = []any{}
 	}
-	if sch.Validate(doc) != nil {
+	if sch != nil && sch.Validate(doc) != nil {
 		return nil, false
 	}
-	// What is left without the rows is small: decode it as Decode does.
-	rest, err := json.Marshal(doc)
-	if err != nil {
-		return nil, false
+	// What is left without the rows is small: decode it as Decode does,
+	// from the bytes with each rows array cut to [].
+	rest := make([]byte, 0, len(data))
+	last := 0
+	for _, sp := range spans {
+		rest = append(append(rest, data[last:sp[0]]...), "[]"...)
+		last = sp[1]
 	}
+	rest = append(rest, data[last:]...)
 	b, err := decodeStrict(rest)
 	if err != nil || len(b.Tables) != len(tables) {
 		return nil, false
@@ -215,6 +222,17 @@ func rowsValid(rows []any) bool {
 // bundleRowsSchema is the schema of /tables/N/rows that [rowsValid]
 // implements; a test holds bundle.schema.json to it.
 const bundleRowsSchema = `{"type": "array", "items": {"type": "object", "additionalProperties": {"$ref": "#/$defs/scalar"}}}`
+
+// decodeTrusted decodes bytes that passed a full Compile (an embedded
+// bundle, a compiled form): the rows by [decodeFast]'s parser, which
+// halves the start of a server on the embedded world, and anything it
+// leaves by decodeStrict.
+func decodeTrusted(data []byte) (*Bundle, error) {
+	if b, ok := decodeFast(nil, data); ok {
+		return b, nil
+	}
+	return decodeStrict(data)
+}
 
 // decodeStrict decodes without the JSON Schema pass: unknown keys are
 // still errors.

@@ -3,6 +3,7 @@ package world
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -15,17 +16,30 @@ import (
 // document with encoding/json, which reports the problem in its own words.
 // Strings with escapes or non-ASCII bytes are unquoted by encoding/json
 // too, so every string is exactly what encoding/json would make of it.
+//
+// The document is copied to one string once, and every plain string and
+// number of the tree is a piece of it: a large bundle has a few hundred
+// thousand of them, and allocating each on its own was a third of the
+// parse and most of the garbage collector's work while compiling.
 func parseTree(data []byte) (any, error) {
-	p := treeParser{data: data}
+	v, _, err := parseBundleTree(data)
+	return v, err
+}
+
+// parseBundleTree is parseTree that also returns the byte ranges of the
+// values of /tables/N/rows (whitespace before each included), in order,
+// for the caller to cut the rows out of the bytes.
+func parseBundleTree(data []byte) (any, [][2]int, error) {
+	p := treeParser{data: string(data)}
 	v, err := p.value(0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p.space()
 	if p.i != len(p.data) {
-		return nil, errTreeFallback
+		return nil, nil, errTreeFallback
 	}
-	return v, nil
+	return v, p.rows, nil
 }
 
 var errTreeFallback = errors.New("parse with encoding/json")
@@ -35,7 +49,11 @@ var errTreeFallback = errors.New("parse with encoding/json")
 const maxTreeDepth = 512
 
 type treeParser struct {
-	data []byte
+	data string
+	// top is the key of the document's member being parsed, and rows
+	// the byte ranges of the values of /tables/N/rows, in order.
+	top  string
+	rows [][2]int
 	i    int
 	// keys holds each object key once: the rows of a table repeat the
 	// same few keys many thousand times.
@@ -78,7 +96,7 @@ func (p *treeParser) value(depth int) (any, error) {
 			text string
 			v    any
 		}{{"true", true}, {"false", false}, {"null", nil}} {
-			if len(p.data)-p.i >= len(lit.text) && string(p.data[p.i:p.i+len(lit.text)]) == lit.text {
+			if len(p.data)-p.i >= len(lit.text) && p.data[p.i:p.i+len(lit.text)] == lit.text {
 				p.i += len(lit.text)
 				return lit.v, nil
 			}
@@ -109,9 +127,16 @@ func (p *treeParser) object(depth int) (any, error) {
 			return nil, errTreeFallback
 		}
 		p.i++
+		if depth == 0 {
+			p.top = k
+		}
+		start := p.i
 		v, err := p.value(depth + 1)
 		if err != nil {
 			return nil, err
+		}
+		if depth == 2 && k == "rows" && p.top == "tables" {
+			p.rows = append(p.rows, [2]int{start, p.i})
 		}
 		n := len(m)
 		m[k] = v
@@ -175,10 +200,11 @@ func (p *treeParser) key() (string, error) {
 	if !plain {
 		return unquote(raw)
 	}
-	if k, ok := p.keys[string(raw[1:len(raw)-1])]; ok {
+	if k, ok := p.keys[raw[1:len(raw)-1]]; ok {
 		return k, nil
 	}
-	k := string(raw[1 : len(raw)-1])
+	// A copy of its own: a key kept here outlives the document.
+	k := strings.Clone(raw[1 : len(raw)-1])
 	if p.keys == nil {
 		p.keys = map[string]string{}
 	}
@@ -197,14 +223,14 @@ func (p *treeParser) string() (string, error) {
 	if !plain {
 		return unquote(raw)
 	}
-	return string(raw[1 : len(raw)-1]), nil
+	return raw[1 : len(raw)-1], nil
 }
 
 // unquote is encoding/json's reading of a string literal, for those with
 // an escape or a byte beyond ASCII.
-func unquote(raw []byte) (string, error) {
+func unquote(raw string) (string, error) {
 	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
 		return "", errTreeFallback
 	}
 	return s, nil
@@ -212,7 +238,7 @@ func unquote(raw []byte) (string, error) {
 
 // scanString finds the end of the JSON string at p.i and returns it with
 // its quotes, and whether it is plain ASCII without escapes.
-func (p *treeParser) scanString() (raw []byte, plain bool, err error) {
+func (p *treeParser) scanString() (raw string, plain bool, err error) {
 	start := p.i
 	p.i++ // "
 	plain = true
@@ -226,7 +252,7 @@ func (p *treeParser) scanString() (raw []byte, plain bool, err error) {
 			plain = false
 			p.i += 2 // the escaped byte is never the closing quote
 		case c < 0x20:
-			return nil, false, errTreeFallback
+			return "", false, errTreeFallback
 		case c >= utf8.RuneSelf:
 			plain = false
 			p.i++
@@ -234,7 +260,7 @@ func (p *treeParser) scanString() (raw []byte, plain bool, err error) {
 			p.i++
 		}
 	}
-	return nil, false, errTreeFallback
+	return "", false, errTreeFallback
 }
 
 // number reads a JSON number (RFC 8259's grammar) as its literal text.

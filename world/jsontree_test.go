@@ -96,6 +96,11 @@ func TestDecodeFast(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: the fast way decodes to something else", p)
 		}
+		// The trusted way (embedded bundles, compiled forms) is the fast
+		// way without the JSON Schema pass: the same bundle.
+		if trusted, err := decodeTrusted(data); err != nil || !reflect.DeepEqual(trusted, want) {
+			t.Errorf("%s: the trusted way decodes to something else (%v)", p, err)
+		}
 	}
 	mini, err := os.ReadFile("testdata/mini.json")
 	if err != nil {
@@ -148,4 +153,42 @@ func TestRowsSchema(t *testing.T) {
 	if want := `{"type": ["string", "number", "integer", "boolean", "null"]}`; !same(s.Defs.Scalar, []byte(want)) {
 		t.Errorf("scalar schema is %s, rowsValid implements %s", s.Defs.Scalar, want)
 	}
+}
+
+// FuzzDecodeFast: a bundle decodeFast accepts is one the slow way (the
+// JSON Schema over the whole document, then decodeStrict) accepts, decoded
+// to the same Bundle, whatever bytes the rows were cut from.
+func FuzzDecodeFast(f *testing.F) {
+	for _, p := range []string{"testdata/mini.json", "testdata/ops.json"} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{"tables":[{"rows":[]},{"rows" : [ {"a":1} ] }]}`))
+	sch, err := bundleSchema()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, ok := decodeFast(sch, data)
+		if !ok {
+			return
+		}
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("decodeFast accepted bytes that are not JSON: %v", err)
+		}
+		if err := sch.Validate(inst); err != nil {
+			t.Fatalf("decodeFast accepted a bundle the schema refuses: %v", err)
+		}
+		want, err := decodeStrict(data)
+		if err != nil {
+			t.Fatalf("decodeFast accepted a bundle decodeStrict refuses: %v", err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatal("decodeFast decodes to another bundle")
+		}
+	})
 }

@@ -544,6 +544,17 @@ func appendJSONFloat(b []byte, f float64) ([]byte, bool) {
 	return b, true
 }
 
+// jsonPlain marks the bytes a JSON string carries as they are: ASCII
+// from space up, but for the quote and the backslash. One look-up per
+// byte instead of four comparisons: a search's page is escaped twice
+// (its fields, then the whole as the text of the answer).
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendJSONString is encoding/json's string encoding without HTML
 // escaping: quotes, backslashes and control characters escaped, invalid
 // UTF-8 as U+FFFD, and U+2028 and U+2029 escaped.
@@ -552,11 +563,12 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
+		c := s[i]
+		if jsonPlain[c] {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
 			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':

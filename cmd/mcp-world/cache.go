@@ -63,10 +63,11 @@ func binaryStamp() string {
 	return version + "/" + strconv.FormatInt(st.Size(), 10) + "/" + strconv.FormatInt(st.ModTime().UnixNano(), 10)
 }
 
-func (c *worldCache) key(bundle []byte) string {
+// key names the entry of a bundle whose SHA-256 is sum.
+func (c *worldCache) key(sum [sha256.Size]byte) string {
 	h := sha256.New()
 	h.Write([]byte(world.CompiledFormat + "\x00" + binaryStamp() + "\x00"))
-	h.Write(bundle)
+	h.Write(sum[:])
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -159,12 +160,14 @@ func loadServedWorld(name string, log *slog.Logger) (w *world.World, wait func()
 		w, err := loadWorld(name) // it reports the error
 		return w, wait, err
 	}
-	key := cache.key(data)
+	// The bundle is hashed once, for the key and for the world's hash.
+	sum := sha256.Sum256(data)
+	key := cache.key(sum)
 	if w, ok := cache.load(key); ok {
 		log.Debug("world from cache", "world", w.Name(), "dir", cache.dir)
 		return w, wait, nil
 	}
-	if w, err = world.Compile(data); err != nil {
+	if w, err = world.CompileWith(data, world.Options{Sum: &sum}); err != nil {
 		return nil, wait, &bundleError{name: path, err: err}
 	}
 	stored := make(chan struct{})

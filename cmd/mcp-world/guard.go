@@ -77,10 +77,14 @@ type limits struct {
 	maxConns      int           // open connections at once
 }
 
+// defaultLimits: maxRequests is sized for a harness's usual shape, 100
+// sessions with 4 calls in flight each (400), with room to spare; it still
+// bounds what a flood holds at once (goroutines, and bodies: at most
+// maxRequests × maxBody, 1 GiB, where a tool call's body is well under 1 KiB).
 var defaultLimits = limits{
 	maxBody:       1 << 20,
 	bodyTimeout:   30 * time.Second,
-	maxRequests:   256,
+	maxRequests:   1024,
 	maxStreams:    1000,
 	headerTimeout: 10 * time.Second,
 	idleTimeout:   2 * time.Minute,

@@ -783,3 +783,41 @@ func TestTokensFromEnvironment(t *testing.T) {
 	request(t, "GET", s.control+"/episodes", agentTok, "", 401)
 	request(t, "GET", s.control+"/episodes", ctlTok, "", 200)
 }
+
+// TestDefaultRequestCap: with the default limits, 100 sessions × 4 calls
+// in flight (the load harnesses and bench/anchor.sh use) are all served,
+// and the cap still refuses the request past it.
+func TestDefaultRequestCap(t *testing.T) {
+	const inFlight = 100 * 4
+	g := newGuard("mcp-world", "", httpSecurity{}, defaultLimits, rejectJSONRPC, slog.New(slog.DiscardHandler))
+	var arrived sync.WaitGroup
+	release := make(chan struct{})
+	h := g.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived.Done()
+		<-release
+	}))
+	call := func() int {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "http://127.0.0.1/mcp", strings.NewReader("{}")))
+		return rec.Code
+	}
+	held := defaultLimits.maxRequests
+	if held < inFlight {
+		t.Fatalf("default --max-requests %d is under %d calls in flight", held, inFlight)
+	}
+	arrived.Add(held)
+	codes := make(chan int, held)
+	for range held {
+		go func() { codes <- call() }()
+	}
+	arrived.Wait() // every slot is held by a request in its handler
+	if code := call(); code != http.StatusServiceUnavailable {
+		t.Errorf("request past the cap of %d: %d, want 503", held, code)
+	}
+	close(release)
+	for range held {
+		if code := <-codes; code != http.StatusOK {
+			t.Fatalf("a request within the cap: %d, want 200", code)
+		}
+	}
+}
