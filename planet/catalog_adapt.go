@@ -55,8 +55,10 @@ func attrsOf(cols []catalog.Column) []PlanAttribute {
 }
 
 // randomIndustry picks any industry, for the names of business customers.
+// randomIndustry is the industry of a business customer: a company, not
+// an association or a town hall.
 func randomIndustry(g *Gen) catalog.Industry {
-	all := catalog.Industries()
+	all := catalog.CompanyIndustries()
 	return all[g.R.IntN(len(all))]
 }
 

@@ -295,6 +295,9 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 		if n := catalog.LegalForms(s); n > 1 {
 			bad("company name %q has %d legal forms", s, n)
 		}
+		for _, f := range englishNameFindings(ck.Country, "", s) {
+			bad("%s", strings.TrimPrefix(f, ": "))
+		}
 	case Term:
 		if !isTerm(column, ck.Industry, ck.Lang, s) {
 			bad("%q is not a word of %s (terms.json)", s, column)

@@ -42,6 +42,7 @@ func Findings(b *world.Bundle) []string {
 		out = append(out, fmt.Sprintf("/company/name: %q is a legal form of large or listed companies, not of a company of %d employees (fewer than %d)",
 			form, b.Company.Employees, catalog.SmallFirm))
 	}
+	out = append(out, nameFindings(country, b.Company, ck.Industry)...)
 	for ti, t := range b.Tables {
 		stage := stager(b, t)
 		out = append(out, taxFindings(ck, ti, t)...)
@@ -219,4 +220,35 @@ func taxFindings(ck *Checker, ti int, t world.Table) []string {
 		}
 	}
 	return out
+}
+
+// nameFindings checks the company's name against what the company is: an
+// association or a town hall has no commercial legal form, and a company
+// of a country whose firms the catalog names in its own language has no
+// name composed in English ("Cantera Water Delivery S.A. de C.V.").
+func nameFindings(c catalog.Country, co world.Company, industry string) []string {
+	var out []string
+	if body := catalog.BodyOf(industry); body != "" {
+		if form, _ := c.FormOf(co.Name); form != "" {
+			out = append(out, fmt.Sprintf("/company/name: %q is a company's legal form, but a firm of %s is a %s body", form, co.Industry, body))
+		}
+	}
+	ind, _ := catalog.IndustryByID(industry)
+	publicWithoutOwn := catalog.BodyOf(industry) == catalog.PublicBody && !c.HasOwnPattern(ind)
+	if !publicWithoutOwn {
+		out = append(out, englishNameFindings(c, "/company/name", co.Name)...)
+	}
+	return out
+}
+
+// englishNameFindings reports a firm's name in English in a country
+// whose firms are named in its own language.
+func englishNameFindings(c catalog.Country, ptr, name string) []string {
+	if !c.NamesInLanguage() {
+		return nil
+	}
+	if ws := catalog.EnglishTradeWords(name); len(ws) > 0 {
+		return []string{fmt.Sprintf("%s: %q is named in English (%s) in a country whose firms are named in %s", ptr, name, strings.Join(ws, ", "), c.Language)}
+	}
+	return nil
 }

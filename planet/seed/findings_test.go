@@ -37,3 +37,31 @@ func TestFindingsLegalFormFitsSize(t *testing.T) {
 		}
 	}
 }
+
+// TestFindingsCompanyName: an association with a company's legal form
+// and a name composed in English in a country named in its own language
+// are findings; the same names in their right form are not.
+func TestFindingsCompanyName(t *testing.T) {
+	for _, tc := range []struct {
+		country, industry, name string
+		want                    string
+	}{
+		{"DE", "Food banks", "Leipziger Tafel UG (haftungsbeschränkt)", "a nonprofit body"},
+		{"DE", "Food banks", "Leipziger Tafel", ""},
+		{"MX", "Printing shops", "Cantera Printing S.A. de C.V.", "named in English"},
+		{"MX", "Printing shops", "Artes Gráficas Golfo S.A. de C.V.", ""},
+		{"HU", "Municipalities & local government", "City of Debrecen Nyrt.", "a public body"},
+		{"GB", "Printing shops", "Crown Printing Ltd", ""},
+	} {
+		b := &world.Bundle{Company: world.Company{Name: tc.name, Country: tc.country, Industry: tc.industry, Employees: 300}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"}}
+		var got []string
+		for _, f := range Findings(b) {
+			if strings.HasPrefix(f, "/company/name: ") {
+				got = append(got, f)
+			}
+		}
+		if tc.want == "" && len(got) > 0 || tc.want != "" && !strings.Contains(strings.Join(got, "\n"), tc.want) {
+			t.Errorf("%s %q: findings %q, want one with %q", tc.country, tc.name, got, tc.want)
+		}
+	}
+}
