@@ -46,7 +46,7 @@ func buildCRM(g *Gen, s *Svc) {
 		Text("city", "City."),
 		Enum("status", "Relationship status.", "active", "inactive"),
 	}
-	org := b2b(v.One)
+	org := b2b(v.One) && !hasDateOfBirth(v)
 	if org {
 		cols[1].Description = "Company name of the " + v.One + "."
 		cols = append(cols, Text("contact_person", "Main contact at the "+v.One+"."))
@@ -274,4 +274,16 @@ func (g *Gen) tablesAdd(s *Svc, table string, r Row) {
 		}
 	}
 	panic("planet: no table " + table + " in " + s.Name)
+}
+
+// hasDateOfBirth reports whether a customer noun records a date of birth:
+// then its customers are people, whatever the noun (a motor insurer's
+// policyholders), and no company is given a birthday.
+func hasDateOfBirth(n Noun) bool {
+	for _, x := range n.Extra {
+		if r, ok := seed.RuleForType(x.Name, x.Type); ok && r.Kind == seed.DateOfBirth {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mercury/mcp-world/world"
@@ -83,6 +84,13 @@ func buildShipments(g *Gen, s *Svc) {
 			scan(c, stages[i], loc, v.at(d+i/2, 8+2*i, 15))
 		}
 	}
+	// settled moves a consignment booked on day d back so that its last
+	// scan (one day per two stages) was yesterday at the latest: what a
+	// carrier has scanned has happened.
+	settled := func(status string, d int) int {
+		idx := slices.Index(stages, status)
+		return min(d, -1-max(idx, 0)/2)
+	}
 	newRow := func(n int, c Row, status string, d int) Row {
 		r := Row{"id": e.ID(n), "customer_id": c["id"], "consignee": v.contact(c), "destination": g.Locale.Address(),
 			"service": Pick(g.R, []string{"standard", "standard", "express", "same_day", "pallet"}), "parcels": int64(1 + g.R.IntN(6)),
@@ -105,14 +113,16 @@ func buildShipments(g *Gen, s *Svc) {
 		if g.R.IntN(12) == 0 {
 			status = "cancelled"
 		}
+		d = settled(status, d)
 		r := v.add(e, table, newRow(i, Pick(g.R, v.customers()), status, d))
 		if status != "cancelled" {
 			history(r, d)
 		}
 	}
 	for _, st := range []string{"collected", "out_for_delivery"} {
-		r := v.add(e, table, newRow(v.next(table), Pick(g.R, v.customers()), st, -1))
-		history(r, -1)
+		d := settled(st, -1)
+		r := v.add(e, table, newRow(v.next(table), Pick(g.R, v.customers()), st, d))
+		history(r, d)
 	}
 
 	// Tools.

@@ -2,6 +2,7 @@ package seed
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"regexp"
 	"slices"
@@ -46,6 +47,8 @@ func Findings(b *world.Bundle) []string {
 	for ti, t := range b.Tables {
 		stage := stager(b, t)
 		out = append(out, taxFindings(ck, ti, t)...)
+		out = append(out, placeholderFindings(ti, t)...)
+		out = append(out, orgBirthdayFindings(ti, t)...)
 		for ci, c := range t.Columns {
 			k := Kind(c.Kind)
 			if c.Kind != "" && !Known(k) {
@@ -251,4 +254,54 @@ func englishNameFindings(c catalog.Country, ptr, name string) []string {
 		return []string{fmt.Sprintf("%s: %q is named in English (%s) in a country whose firms are named in %s", ptr, name, strings.Join(ws, ", "), c.Language)}
 	}
 	return nil
+}
+
+// numbered is a name made of words and a small number: "Spare part 3".
+var numbered = regexp.MustCompile(`^(\p{L}[\p{L} -]*?) ([0-9]{1,2})$`)
+
+// placeholderFindings reports the names of priced goods that are a noun
+// and a counter ("Spare part 1", "Spare part 2", "Spare part 3"): three
+// or more of one prefix in a table with a money column. A room or a bay
+// may be numbered; what is sold or stocked has a name.
+func placeholderFindings(ti int, t world.Table) []string {
+	priced := slices.ContainsFunc(t.Columns, func(c world.Column) bool {
+		r, ok := RuleOf(c.Name, Kind(c.Kind))
+		return ok && r.IsMoney()
+	})
+	if !priced || !slices.ContainsFunc(t.Columns, func(c world.Column) bool { return c.Name == "name" }) {
+		return nil
+	}
+	rows := map[string][]int{}
+	for ri, row := range t.Rows {
+		if m := numbered.FindStringSubmatch(fmt.Sprint(row["name"])); m != nil {
+			rows[m[1]] = append(rows[m[1]], ri)
+		}
+	}
+	var out []string
+	for _, prefix := range slices.Sorted(maps.Keys(rows)) {
+		if ris := rows[prefix]; len(ris) >= 3 {
+			out = append(out, fmt.Sprintf("/tables/%d/rows/%d/name: %d priced rows are named %q and a number: placeholders, not goods", ti, ris[0], len(ris), prefix))
+		}
+	}
+	return out
+}
+
+// orgBirthdayFindings reports a date of birth on a row that is an
+// organisation (it has a main contact person): companies are not born.
+func orgBirthdayFindings(ti int, t world.Table) []string {
+	if !slices.ContainsFunc(t.Columns, func(c world.Column) bool { return c.Name == "contact_person" }) {
+		return nil
+	}
+	var out []string
+	for _, c := range t.Columns {
+		if Kind(c.Kind) != DateOfBirth {
+			continue
+		}
+		for ri, row := range t.Rows {
+			if row[c.Name] != nil && row["contact_person"] != nil {
+				out = append(out, fmt.Sprintf("/tables/%d/rows/%d/%s: an organisation (it has a contact person) with a date of birth", ti, ri, c.Name))
+			}
+		}
+	}
+	return out
 }

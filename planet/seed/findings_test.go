@@ -1,6 +1,7 @@
 package seed
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -62,6 +63,41 @@ func TestFindingsCompanyName(t *testing.T) {
 		}
 		if tc.want == "" && len(got) > 0 || tc.want != "" && !strings.Contains(strings.Join(got, "\n"), tc.want) {
 			t.Errorf("%s %q: findings %q, want one with %q", tc.country, tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestFindingsPlaceholdersAndBirthdays: priced goods named "Spare part 1,
+// 2, 3" are placeholders, numbered rooms without a price are not; a date
+// of birth on a row with a contact person (an organisation) is a
+// finding; a scan after the clock is a record made in the future.
+func TestFindingsPlaceholdersAndBirthdays(t *testing.T) {
+	priced := world.Table{Name: "stock", Columns: []world.Column{{Name: "id", Type: "text", PrimaryKey: true}, {Name: "name", Type: "text"}, {Name: "unit_price", Type: "integer", Kind: "unit_price"}}}
+	rooms := world.Table{Name: "rooms", Columns: []world.Column{{Name: "id", Type: "text", PrimaryKey: true}, {Name: "name", Type: "text"}}}
+	for i, n := range []string{"Spare part 1", "Spare part 2", "Spare part 3"} {
+		priced.Rows = append(priced.Rows, map[string]any{"id": fmt.Sprint(i), "name": n, "unit_price": int64(1500)})
+		rooms.Rows = append(rooms.Rows, map[string]any{"id": fmt.Sprint(i), "name": strings.Replace(n, "Spare part", "Room", 1)})
+	}
+	goods := priced
+	goods.Rows = []map[string]any{{"id": "1", "name": "Brake pads (pair)", "unit_price": int64(1500)}, {"id": "2", "name": "Inner tube 28\"", "unit_price": int64(600)}, {"id": "3", "name": "Sunscreen SPF 50", "unit_price": int64(900)}}
+	holders := world.Table{Name: "crm_policyholders", Columns: []world.Column{{Name: "id", Type: "text", PrimaryKey: true}, {Name: "contact_person", Type: "text"}, {Name: "date_of_birth", Type: "date", Kind: "date_of_birth"}},
+		Rows: []map[string]any{{"id": "1", "contact_person": "Anna Müller", "date_of_birth": "1980-02-03"}}}
+	scans := world.Table{Name: "shipments_scans", Columns: []world.Column{{Name: "id", Type: "text", PrimaryKey: true}, {Name: "scanned_at", Type: "datetime", Kind: "record_time"}},
+		Rows: []map[string]any{{"id": "1", "scanned_at": "2026-03-03T12:15:00Z"}}}
+	for _, tc := range []struct {
+		table world.Table
+		want  string
+	}{
+		{priced, "placeholders, not goods"},
+		{rooms, ""},
+		{goods, ""},
+		{holders, "an organisation (it has a contact person) with a date of birth"},
+		{scans, "a record made in the future"},
+	} {
+		b := &world.Bundle{Company: world.Company{Name: "Weber GmbH", Country: "DE"}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"}, Tables: []world.Table{tc.table}}
+		got := strings.Join(Findings(b), "\n")
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: findings %q, want %q", tc.table.Name, got, tc.want)
 		}
 	}
 }
