@@ -52,8 +52,13 @@ func hzWhere(rows []Row, keep func(Row) bool) []Row {
 
 // hzPrice draws a price for an item in minor units of the company
 // currency, rounded to whole major units unless it is small; never 0.
+// A nil r gives the middle of the item's range: its list price.
 func hzPrice(g *Gen, r *rand.Rand, it Item) int64 {
-	p := (it.Min + r.Float64()*(it.Max-it.Min)) * eurRate(g.Locale.C.Currency)
+	at := 0.5
+	if r != nil {
+		at = r.Float64()
+	}
+	p := (it.Min + at*(it.Max-it.Min)) * eurRate(g.Locale.C.Currency)
 	minor := minorPerMajor(g.Locale.C.CurrencyDigits)
 	if p >= 20 {
 		return int64(math.Round(p)) * minor

@@ -59,7 +59,7 @@ func buildOrders(g *Gen, s *Svc) {
 	buyers := activeRows(cust)
 	newOrder := func(id string, c Row, status string, day int) Row {
 		it := Pick(g.R, items)
-		return Row{"id": id, "customer_id": c["id"], "item": it.Name, "quantity": int64(1 + g.R.IntN(5)), "unit_price": hzPrice(g, g.R, it),
+		return Row{"id": id, "customer_id": c["id"], "item": it.Name, "quantity": int64(1 + g.R.IntN(5)), "unit_price": hzPrice(g, nil, it), // the list price: one price per item
 			"ship_to": c["city"], "status": status, "placed_at": hzClock(g, day, 8+g.R.IntN(10), g.R.IntN(60))}
 	}
 	for i := 1; i <= 15+g.R.IntN(15); i++ {
@@ -170,7 +170,7 @@ func buildOrders(g *Gen, s *Svc) {
 		for countWhere(ord.Rows, "customer_id", c["id"], "item", it.Name, "quantity", qty) > 0 {
 			qty++
 		}
-		price := hzPrice(g, tc.R, it)
+		price := hzPrice(g, nil, it)
 		tc.NextID(table) // the new row: checked by its details, not its id
 		before := countWhere(ord.Rows, "customer_id", c["id"], "item", it.Name)
 		return Task{

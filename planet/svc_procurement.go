@@ -80,7 +80,7 @@ func buildProcurement(g *Gen, s *Svc) {
 		if resale {
 			it = Item{Name: it.Name, Min: it.Min / 2, Max: it.Min / 2}
 		}
-		return hzPrice(g, g.R, it) * qty
+		return hzPrice(g, nil, it) * qty // one price per item: the supplier's list
 	}
 	newPO := func(id string, x sup, status string, day int) Row {
 		it := Pick(g.R, x.sell)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -297,8 +298,21 @@ func buildWorkOrders(g *Gen, s *Svc) {
 			tasks = append(tasks, tasks[i%len(tasks)]+": "+it.Name)
 		}
 	}
-	catalogue := []string{"Seal kit", "Filter cartridge", "Fuse 16A", "Hose 1/2\"", "Valve", "Bracket set", "Sensor", "Cable 10 m", "Gasket", "Bearing"}
-	partPrice := func() int64 { return v.money(g.R, 2, 80) }
+	// Parts are the industry's own supplies (a bike shop's inner tubes,
+	// not a fuse), each at one price throughout the world.
+	var catalogue []string
+	prices := map[string]int64{}
+	supplies, _ := seed.SuppliesOf(g.Scenario.Industry)
+	for _, sp := range supplies {
+		catalogue = append(catalogue, sp.Name)
+		prices[sp.Name] = hzPrice(g, nil, Item{Name: sp.Name, Min: sp.PriceRange[0], Max: sp.PriceRange[1]})
+	}
+	if len(catalogue) == 0 {
+		catalogue = []string{"Seal kit", "Filter cartridge", "Fuse 16A", "Hose 1/2\"", "Valve", "Bracket set", "Sensor", "Cable 10 m", "Gasket", "Bearing"}
+		for _, p := range catalogue {
+			prices[p] = v.money(g.R, 2, 80)
+		}
+	}
 	newRow := func(n int, c Row, status string, d int) Row {
 		r := Row{"id": e.ID(n), "customer_id": c["id"], "site_address": g.Locale.Address(), "site_contact": v.contact(c), "task": Pick(g.R, tasks),
 			"technician_id": Pick(g.R, v.team())["id"], "priority": Pick(g.R, []string{"normal", "normal", "normal", "urgent", "emergency"}), "scheduled_on": g.Day(d),
@@ -310,8 +324,9 @@ func buildWorkOrders(g *Gen, s *Svc) {
 	}
 	addParts := func(r Row, k int) {
 		for range k {
-			g.AddRow(parts, Row{"id": fmt.Sprintf("WOP-%05d", v.next(parts)), "work_order_id": r["id"], "part": Pick(g.R, catalogue), "quantity": int64(1 + g.R.IntN(4)),
-				"unit_price": partPrice(), "added_at": v.at(v.offset(r["scheduled_on"]), 11, 20)})
+			part := Pick(g.R, catalogue)
+			g.AddRow(parts, Row{"id": fmt.Sprintf("WOP-%05d", v.next(parts)), "work_order_id": r["id"], "part": part, "quantity": int64(1 + g.R.IntN(4)),
+				"unit_price": prices[part], "added_at": v.at(v.offset(r["scheduled_on"]), 11, 20)})
 		}
 	}
 	for i := 1; i <= 16+g.R.IntN(12); i++ {
@@ -416,7 +431,8 @@ func buildWorkOrders(g *Gen, s *Svc) {
 			return Task{}, false
 		}
 		w := Pick(tc.R, cands)
-		part, qty, price := Pick(tc.R, catalogue), 1+tc.R.IntN(5), v.money(tc.R, 2, 80)
+		part, qty := Pick(tc.R, catalogue), 1+tc.R.IntN(5)
+		price := prices[part]
 		tc.NextID(parts)
 		return Task{
 			Title:       "record parts used",

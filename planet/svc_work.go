@@ -3,7 +3,6 @@ package planet
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -98,14 +97,16 @@ func buildWork(g *Gen, s *Svc) {
 				Path:  "customer_id.name",
 			},
 		}}
+	// An item's amount is its list price for the units ordered (an item
+	// priced per word or per m² is ordered by the hundred or thousand),
+	// less a discount now and then: never a price of its own.
+	listPrice := func(it Item) int64 { return hzPrice(g, nil, it) }
 	price := func() (string, int64) {
 		it := Pick(g.R, v.Items)
 		minor := minorPerMajor(g.Locale.C.CurrencyDigits)
-		p := it.Min + g.R.Float64()*(it.Max-it.Min)
-		// An item priced per unit (per word, per m²) is ordered by the
-		// hundred or thousand: the amount is for the whole order.
-		unit := max(1, int64(math.Round(p*eurRate(g.Locale.C.Currency)*float64(minor))))
-		return it.Name, max(minor, unit*int64(seed.UnitsOf(g.R, it.Name))/minor*minor)
+		discount := Pick(g.R, []int64{100, 100, 100, 95, 90})
+		amount := listPrice(it) * int64(seed.UnitsOf(g.R, it.Name)) * discount / 100
+		return it.Name, max(minor, (amount+minor/2)/minor*minor)
 	}
 	activeCust := activeRows(cust)
 	for i := 1; i <= 20+g.R.IntN(20); i++ {
@@ -159,9 +160,8 @@ func buildWork(g *Gen, s *Svc) {
 		world.Column{Name: "code", Type: "text", PrimaryKey: true, Description: "Price list code."},
 		Text("name", "Name."), Money("list_price", "List price "+v.Unit), Bool("available", "Offered at the moment.", true))
 	for i, it := range v.Items {
-		p := math.Round((it.Min + it.Max) / 2 * eurRate(g.Locale.C.Currency))
 		g.tablesAdd(s, offTable, Row{"code": fmt.Sprintf("%s%03d", idPrefix(off.One), i+1), "name": it.Name,
-			"list_price": int64(p) * minorPerMajor(g.Locale.C.CurrencyDigits), "available": g.R.IntN(10) != 0})
+			"list_price": listPrice(it), "available": g.R.IntN(10) != 0})
 	}
 	s.Tool(false, Tool(s.Name, "search_"+snake(off.Many), "Search the price list",
 		fmt.Sprintf("Find %s by name; returns code, name, list price (minor units, %s) and availability.", off.Many, v.Unit),

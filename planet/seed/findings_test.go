@@ -101,3 +101,50 @@ func TestFindingsPlaceholdersAndBirthdays(t *testing.T) {
 		}
 	}
 }
+
+// TestFindingsPrices: an amount that ignores its item's list price, a
+// part at two prices, and a purchase order whose amount is no multiple of
+// its quantity are findings; amounts that follow the list are not.
+func TestFindingsPrices(t *testing.T) {
+	col := func(name, typ, kind string) world.Column { return world.Column{Name: name, Type: typ, Kind: kind} }
+	list := world.Table{Name: "deliveries_deliveries", Service: "deliveries", Columns: []world.Column{{Name: "code", Type: "text", PrimaryKey: true}, col("name", "text", ""), col("list_price", "integer", "unit_price")},
+		Rows: []map[string]any{{"code": "D1", "name": "Jug delivery", "list_price": int64(8000)}, {"code": "D2", "name": "Labelling (per carton)", "list_price": int64(300)}}}
+	work := func(amounts ...int64) world.Table {
+		t := world.Table{Name: "deliveries", Service: "deliveries", Columns: []world.Column{{Name: "id", Type: "text", PrimaryKey: true}, col("item", "text", "offering"), col("amount", "integer", "amount")}}
+		for i, a := range amounts {
+			item := "Jug delivery"
+			if i%2 == 1 {
+				item = "Labelling (per carton)"
+			}
+			t.Rows = append(t.Rows, map[string]any{"id": fmt.Sprint(i), "item": item, "amount": a})
+		}
+		return t
+	}
+	parts := func(p1, p2 int64) world.Table {
+		return world.Table{Name: "work_orders_parts", Service: "work_orders", Columns: []world.Column{{Name: "id", Type: "text", PrimaryKey: true}, col("part", "text", ""), col("quantity", "integer", "quantity"), col("unit_price", "integer", "unit_price")},
+			Rows: []map[string]any{{"id": "1", "part": "Inner tube", "quantity": int64(2), "unit_price": p1}, {"id": "2", "part": "Inner tube", "quantity": int64(1), "unit_price": p2}}}
+	}
+	po := func(amount int64) world.Table {
+		return world.Table{Name: "procurement_purchase_orders", Service: "procurement", Columns: []world.Column{{Name: "id", Type: "text", PrimaryKey: true}, col("item", "text", ""), col("quantity", "integer", "quantity"), col("amount", "integer", "amount")},
+			Rows: []map[string]any{{"id": "1", "item": "Gloves", "quantity": int64(30), "amount": amount}}}
+	}
+	for _, tc := range []struct {
+		name   string
+		tables []world.Table
+		want   string
+	}{
+		{"list prices followed", []world.Table{list, work(8000, 300*40, 7200)}, ""},
+		{"a price of its own", []world.Table{list, work(236700)}, "does not follow its list price"},
+		{"per-unit item beyond its units", []world.Table{list, work(8000, 300*5000)}, "does not follow its list price"},
+		{"one part one price", []world.Table{parts(600, 600)}, ""},
+		{"one part two prices", []world.Table{parts(1000, 7700)}, "a unit here"},
+		{"po multiple", []world.Table{po(30 * 950)}, ""},
+		{"po not a multiple", []world.Table{po(30*950 + 7)}, "no whole multiple"},
+	} {
+		b := &world.Bundle{Company: world.Company{Name: "Weber GmbH", Country: "DE"}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"}, Tables: tc.tables}
+		got := strings.Join(Findings(b), "\n")
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: findings %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
