@@ -2,9 +2,12 @@ package seed
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -145,6 +148,44 @@ func TestFindingsPrices(t *testing.T) {
 		got := strings.Join(Findings(b), "\n")
 		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
 			t.Errorf("%s: findings %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestFindingsStreetOfAnotherCity: Salzburg's Getreidegasse in an
+// Innsbruck address is a finding; in Salzburg, or a street every city
+// has, it is not.
+func TestFindingsStreetOfAnotherCity(t *testing.T) {
+	at, ok := catalog.CountryByCode("AT")
+	if !ok {
+		t.Fatal("no AT")
+	}
+	ck := NewChecker(at, time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC), "example.at")
+	for _, tc := range []struct {
+		address string
+		want    bool
+	}{
+		{"Getreidegasse 12, 6020 Innsbruck", true},
+		{"Getreidegasse 12, 5020 Salzburg", false},
+		{"Hauptstraße 3, 6020 Innsbruck", false},
+		{"Maria-Theresien-Straße 7, 1010 Wien", true},
+	} {
+		got := strings.Contains(strings.Join(ck.Check("address", StreetAddress, tc.address, nil, NoStage), "\n"), "a street of")
+		if got != tc.want {
+			t.Errorf("%q: street-of-another-city finding %v, want %v", tc.address, got, tc.want)
+		}
+	}
+	// And the generator never draws one.
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, c := range catalog.Countries() {
+		for _, city := range c.Cities {
+			for range 20 {
+				a := c.AddressIn(r, city)
+				ckc := NewChecker(c, time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC), "")
+				if s, homes, bad := ckc.streetOfOtherCity(a, city.Name); bad {
+					t.Fatalf("%s: %q in %s is on %s, a street of %v", c.Code, a, city.Name, s, homes)
+				}
+			}
 		}
 	}
 }
