@@ -5,7 +5,6 @@ import (
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
-	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -57,10 +56,9 @@ func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
 	// not a fuse), each at one price throughout the world.
 	var catalogue []string
 	prices := map[string]int64{}
-	supplies, _ := seed.SuppliesOf(g.Scenario.Industry)
-	for _, sp := range supplies {
-		catalogue = append(catalogue, sp.Name)
-		prices[sp.Name] = kit.ItemPrice(g, nil, engine.Item{Name: sp.Name, Min: sp.PriceRange[0], Max: sp.PriceRange[1]})
+	for _, it := range kit.PartsOf(g) {
+		catalogue = append(catalogue, it.Name)
+		prices[it.Name] = kit.ItemPrice(g, nil, it)
 	}
 	if len(catalogue) == 0 {
 		catalogue = []string{"Seal kit", "Filter cartridge", "Fuse 16A", "Hose 1/2\"", "Valve", "Bracket set", "Sensor", "Cable 10 m", "Gasket", "Bearing"}

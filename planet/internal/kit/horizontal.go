@@ -136,3 +136,29 @@ func HasName(rows []engine.Row, name string) bool {
 	}
 	return false
 }
+
+// PartsOf are the goods a technician of the company fits or uses up: the
+// industry's supplies (seed/data/supplies.json), else its pack's supplies
+// that are goods rather than subscriptions (priced per unit, pair, box,
+// not per month or year). Empty when the industry has neither.
+func PartsOf(g *engine.Gen) []engine.Item {
+	var out []engine.Item
+	supplies, _ := seed.SuppliesOf(g.Scenario.Industry)
+	for _, s := range supplies {
+		out = append(out, engine.Item{Name: s.Name, Min: s.PriceRange[0], Max: s.PriceRange[1]})
+	}
+	if len(out) > 0 {
+		return out
+	}
+	ind, ok := engine.IndustryByID(g.Scenario.Industry)
+	if !ok {
+		return nil
+	}
+	for _, s := range ind.Supplies {
+		if strings.Contains(s.Unit, "month") || strings.Contains(s.Unit, "year") {
+			continue
+		}
+		out = append(out, engine.Item{Name: s.Name, Min: s.PriceRange[0], Max: s.PriceRange[1]})
+	}
+	return out
+}
