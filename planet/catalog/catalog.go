@@ -78,6 +78,9 @@ type Country struct {
 	// river, district), each with the catalog cities it is the home of:
 	// a firm headquartered elsewhere is never named after it.
 	RegionalStems map[string][]string `json:"regional_stems,omitempty"`
+	// CityStreets are the streets that belong to some cities only, with
+	// those cities (data/streets.json).
+	CityStreets map[string][]string `json:"-"`
 }
 
 // City is a real city (or district) with postcode prefixes or samples.
@@ -235,6 +238,9 @@ func parse(fsys fs.FS) (*catalog, error) {
 				return nil, fmt.Errorf("industries.json: %s: flavours: no flavour %q in flavours.json", in.ID, f)
 			}
 		}
+	}
+	if err := loadCityStreets(fsys, c.countries); err != nil {
+		return nil, err
 	}
 	places, err := loadPlaces(fsys, c.countries)
 	if err != nil {
@@ -413,7 +419,11 @@ func (c Country) Address(r *rand.Rand) string {
 // AddressIn returns a random postal address in city, in the country's
 // format.
 func (c Country) AddressIn(r *rand.Rand, city City) string {
-	street := pick(r, c.Streets)
+	streets := c.StreetsOf(city.Name)
+	if len(streets) == 0 {
+		streets = c.Streets
+	}
+	street := pick(r, streets)
 	num := fillNumber(r, c.NumberPattern)
 	postcode := c.Postcode(r, city)
 	format := c.AddressFormat

@@ -72,5 +72,12 @@
 // patterns use {stem} (a country's company stems), {family} and {city}.
 // Industries carry local_name_patterns keyed by locale ("zh-TW") or base
 // language ("ja", "de"), used instead of the generic English patterns for
-// countries that speak that language.
+// countries that speak that language. Where an industry has none for the
+// language, data/naming.json gives local names that say nothing of the
+// trade ("Müller & Söhne", "Fratelli Serra") or, for associations, those
+// of an association or foundation; its "bodies" are the industries that
+// are no companies and so carry no commercial legal form ([BodyOf]), and
+// its English trade words let the realism validator find a name composed
+// in English. data/streets.json says which of a country's streets belong
+// to particular cities ([Country.StreetsOf]).
 package catalog

@@ -38,16 +38,15 @@ const (
 // its stems and {city} from the firm's home, and a legal form that fits
 // the firm's size (FormsFor). A pattern that carries its own form keeps it.
 func (c Country) CompanyNameFor(r *rand.Rand, ind Industry, f Firm) string {
-	pats := ind.localPatterns(c.Locale)
-	if len(pats) == 0 {
-		pats = ind.CompanyNamePatterns
-	}
-	pattern := pick(r, pats)
+	pattern := pick(r, c.namePatterns(ind))
 	name := c.expandCompany(r, pattern, f.City)
 	if first, size := utf8.DecodeRuneInString(name); unicode.IsLower(first) {
 		name = string(unicode.ToUpper(first)) + name[size:] // "de Groot …" → "De Groot …"
 	}
 	forms := c.FormsFor(f.Employees)
+	if BodyOf(ind.ID) != "" {
+		forms = nil // an association or a town hall is no company
+	}
 	if len(forms) == 0 || LegalForms(name) > 0 {
 		return name // the pattern has its form already: "弁護士法人{stem}", "{family} LLP"
 	}

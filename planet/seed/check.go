@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/nyaruka/phonenumbers"
 
@@ -295,6 +296,9 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 		if n := catalog.LegalForms(s); n > 1 {
 			bad("company name %q has %d legal forms", s, n)
 		}
+		for _, f := range englishNameFindings(ck.Country, "", s) {
+			bad("%s", strings.TrimPrefix(f, ": "))
+		}
 	case Term:
 		if !isTerm(column, ck.Industry, ck.Lang, s) {
 			bad("%q is not a word of %s (terms.json)", s, column)
@@ -341,6 +345,9 @@ func (ck *Checker) checkAddress(s string) []string {
 			continue
 		}
 		named = append(named, c.Name)
+		if street, homes, ok := ck.streetOfOtherCity(s, c.Name); ok {
+			return []string{fmt.Sprintf("address %q in %s is on %s, a street of %s", s, c.Name, street, strings.Join(homes, " or "))}
+		}
 		if len(c.Postcodes) == 0 || ck.postcode == nil || !strings.Contains(ck.Country.AddressFormat, "{postcode}") {
 			return nil
 		}
@@ -531,4 +538,24 @@ func (ck *Checker) CheckTax(gross, net, tax, rate any) []string {
 func beforeColumn(day time.Time, v any) bool {
 	d, ok := asDate(v)
 	return ok && day.Before(time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC))
+}
+
+// streetOfOtherCity finds in an address in city a street that belongs to
+// other cities (streets.json), as a whole word.
+func (ck *Checker) streetOfOtherCity(address, city string) (string, []string, bool) {
+	for street := range ck.Country.CityStreets {
+		i := strings.Index(address, street)
+		if i < 0 {
+			continue
+		}
+		before, _ := utf8.DecodeLastRuneInString(address[:i])
+		after, _ := utf8.DecodeRuneInString(address[i+len(street):])
+		if i > 0 && unicode.IsLetter(before) || i+len(street) < len(address) && unicode.IsLetter(after) {
+			continue
+		}
+		if homes, elsewhere := ck.Country.StreetElsewhere(street, city); elsewhere {
+			return street, homes, true
+		}
+	}
+	return "", nil, false
 }

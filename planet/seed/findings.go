@@ -2,6 +2,8 @@ package seed
 
 import (
 	"fmt"
+	"maps"
+	"math"
 	"net/url"
 	"regexp"
 	"slices"
@@ -42,9 +44,17 @@ func Findings(b *world.Bundle) []string {
 		out = append(out, fmt.Sprintf("/company/name: %q is a legal form of large or listed companies, not of a company of %d employees (fewer than %d)",
 			form, b.Company.Employees, catalog.SmallFirm))
 	}
+	out = append(out, nameFindings(country, b.Company, ck.Industry)...)
+	lists := priceLists(b)
 	for ti, t := range b.Tables {
 		stage := stager(b, t)
 		out = append(out, taxFindings(ck, ti, t)...)
+		out = append(out, placeholderFindings(ti, t)...)
+		out = append(out, listPriceFindings(ck, ti, t, lists)...)
+		if len(lists[t.Service]) == 0 {
+			out = append(out, unitPriceFindings(ti, t)...)
+		}
+		out = append(out, orgBirthdayFindings(ti, t)...)
 		for ci, c := range t.Columns {
 			k := Kind(c.Kind)
 			if c.Kind != "" && !Known(k) {
@@ -216,6 +226,188 @@ func taxFindings(ck *Checker, ti int, t world.Table) []string {
 	for ri, row := range t.Rows {
 		for _, p := range ck.CheckTax(row["amount"], row["net_amount"], row[tax], row[rate]) {
 			out = append(out, fmt.Sprintf("/tables/%d/rows/%d/%s: %s", ti, ri, tax, p))
+		}
+	}
+	return out
+}
+
+// nameFindings checks the company's name against what the company is: an
+// association or a town hall has no commercial legal form, and a company
+// of a country whose firms the catalog names in its own language has no
+// name composed in English ("Cantera Water Delivery S.A. de C.V.").
+func nameFindings(c catalog.Country, co world.Company, industry string) []string {
+	var out []string
+	if body := catalog.BodyOf(industry); body != "" {
+		if form, _ := c.FormOf(co.Name); form != "" {
+			out = append(out, fmt.Sprintf("/company/name: %q is a company's legal form, but a firm of %s is a %s body", form, co.Industry, body))
+		}
+	}
+	ind, _ := catalog.IndustryByID(industry)
+	publicWithoutOwn := catalog.BodyOf(industry) == catalog.PublicBody && !c.HasOwnPattern(ind)
+	if !publicWithoutOwn {
+		out = append(out, englishNameFindings(c, "/company/name", co.Name)...)
+	}
+	return out
+}
+
+// englishNameFindings reports a firm's name in English in a country
+// whose firms are named in its own language.
+func englishNameFindings(c catalog.Country, ptr, name string) []string {
+	if !c.NamesInLanguage() {
+		return nil
+	}
+	if ws := catalog.EnglishTradeWords(name); len(ws) > 0 {
+		return []string{fmt.Sprintf("%s: %q is named in English (%s) in a country whose firms are named in %s", ptr, name, strings.Join(ws, ", "), c.Language)}
+	}
+	return nil
+}
+
+// numbered is a name made of words and a small number: "Spare part 3".
+var numbered = regexp.MustCompile(`^(\p{L}[\p{L} -]*?) ([0-9]{1,2})$`)
+
+// placeholderFindings reports the names of priced goods that are a noun
+// and a counter ("Spare part 1", "Spare part 2", "Spare part 3"): three
+// or more of one prefix in a table with a money column. A room or a bay
+// may be numbered; what is sold or stocked has a name.
+func placeholderFindings(ti int, t world.Table) []string {
+	priced := slices.ContainsFunc(t.Columns, func(c world.Column) bool {
+		r, ok := RuleOf(c.Name, Kind(c.Kind))
+		return ok && r.IsMoney()
+	})
+	if !priced || !slices.ContainsFunc(t.Columns, func(c world.Column) bool { return c.Name == "name" }) {
+		return nil
+	}
+	rows := map[string][]int{}
+	for ri, row := range t.Rows {
+		if m := numbered.FindStringSubmatch(fmt.Sprint(row["name"])); m != nil {
+			rows[m[1]] = append(rows[m[1]], ri)
+		}
+	}
+	var out []string
+	for _, prefix := range slices.Sorted(maps.Keys(rows)) {
+		if ris := rows[prefix]; len(ris) >= 3 {
+			out = append(out, fmt.Sprintf("/tables/%d/rows/%d/name: %d priced rows are named %q and a number: placeholders, not goods", ti, ris[0], len(ris), prefix))
+		}
+	}
+	return out
+}
+
+// orgBirthdayFindings reports a date of birth on a row that is an
+// organisation (it has a main contact person): companies are not born.
+func orgBirthdayFindings(ti int, t world.Table) []string {
+	if !slices.ContainsFunc(t.Columns, func(c world.Column) bool { return c.Name == "contact_person" }) {
+		return nil
+	}
+	var out []string
+	for _, c := range t.Columns {
+		if Kind(c.Kind) != DateOfBirth {
+			continue
+		}
+		for ri, row := range t.Rows {
+			if row[c.Name] != nil && row["contact_person"] != nil {
+				out = append(out, fmt.Sprintf("/tables/%d/rows/%d/%s: an organisation (it has a contact person) with a date of birth", ti, ri, c.Name))
+			}
+		}
+	}
+	return out
+}
+
+// priceLists are the list prices of each service's price list (a table
+// with name and list_price), by service and item name.
+func priceLists(b *world.Bundle) map[string]map[string]int64 {
+	out := map[string]map[string]int64{}
+	for _, t := range b.Tables {
+		has := func(n string) bool {
+			return slices.ContainsFunc(t.Columns, func(c world.Column) bool { return c.Name == n })
+		}
+		if !has("name") || !has("list_price") {
+			continue
+		}
+		for _, row := range t.Rows {
+			name, _ := row["name"].(string)
+			if p, ok := asInt(row["list_price"]); ok && name != "" {
+				if out[t.Service] == nil {
+					out[t.Service] = map[string]int64{}
+				}
+				out[t.Service][name] = p
+			}
+		}
+	}
+	return out
+}
+
+// listPriceFindings checks the amount of a row that names an item of
+// its service's price list: the list price for the units ordered (an
+// item priced per word: some hundreds of words), less at most 15 %
+// discount, give or take a major unit of rounding. An amount of its
+// own ("Standard delivery" at 2,367 against a list price of 3,206) is a
+// finding.
+func listPriceFindings(ck *Checker, ti int, t world.Table, lists map[string]map[string]int64) []string {
+	list := lists[t.Service]
+	if len(list) == 0 || !slices.ContainsFunc(t.Columns, func(c world.Column) bool { return c.Name == "item" }) {
+		return nil
+	}
+	minor := math.Pow10(ck.Country.CurrencyDigits)
+	var out []string
+	for ri, row := range t.Rows {
+		item, _ := row["item"].(string)
+		p, listed := list[item]
+		amount, ok := asInt(row["amount"])
+		if !listed || !ok || p <= 0 {
+			continue
+		}
+		lo, hi := UnitRange(item)
+		if a := float64(amount); a < 0.85*float64(p)*float64(lo)-minor || a > float64(p)*float64(hi)+minor {
+			out = append(out, fmt.Sprintf("/tables/%d/rows/%d/amount: %d for %q does not follow its list price %d (%d–%d units, at most 15 %% off)", ti, ri, amount, item, p, lo, hi))
+		}
+	}
+	return out
+}
+
+// unitPriceFindings checks that one item has one price throughout a
+// table of lines (an item or part with a quantity): its unit_price, or
+// its amount divided by the quantity. "Fuse 16A" at 10.00 on one work
+// order and 77.00 on the next is a finding; so is an amount that is no
+// whole multiple of the quantity.
+func unitPriceFindings(ti int, t world.Table) []string {
+	col := func(names ...string) string {
+		for _, n := range names {
+			if slices.ContainsFunc(t.Columns, func(c world.Column) bool { return c.Name == n }) {
+				return n
+			}
+		}
+		return ""
+	}
+	item, qty, unit, total := col("item", "part"), col("quantity"), col("unit_price"), col("amount")
+	if item == "" || qty == "" || unit == "" && total == "" {
+		return nil
+	}
+	var out []string
+	first := map[string]int64{}
+	for ri, row := range t.Rows {
+		name, _ := row[item].(string)
+		q, okQ := asInt(row[qty])
+		var p int64
+		switch u, okU := asInt(row[unit]); {
+		case unit != "" && okU:
+			p = u
+		case unit == "" && okQ && q > 0:
+			a, ok := asInt(row[total])
+			if !ok {
+				continue
+			}
+			if a%q != 0 {
+				out = append(out, fmt.Sprintf("/tables/%d/rows/%d/%s: %d is no whole multiple of the quantity %d", ti, ri, total, a, q))
+				continue
+			}
+			p = a / q
+		default:
+			continue
+		}
+		if was, seen := first[name]; !seen {
+			first[name] = p
+		} else if was != p {
+			out = append(out, fmt.Sprintf("/tables/%d/rows/%d: %q costs %d a unit here and %d in an earlier row", ti, ri, name, p, was))
 		}
 	}
 	return out

@@ -38,6 +38,7 @@ var (
 		"chat_message", "chat_done", "crm_note", "topic", "reply_subject_prefix", "question_subject",
 		"doc_handbook", "doc_price_list", "doc_opening_hours", "doc_emergency_contacts", "doc_onboarding",
 		"doc_complaints", "doc_month_end", "doc_meeting_notes",
+		"doc_opening_hours_body", "doc_emergency_contacts_body", "doc_onboarding_body", "doc_complaints_body", "doc_month_end_body",
 		"meeting_customer", "meeting_internal", "ticket_subject", "ticket_comment",
 	}
 )
@@ -102,6 +103,12 @@ func (lx *Lexicon) complete(en *Lexicon) error {
 	for _, k := range lexiconText {
 		if len(lx.Text[k]) == 0 {
 			return fmt.Errorf("text: missing %q", k)
+		}
+	}
+	// Documents a chore rewrites: the document and what it becomes.
+	for _, k := range []string{"doc_opening_hours_body", "doc_onboarding_body", "doc_month_end_body"} {
+		if len(lx.Text[k]) < 2 {
+			return fmt.Errorf("text: %q needs the document and at least one rewrite", k)
 		}
 	}
 	return nil

@@ -44,3 +44,18 @@ func UnitsOf(r *rand.Rand, item string) int {
 	}
 	return rng[0] + r.IntN(rng[1]-rng[0]+1)
 }
+
+// UnitRange is the range of units one order of an item covers ([1, 1]
+// for an item priced as a whole), for checking an amount against the
+// item's list price.
+func UnitRange(item string) (lo, hi int) {
+	m := perUnit.FindStringSubmatch(item)
+	if m == nil {
+		return 1, 1
+	}
+	rng, ok := load().units[strings.TrimSpace(m[1]+m[2])]
+	if !ok {
+		return 1, 1
+	}
+	return rng[0], rng[1]
+}

@@ -38,7 +38,7 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 		kit.Text("city", "City."),
 		kit.Enum("status", "Relationship status.", "active", "inactive"),
 	}
-	org := engine.B2B(v.One)
+	org := engine.B2B(v.One) && !hasDateOfBirth(v)
 	if org {
 		cols[1].Description = "Company name of the " + v.One + "."
 		cols = append(cols, kit.Text("contact_person", "Main contact at the "+v.One+"."))
@@ -264,4 +264,16 @@ func tablesAdd(g *engine.Gen, s *engine.Svc, table string, r engine.Row) {
 		}
 	}
 	panic("planet: no table " + table + " in " + s.Name)
+}
+
+// hasDateOfBirth reports whether a customer noun records a date of birth:
+// then its customers are people, whatever the noun (a motor insurer's
+// policyholders), and no company is given a birthday.
+func hasDateOfBirth(n engine.Noun) bool {
+	for _, x := range n.Extra {
+		if r, ok := seed.RuleForType(x.Name, x.Type); ok && r.Kind == seed.DateOfBirth {
+			return true
+		}
+	}
+	return false
 }

@@ -106,11 +106,18 @@ func buildDrive(g *engine.Gen, s *engine.Svc) {
 	}
 	year := g.Start.Year()
 	add(docTitle("doc_price_list", "year", fmt.Sprint(year)), folder(g, "sales"), prices.String(), -30-g.R.IntN(60))
-	role[add(docTitle("doc_opening_hours"), folder(g, "general"), "Monday to Friday 08:00-18:00. Closed on weekends and public holidays.", -300)["id"].(string)] = "doc_opening_hours"
-	add(docTitle("doc_emergency_contacts"), folder(g, "general"), fmt.Sprintf("Building manager: %s, %s. IT support: %s, %s.", engine.Pick(g.R, people), g.Locale.Phone(), engine.Pick(g.R, people), g.Locale.Phone()), -120)
-	role[add(docTitle("doc_onboarding"), folder(g, "hr"), "1. Sign the contract. 2. Get a work email and keys. 3. Read the operating handbooks. 4. Meet the team lead in week one.", -250)["id"].(string)] = "doc_onboarding"
-	add(docTitle("doc_complaints"), folder(g, "support"), fmt.Sprintf("Every complaint from a %s is logged the same day, answered within two working days and reviewed monthly.", g.Vocab.Customer.One), -180)
-	role[add(docTitle("doc_month_end"), folder(g, "finance"), "Check open invoices, reconcile the bank account, file receipts, send the figures to the accountant.", -90)["id"].(string)] = "doc_month_end"
+	// The bodies are in the world's language, as their titles are; the
+	// first of each lexicon entry is the document, the others what a
+	// chore rewrites it to.
+	body := func(key string) string { return lex.Sentences(key + "_body")[0] }
+	role[add(docTitle("doc_opening_hours"), folder(g, "general"), body("doc_opening_hours"), -300)["id"].(string)] = "doc_opening_hours"
+	manager, managerPhone := engine.Pick(g.R, people), g.Locale.Phone()
+	it, itPhone := engine.Pick(g.R, people), g.Locale.Phone()
+	add(docTitle("doc_emergency_contacts"), folder(g, "general"),
+		seed.Fill(body("doc_emergency_contacts"), "manager", manager, "manager_phone", managerPhone, "it", it, "it_phone", itPhone), -120)
+	role[add(docTitle("doc_onboarding"), folder(g, "hr"), body("doc_onboarding"), -250)["id"].(string)] = "doc_onboarding"
+	add(docTitle("doc_complaints"), folder(g, "support"), seed.Fill(body("doc_complaints"), "noun", g.Vocab.Customer.One), -180)
+	role[add(docTitle("doc_month_end"), folder(g, "finance"), body("doc_month_end"), -90)["id"].(string)] = "doc_month_end"
 	for k := 0; k < 2+g.R.IntN(3); k++ {
 		d := -2 - 7*k
 		add(docTitle("doc_meeting_notes", "date", g.Day(d)), folder(g, "meetings"),
@@ -177,17 +184,9 @@ func buildDrive(g *engine.Gen, s *engine.Svc) {
 	})
 
 	// Chore: replace the text of a document.
-	rewrites := map[string][]string{
-		"doc_opening_hours": {
-			"Monday to Friday 07:30-18:30, Saturday 09:00-13:00. Closed on Sundays and public holidays.",
-			"Monday to Thursday 08:00-18:00, Friday 08:00-15:00. Closed on weekends and public holidays.",
-		},
-		"doc_onboarding": {
-			"1. Sign the contract. 2. Get a work email, keys and a badge. 3. Read the operating handbooks. 4. Shadow a colleague for three days. 5. Meet the team lead in week one.",
-		},
-		"doc_month_end": {
-			"Check open invoices, chase overdue ones, reconcile the bank account, file receipts, send the figures to the accountant by the 5th.",
-		},
+	rewrites := map[string][]string{}
+	for _, key := range []string{"doc_opening_hours", "doc_onboarding", "doc_month_end"} {
+		rewrites[key] = lex.Sentences(key + "_body")[1:]
 	}
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "operations coordinator", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
 		var cands []engine.Row

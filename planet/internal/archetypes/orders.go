@@ -61,7 +61,7 @@ func buildOrders(g *engine.Gen, s *engine.Svc) {
 	buyers := kit.ActiveRows(cust)
 	newOrder := func(id string, c engine.Row, status string, day int) engine.Row {
 		it := engine.Pick(g.R, items)
-		return engine.Row{"id": id, "customer_id": c["id"], "item": it.Name, "quantity": int64(1 + g.R.IntN(5)), "unit_price": kit.ItemPrice(g, g.R, it),
+		return engine.Row{"id": id, "customer_id": c["id"], "item": it.Name, "quantity": int64(1 + g.R.IntN(5)), "unit_price": kit.ItemPrice(g, nil, it), // the list price: one price per item
 			"ship_to": c["city"], "status": status, "placed_at": kit.Clock(g, day, 8+g.R.IntN(10), g.R.IntN(60))}
 	}
 	for i := 1; i <= 15+g.R.IntN(15); i++ {
@@ -172,7 +172,7 @@ func buildOrders(g *engine.Gen, s *engine.Svc) {
 		for kit.CountWhere(ord.Rows, "customer_id", c["id"], "item", it.Name, "quantity", qty) > 0 {
 			qty++
 		}
-		price := kit.ItemPrice(g, tc.R, it)
+		price := kit.ItemPrice(g, nil, it)
 		tc.NextID(table) // the new row: checked by its details, not its id
 		before := kit.CountWhere(ord.Rows, "customer_id", c["id"], "item", it.Name)
 		return engine.Task{

@@ -82,7 +82,7 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 		if resale {
 			it = engine.Item{Name: it.Name, Min: it.Min / 2, Max: it.Min / 2}
 		}
-		return kit.ItemPrice(g, g.R, it) * qty
+		return kit.ItemPrice(g, nil, it) * qty // one price per item: the supplier's list
 	}
 	newPO := func(id string, x sup, status string, day int) engine.Row {
 		it := engine.Pick(g.R, x.sell)

@@ -96,16 +96,23 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			n = 6 + g.R.IntN(10)
 		}
 		locs := g.Plan.Company.Locations
+		// Stock lines are the industry's real goods at their own prices
+		// ("Inner tubes 28\" (10)"), never "Spare part 3".
+		var goods []engine.Item
+		if stock {
+			goods = kit.StockItemsOf(g)
+			n = min(n, len(goods))
+		}
 		for i := 1; i <= n; i++ {
 			row := engine.Row{"id": res.ID(i), "name": fmt.Sprintf("%s %d", engine.Title(r1), i), "location": locs[i%len(locs)],
 				"condition": engine.Pick(g.R, []string{"available", "available", "available", "in_use", "out_of_service"})}
-			if stock {
-				row["on_hand"] = int64(g.R.IntN(40))
-				row["unit_price"] = int64(50 * (4 + g.R.IntN(300)))
-			}
 			if len(kinds) > 0 {
 				row["kind"] = kinds[i%len(kinds)]
 				row["name"] = fmt.Sprintf("%s %d", engine.Title(kinds[i%len(kinds)]), i)
+			}
+			if stock {
+				it := goods[i-1]
+				row["name"], row["on_hand"], row["unit_price"] = it.Name, int64(g.R.IntN(40)), kit.ItemPrice(g, g.R, it)
 			}
 			res.Rows = append(res.Rows, row)
 			g.AddRow(resTable, row)

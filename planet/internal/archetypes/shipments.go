@@ -2,6 +2,7 @@ package archetypes
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
@@ -74,6 +75,13 @@ func buildShipments(g *engine.Gen, s *engine.Svc) {
 			scan(c, stages[i], loc, v.At(d+i/2, 8+2*i, 15))
 		}
 	}
+	// settled moves a consignment booked on day d back so that its last
+	// scan (one day per two stages) was yesterday at the latest: what a
+	// carrier has scanned has happened.
+	settled := func(status string, d int) int {
+		idx := slices.Index(stages, status)
+		return min(d, -1-max(idx, 0)/2)
+	}
 	newRow := func(n int, c engine.Row, status string, d int) engine.Row {
 		r := engine.Row{"id": e.ID(n), "customer_id": c["id"], "consignee": v.Contact(c), "destination": g.Locale.Address(),
 			"service": engine.Pick(g.R, []string{"standard", "standard", "express", "same_day", "pallet"}), "parcels": int64(1 + g.R.IntN(6)),
@@ -96,14 +104,16 @@ func buildShipments(g *engine.Gen, s *engine.Svc) {
 		if g.R.IntN(12) == 0 {
 			status = "cancelled"
 		}
+		d = settled(status, d)
 		r := v.Add(e, table, newRow(i, engine.Pick(g.R, v.Customers()), status, d))
 		if status != "cancelled" {
 			history(r, d)
 		}
 	}
 	for _, st := range []string{"collected", "out_for_delivery"} {
-		r := v.Add(e, table, newRow(v.NextNumber(table), engine.Pick(g.R, v.Customers()), st, -1))
-		history(r, -1)
+		d := settled(st, -1)
+		r := v.Add(e, table, newRow(v.NextNumber(table), engine.Pick(g.R, v.Customers()), st, d))
+		history(r, d)
 	}
 
 	// Tools.

@@ -2,7 +2,6 @@ package archetypes
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -99,14 +98,16 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 				Path:  "customer_id.name",
 			},
 		}}
+	// An item's amount is its list price for the units ordered (an item
+	// priced per word or per m² is ordered by the hundred or thousand),
+	// less a discount now and then: never a price of its own.
+	listPrice := func(it engine.Item) int64 { return kit.ItemPrice(g, nil, it) }
 	price := func() (string, int64) {
 		it := engine.Pick(g.R, v.Items)
 		minor := engine.MinorPerMajor(g.Locale.C.CurrencyDigits)
-		p := it.Min + g.R.Float64()*(it.Max-it.Min)
-		// An item priced per unit (per word, per m²) is ordered by the
-		// hundred or thousand: the amount is for the whole order.
-		unit := max(1, int64(math.Round(p*engine.EurRate(g.Locale.C.Currency)*float64(minor))))
-		return it.Name, max(minor, unit*int64(seed.UnitsOf(g.R, it.Name))/minor*minor)
+		discount := engine.Pick(g.R, []int64{100, 100, 100, 95, 90})
+		amount := listPrice(it) * int64(seed.UnitsOf(g.R, it.Name)) * discount / 100
+		return it.Name, max(minor, (amount+minor/2)/minor*minor)
 	}
 	activeCust := kit.ActiveRows(cust)
 	for i := 1; i <= 20+g.R.IntN(20); i++ {
@@ -160,9 +161,8 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		world.Column{Name: "code", Type: "text", PrimaryKey: true, Description: "Price list code."},
 		kit.Text("name", "Name."), kit.Money("list_price", "List price "+v.Unit), kit.Bool("available", "Offered at the moment.", true))
 	for i, it := range v.Items {
-		p := math.Round((it.Min + it.Max) / 2 * engine.EurRate(g.Locale.C.Currency))
 		tablesAdd(g, s, offTable, engine.Row{"code": fmt.Sprintf("%s%03d", idPrefix(off.One), i+1), "name": it.Name,
-			"list_price": int64(p) * engine.MinorPerMajor(g.Locale.C.CurrencyDigits), "available": g.R.IntN(10) != 0})
+			"list_price": listPrice(it), "available": g.R.IntN(10) != 0})
 	}
 	s.Tool(false, kit.Tool(s.Name, "search_"+engine.Snake(off.Many), "Search the price list",
 		fmt.Sprintf("Find %s by name; returns code, name, list price (minor units, %s) and availability.", off.Many, v.Unit),

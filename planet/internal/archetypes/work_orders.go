@@ -52,8 +52,20 @@ func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
 			tasks = append(tasks, tasks[i%len(tasks)]+": "+it.Name)
 		}
 	}
-	catalogue := []string{"Seal kit", "Filter cartridge", "Fuse 16A", "Hose 1/2\"", "Valve", "Bracket set", "Sensor", "Cable 10 m", "Gasket", "Bearing"}
-	partPrice := func() int64 { return v.StepMoney(g.R, 2, 80) }
+	// Parts are the industry's own supplies (a bike shop's inner tubes,
+	// not a fuse), each at one price throughout the world.
+	var catalogue []string
+	prices := map[string]int64{}
+	for _, it := range kit.PartsOf(g) {
+		catalogue = append(catalogue, it.Name)
+		prices[it.Name] = kit.ItemPrice(g, nil, it)
+	}
+	if len(catalogue) == 0 {
+		catalogue = []string{"Seal kit", "Filter cartridge", "Fuse 16A", "Hose 1/2\"", "Valve", "Bracket set", "Sensor", "Cable 10 m", "Gasket", "Bearing"}
+		for _, p := range catalogue {
+			prices[p] = v.StepMoney(g.R, 2, 80)
+		}
+	}
 	newRow := func(n int, c engine.Row, status string, d int) engine.Row {
 		r := engine.Row{"id": e.ID(n), "customer_id": c["id"], "site_address": g.Locale.Address(), "site_contact": v.Contact(c), "task": engine.Pick(g.R, tasks),
 			"technician_id": engine.Pick(g.R, v.Team())["id"], "priority": engine.Pick(g.R, []string{"normal", "normal", "normal", "urgent", "emergency"}), "scheduled_on": g.Day(d),
@@ -65,8 +77,9 @@ func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
 	}
 	addParts := func(r engine.Row, k int) {
 		for range k {
-			g.AddRow(parts, engine.Row{"id": fmt.Sprintf("WOP-%05d", v.NextNumber(parts)), "work_order_id": r["id"], "part": engine.Pick(g.R, catalogue), "quantity": int64(1 + g.R.IntN(4)),
-				"unit_price": partPrice(), "added_at": v.At(v.Offset(r["scheduled_on"]), 11, 20)})
+			part := engine.Pick(g.R, catalogue)
+			g.AddRow(parts, engine.Row{"id": fmt.Sprintf("WOP-%05d", v.NextNumber(parts)), "work_order_id": r["id"], "part": part, "quantity": int64(1 + g.R.IntN(4)),
+				"unit_price": prices[part], "added_at": v.At(v.Offset(r["scheduled_on"]), 11, 20)})
 		}
 	}
 	for i := 1; i <= 16+g.R.IntN(12); i++ {
@@ -171,7 +184,8 @@ func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
 			return engine.Task{}, false
 		}
 		w := engine.Pick(tc.R, cands)
-		part, qty, price := engine.Pick(tc.R, catalogue), 1+tc.R.IntN(5), v.StepMoney(tc.R, 2, 80)
+		part, qty := engine.Pick(tc.R, catalogue), 1+tc.R.IntN(5)
+		price := prices[part]
 		tc.NextID(parts)
 		return engine.Task{
 			Title:       "record parts used",

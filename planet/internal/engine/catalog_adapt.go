@@ -54,9 +54,10 @@ func AttrsOf(cols []catalog.Column) []PlanAttribute {
 	return out
 }
 
-// RandomIndustry picks any industry, for the names of business customers.
+// RandomIndustry is the industry of a business customer: a company, not
+// an association or a town hall.
 func RandomIndustry(g *Gen) catalog.Industry {
-	all := catalog.Industries()
+	all := catalog.CompanyIndustries()
 	return all[g.R.IntN(len(all))]
 }
 

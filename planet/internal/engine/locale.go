@@ -37,7 +37,10 @@ func (l *Locale) SetHome(city catalog.City, clock time.Time, industry string) {
 	l.src = seed.NewSource(l.R, l.C, clock)
 	l.src.Home, l.src.Domain, l.src.Rate = city, l.Domain, EurRate(l.C.Currency)
 	l.src.Industry = industry
-	l.src.Company = func() string { return l.C.CompanyName(l.R, catalog.Industries()[l.R.IntN(len(catalog.Industries()))]) }
+	l.src.Company = func() string {
+		all := catalog.CompanyIndustries()
+		return l.C.CompanyName(l.R, all[l.R.IntN(len(all))])
+	}
 }
 
 // Src is the world's value source for semantic kinds, drawing from the

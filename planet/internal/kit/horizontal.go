@@ -48,8 +48,13 @@ func Where(rows []engine.Row, keep func(engine.Row) bool) []engine.Row {
 
 // ItemPrice draws a price for an item in minor units of the company
 // currency, rounded to whole major units unless it is small; never 0.
+// A nil r gives the middle of the item's range: its list price.
 func ItemPrice(g *engine.Gen, r *rand.Rand, it engine.Item) int64 {
-	p := (it.Min + r.Float64()*(it.Max-it.Min)) * engine.EurRate(g.Locale.C.Currency)
+	at := 0.5
+	if r != nil {
+		at = r.Float64()
+	}
+	p := (it.Min + at*(it.Max-it.Min)) * engine.EurRate(g.Locale.C.Currency)
 	minor := engine.MinorPerMajor(g.Locale.C.CurrencyDigits)
 	if p >= 20 {
 		return int64(math.Round(p)) * minor
@@ -130,4 +135,30 @@ func HasName(rows []engine.Row, name string) bool {
 		}
 	}
 	return false
+}
+
+// PartsOf are the goods a technician of the company fits or uses up: the
+// industry's supplies (seed/data/supplies.json), else its pack's supplies
+// that are goods rather than subscriptions (priced per unit, pair, box,
+// not per month or year). Empty when the industry has neither.
+func PartsOf(g *engine.Gen) []engine.Item {
+	var out []engine.Item
+	supplies, _ := seed.SuppliesOf(g.Scenario.Industry)
+	for _, s := range supplies {
+		out = append(out, engine.Item{Name: s.Name, Min: s.PriceRange[0], Max: s.PriceRange[1]})
+	}
+	if len(out) > 0 {
+		return out
+	}
+	ind, ok := engine.IndustryByID(g.Scenario.Industry)
+	if !ok {
+		return nil
+	}
+	for _, s := range ind.Supplies {
+		if strings.Contains(s.Unit, "month") || strings.Contains(s.Unit, "year") {
+			continue
+		}
+		out = append(out, engine.Item{Name: s.Name, Min: s.PriceRange[0], Max: s.PriceRange[1]})
+	}
+	return out
 }

@@ -236,16 +236,17 @@ func (r *reader) company() {
 	// The name: a pack's patterns or the industry's own words; a city or
 	// region in the name is the headquarters', and the legal form fits
 	// the company's size.
-	pats := composedNamePatterns(p.Company.Industry)
-	if r.ind != nil {
-		pats = r.ind.CompanyNamePatterns
-		if local := r.ind.LocalNamePatterns[r.c.Locale]; len(local) > 0 {
-			pats = local
-		} else if local := r.ind.LocalNamePatterns[strings.Split(r.c.Locale, "-")[0]]; len(local) > 0 {
-			pats = local
-		}
+	// A composed name in the brief's own words is local unless they are
+	// English trade words ("water delivery" in Mexico): then the catalog
+	// gives a local name that says nothing of the trade.
+	ind := catalog.Industry{CompanyNamePatterns: composedNamePatterns(p.Company.Industry)}
+	if len(catalog.EnglishTradeWords(strings.Join(ind.CompanyNamePatterns, " "))) == 0 {
+		ind.LocalNamePatterns = map[string][]string{r.c.Locale: ind.CompanyNamePatterns}
 	}
-	p.Company.Name = r.c.CompanyNameFor(rng, catalog.Industry{CompanyNamePatterns: pats},
+	if r.ind != nil {
+		ind = *r.ind
+	}
+	p.Company.Name = r.c.CompanyNameFor(rng, ind,
 		catalog.Firm{City: p.Company.Headquarters, Employees: p.Company.Employees})
 	r.decide("", "/company/name", "company %s", p.Company.Name)
 	p.Company.Locations = []string{p.Company.Headquarters}
