@@ -127,6 +127,7 @@ type Lexicon struct {
 	VagueNouns []string `json:"vague_nouns"`
 
 	Archetypes []Archetype `json:"-"`
+	senses     senses
 	byID       map[string]int
 	nounArch   map[string]string
 	scaleKind  map[string]string
@@ -150,6 +151,9 @@ func parse() (*Lexicon, error) {
 		return nil, err
 	}
 	if err := decode("data/archetypes.json", &l.Archetypes); err != nil {
+		return nil, err
+	}
+	if err := decode("data/senses.json", &l.senses); err != nil {
 		return nil, err
 	}
 	l.byID = map[string]int{}
