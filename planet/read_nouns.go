@@ -57,7 +57,9 @@ func (r *reader) customer() {
 						if r.ind != nil {
 							// A pack's customer is already the general word
 							// of its trade ("cyclist", "client").
-							best = PlanNoun{One: p.Customer.One, Many: p.Customer.Many, Organisation: p.Customer.Organisation, Attributes: p.Customer.Attributes, From: best.From}
+							// Organisations when every kind is one ("supply cafés
+							// and hotels").
+							best = PlanNoun{One: p.Customer.One, Many: p.Customer.Many, Organisation: p.Customer.Organisation || org, Attributes: p.Customer.Attributes, From: best.From}
 						}
 						bestAt, bestKinds = i, kinds
 						break
@@ -148,8 +150,9 @@ func (r *reader) looksLikeCustomer(head string) bool {
 		return true
 	}
 	// "instalment", "shipment", "payment" are things, not people; so is
-	// the record of a line of work ("made to order", "a tender").
-	if strings.HasSuffix(head, "ment") {
+	// the record of a line of work ("made to order", "a tender") and what
+	// the lexicon knows as goods or tickets ("hampers", "season passes").
+	if strings.HasSuffix(head, "ment") || r.lex.Nature(head) == "goods" || r.lex.Nature(head) == "intangible" {
 		return false
 	}
 	if a, ok := r.lex.Archetype(r.lex.NounArchetype(head)); ok && a.LineOfWork {
@@ -527,11 +530,12 @@ func (r *reader) services(caps []capability) {
 		fmt.Sprintf("%s (%s): %s, the line of work", workName, p.Work.Archetype, p.Work.One))
 	taken := map[string]bool{"crm": true, workName: true, snake(p.Work.One): true, snake(p.Customer.Many): true, snake(p.Staff.Many): true}
 	entities := map[string]string{snake(p.Customer.One): "crm", snake(p.Staff.One): workName}
+	kept := []keptRecord{{p.Work.One, p.Work.Archetype}}
 	// Charges the brief names are kinds of invoice in the one billing
 	// service; money taken up front is its deposits (policy: before the
 	// work is confirmed).
 	var billKinds []string
-	var upfront, billFrom string
+	var upfront, billFrom, refunds string
 	for _, c := range caps {
 		if c.archetype == "" {
 			continue
@@ -557,6 +561,12 @@ func (r *reader) services(caps []capability) {
 		if c.archetype == "billing" {
 			kind := r.chargeKind(c)
 			switch {
+			case r.lex.IsMoneyBack(c.entity) || r.lex.IsMoneyBack(lastWord(c.entity)) || strings.HasPrefix(strings.ToLower(c.phrase), "refund"):
+				// "refunds cancelled crossings": paid invoices are refunded,
+				// nothing is invoiced.
+				refunds = cmp.Or(refunds, "refund")
+				billFrom = cmp.Or(billFrom, c.phrase)
+				r.decide(c.phrase, "/services", "billing: paid invoices refunded when the %s is cancelled", p.Work.One)
 			case kind == "":
 				r.decide(c.phrase, "/services", "billing: no charge named")
 			case r.lex.Is("upfront", kind) || r.lex.Is("upfront", lastWord(kind)) || r.precedes(c.phrase) && !slices.Contains(a.Native, kind):
@@ -593,6 +603,12 @@ func (r *reader) services(caps []capability) {
 			r.decide(c.phrase, "/services", "%s: already kept by %s", r.lex.Plural(one), prev)
 			continue
 		}
+		// One thing, one service: "custom cake orders" where the work is
+		// bake orders, "maintenance" beside "maintenance visits".
+		if prev := twinOf(kept, one, a.ID, r.occasions()); prev != "" {
+			r.decide(c.phrase, "/services", "%s: one thing with the %s kept already", r.lex.Plural(one), r.lex.Plural(prev))
+			continue
+		}
 		native := slices.Contains(a.Native, one) || slices.Contains(a.Native, lastWord(one))
 		if a.Builder != "" && (native || len(a.States) < 2) {
 			if registry[a.Builder] == nil {
@@ -615,13 +631,30 @@ func (r *reader) services(caps []capability) {
 		}
 		taken[name] = true
 		entities[snake(one)] = name
+		kept = append(kept, keptRecord{one, a.ID})
 		// A record follows the line of work when its archetype is a
 		// follow-up (reminders, purchase orders) or the brief says so
 		// ("a certificate after each inspection"); other work the business
 		// does ("we take bookings for repairs") is no follow-up of the line
 		// of work.
-		follows := a.Follows && (!a.LineOfWork || r.follows(c.phrase))
+		// What is bought or rostered is for the work only when the brief
+		// says so ("fabric is ordered after each fitting").
+		follows := a.Follows && (!a.LineOfWork || r.follows(c.phrase)) || !a.Follows && r.follows(c.phrase)
 		s := PlanService{Name: name, Archetype: a.ID, Title: title(many), Builder: "record", Entity: &PlanNoun{One: one, Many: many}, Follows: follows, From: c.phrase}
+		switch a.Counterparty {
+		case "":
+		case "staff":
+			// Shifts are the staff's ("volunteer shifts"), not a customer's.
+			s.Counterpart = &PlanNoun{One: p.Staff.One, Many: p.Staff.Many}
+			r.decide(c.phrase, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are of %s, not customers", many, p.Staff.Many)
+		default:
+			// Suppliers ("order flour from local mills"), donors ("collect
+			// donations from grocery stores").
+			cp, cpFrom := r.counterpartOf(c.phrase, a.Counterparty != "supplier")
+			cp = cmp.Or(cp, a.Counterparty)
+			s.Counterpart = &PlanNoun{One: cp, Many: r.lex.Plural(cp), From: cpFrom}
+			r.decide(cmp.Or(cpFrom, c.phrase), fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are with %s, not customers", many, r.lex.Plural(cp))
+		}
 		// "signed consent forms": a participle is a yes/no of the record;
 		// other modifiers are its kinds ("noise complaints").
 		var kinds []string
@@ -643,7 +676,7 @@ func (r *reader) services(caps []capability) {
 		}
 		// "must show a vaccination card before we accept a dog": due
 		// before the work goes ahead, not after it.
-		if a.Follows && (r.precedes(c.phrase) || r.lex.Is("due_before", one) || r.lex.Is("due_before", lastWord(one))) {
+		if (a.Follows || len(a.States) > 1) && (r.precedes(c.phrase) || r.lex.Is("due_before", one) || r.lex.Is("due_before", lastWord(one))) {
 			s.Follows, s.Precedes = false, true
 		}
 		for _, f := range c.fields {
@@ -693,8 +726,11 @@ func (r *reader) services(caps []capability) {
 			}
 		}
 	}
-	if len(billKinds) > 0 || upfront != "" {
+	if len(billKinds) > 0 || upfront != "" || refunds != "" {
 		bs := PlanService{Name: "billing", Archetype: "billing", Title: "Billing", Builder: "billing", From: billFrom}
+		if refunds != "" {
+			bs.Attributes = append(bs.Attributes, PlanAttribute{Name: "refunds", Type: "text", Values: []string{refunds}, From: billFrom})
+		}
 		desc := "billing (billing): invoices"
 		if len(billKinds) > 0 {
 			vals := append([]string{"invoice"}, billKinds...)
@@ -747,8 +783,17 @@ func (r *reader) services(caps []capability) {
 		add(PlanService{Name: name, Archetype: "assets", Title: title(many), Builder: "record", Entity: &PlanNoun{One: sc.Noun, Many: many, Count: sc.Count}, From: sc.From},
 			fmt.Sprintf("%s (assets): %d %s", name, sc.Count, many))
 	}
+	// A food bank or a charity gives to those it serves: no billing of
+	// them unless the brief names a charge.
+	free := r.lex.FreeToCustomers(strings.ToLower(r.s.Industry + " " + r.desc))
+	if free && !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Builder == "billing" }) {
+		r.decide("", "/services", "no billing: the business serves its %s free of charge", p.Customer.Many)
+	}
 	if r.ind == nil {
 		for _, h := range []string{"email", "chat", "billing"} {
+			if h == "billing" && free {
+				continue
+			}
 			a, _ := r.lex.Archetype(h)
 			add(PlanService{Name: h, Archetype: h, Title: a.Title, Builder: h}, h+" ("+h+"): every business has it")
 		}
@@ -778,6 +823,9 @@ func (r *reader) services(caps []capability) {
 	// that keep state about others' work (invoices, tickets, bookings):
 	// notifications may be at most a third of the policies. Two of them.
 	reactors := []string{"billing", "helpdesk", "calendar"}
+	if free {
+		reactors = reactors[1:]
+	}
 	rng.Shuffle(len(reactors), func(i, j int) { reactors[i], reactors[j] = reactors[j], reactors[i] })
 	for _, n := range reactors {
 		if len(slices.DeleteFunc(slices.Clone(reactors), func(r string) bool { return !chosen[r] })) >= 2 {
@@ -791,7 +839,7 @@ func (r *reader) services(caps []capability) {
 	target := 4 + rng.IntN(5) // 4..8
 	var pool []*ServiceDef
 	for _, n := range ServiceNames() {
-		if d := registry[n]; !d.Vertical && !chosen[n] && n != "work" {
+		if d := registry[n]; !d.Vertical && !chosen[n] && n != "work" && !(free && n == "billing") {
 			pool = append(pool, d)
 		}
 	}
@@ -918,4 +966,77 @@ func (r *reader) customerKinds(cue, first string) []string {
 		}
 	}
 	return kinds
+}
+
+var fromRe = regexp.MustCompile(`\bfrom\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)`)
+
+// counterpartOf reads whom the records of a clause are with when they
+// are bought or given: "order flour and butter from local mills" → mill;
+// with anyParty any firm or person ("donations from grocery stores" →
+// grocery store). It reads
+// from the clause to the end of its sentence; a capitalised word after
+// "from" is a place ("from Stockholm"), not a firm.
+func (r *reader) counterpartOf(phrase string, anyParty bool) (noun, from string) {
+	i := strings.Index(strings.ToLower(r.desc), strings.ToLower(phrase))
+	if i < 0 || phrase == "" {
+		return "", ""
+	}
+	rest := r.desc[i:]
+	if j := strings.IndexAny(rest, ".;!?\n"); j >= 0 {
+		rest = rest[:j]
+	}
+	for _, m := range fromRe.FindAllStringSubmatch(rest, -1) {
+		np := r.nounPhrase(words(m[1]))
+		if len(np) == 0 {
+			continue
+		}
+		if first := []rune(strings.Fields(m[1])[0]); unicode.IsUpper(first[0]) && !r.lex.Is("det", strings.ToLower(string(first))) {
+			continue
+		}
+		head := r.lex.Singular(np[len(np)-1])
+		if r.lex.IsSource(head) || r.lex.Is("counterpart", head) || anyParty && (r.lex.Is("org", head) || r.looksLikeCustomer(head)) {
+			if len(np) > 1 && !r.lex.Is("modifier", np[len(np)-2]) && anyParty {
+				head = r.lex.Singular(np[len(np)-2]) + " " + head // "grocery stores"
+			}
+			return head, strings.TrimSpace(m[0])
+		}
+	}
+	return "", ""
+}
+
+type keptRecord struct{ one, archetype string }
+
+// twinOf returns the record already kept that a new one is the same thing
+// as: one of the same archetype and head ("cake order" and "bake order"),
+// or one that is the other with a word more ("maintenance", "maintenance
+// visit"); "" when there is none. A "purchase order" is no "order" of the
+// business's own: heads alone join only records of one archetype.
+func twinOf(kept []keptRecord, one, archetype string, occasions []string) string {
+	w := strings.Fields(one)
+	// "maintenance visit" is maintenance; a "maintenance plan" or an
+	// "inspection label" is a thing of its own.
+	occasion := func(ws []string) bool { return slices.Contains(occasions, ws[len(ws)-1]) }
+	for _, k := range kept {
+		kw := strings.Fields(k.one)
+		if len(w) == 0 || len(kw) == 0 || k.one == one {
+			continue
+		}
+		if k.archetype == archetype && kw[len(kw)-1] == w[len(w)-1] && archetype != "documents" ||
+			len(w) == 1 && len(kw) > 1 && kw[0] == w[0] && occasion(kw) || len(kw) == 1 && len(w) > 1 && w[0] == kw[0] && occasion(w) {
+			return k.one
+		}
+	}
+	return ""
+}
+
+// occasions are the nouns of a time the work is done ("visit", "session",
+// "appointment"): the native nouns of the bookings and work-order
+// archetypes.
+func (r *reader) occasions() []string {
+	var out []string
+	for _, id := range []string{"bookings", "work_orders"} {
+		a, _ := r.lex.Archetype(id)
+		out = append(out, a.Native...)
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/lexicon"
 	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
@@ -25,6 +26,16 @@ import (
 // its final state is an event downstream services react to.
 func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 	cust, work := g.Entity("customer"), g.Entity("work")
+	// Who a record is with: the CRM's customer, or the counterpart the
+	// plan names (the mills purchase orders go to), kept in a table of
+	// this service — never a customer.
+	party, partyCol, partyHelp, forWhom := cust, "customer_id", "CRM id of the "+cust.Noun+".", "for"
+	if staff := g.Entity("staff"); ps.Counterpart != nil && staff != nil && ps.Counterpart.One == staff.Noun {
+		party, partyCol, partyHelp, forWhom = staff, "staff_id", "Id of the "+staff.Noun+" (like "+staff.ID(1)+").", "of"
+	} else if ps.Counterpart != nil {
+		party = buildCounterparts(g, s, ps.Counterpart)
+		partyCol, partyHelp, forWhom = snake(ps.Counterpart.One)+"_id", "Id of the "+ps.Counterpart.One+" (like "+party.ID(1)+").", "with"
+	}
 	one, many := ps.Entity.One, ps.Entity.Many
 	o, m := snake(one), snake(many)
 	// Another service may already offer these tool names (a builder's
@@ -54,6 +65,9 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		what = fmt.Sprintf("%s of %s", many, ps.Resource.Many)
 	}
 	s.Description = fmt.Sprintf("The %s %s keeps for its %s: each %s with its %s, status and dates.", what, g.Company.Name, cust.Plural, one, cust.Noun)
+	if ps.Counterpart != nil {
+		s.Description = fmt.Sprintf("The %s %s keeps with its %s: each %s with its %s, status and dates.", what, g.Company.Name, party.Plural, one, party.Noun)
+	}
 	if len(ps.Attributes) > 0 && len(ps.Attributes[0].Values) > 0 {
 		s.Description += fmt.Sprintf(" Kinds: %s.", strings.Join(ps.Attributes[0].Values, ", "))
 	}
@@ -68,14 +82,24 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		if rp == prefix {
 			rp = "RES-"
 		}
-		rcols := []world.Column{PK(), Text("name", "Name or number of the "+r1+"."), Opt(Text("location", "Where it is.")),
-			Enum("condition", "Whether it can be used.", "available", "in_use", "out_of_service")}
-		// Goods sold or kept in stock ("sell spare parts") are stock
-		// lines: a quantity on hand and a unit price, not only a name.
+		// The columns follow what the thing is (lexicon.Nature): equipment
+		// (kayaks, vans, rooms) has a place and a condition; goods sold or
+		// kept in stock ("spare parts", flour) are stock lines with a
+		// quantity on hand and a unit price; what is sold but never held
+		// (a season ticket, a class pack) has a price only.
 		lex := lexicon.Load()
-		stock := lex.NounArchetype(r1) == "inventory" || lex.NounArchetype(lastWord(r1)) == "inventory"
-		if stock {
+		nature := lex.Nature(r1)
+		stock := nature == "goods" || lex.NounArchetype(r1) == "inventory" || lex.NounArchetype(lastWord(r1)) == "inventory"
+		physical := (nature == "equipment" || nature == "vehicle") && !stock
+		rcols := []world.Column{PK(), Text("name", "Name or number of the "+r1+".")}
+		if physical {
+			rcols = append(rcols, Opt(Text("location", "Where it is.")), Enum("condition", "Whether it can be used.", "available", "in_use", "out_of_service"))
+		}
+		switch {
+		case stock:
 			rcols = append(rcols, Int("on_hand", "Units in stock."), Money("unit_price", "Price of one "+r1))
+		case !physical:
+			rcols = append(rcols, Money("unit_price", "Price of one "+r1))
 		}
 		var kinds []string
 		for _, at := range ps.Resource.Attributes {
@@ -93,10 +117,15 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		}
 		locs := g.plan.Company.Locations
 		for i := 1; i <= n; i++ {
-			row := Row{"id": res.ID(i), "name": fmt.Sprintf("%s %d", title(r1), i), "location": locs[i%len(locs)],
-				"condition": Pick(g.R, []string{"available", "available", "available", "in_use", "out_of_service"})}
+			row := Row{"id": res.ID(i), "name": fmt.Sprintf("%s %d", title(r1), i)}
+			if physical {
+				row["location"] = locs[i%len(locs)]
+				row["condition"] = Pick(g.R, []string{"available", "available", "available", "in_use", "out_of_service"})
+			}
 			if stock {
 				row["on_hand"] = int64(g.R.IntN(40))
+			}
+			if !physical {
 				row["unit_price"] = int64(50 * (4 + g.R.IntN(300)))
 			}
 			if len(kinds) > 0 {
@@ -106,13 +135,19 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 			res.Rows = append(res.Rows, row)
 			g.AddRow(resTable, row)
 		}
-		if !g.ToolTaken("search_" + snake(rm)) {
+		if !g.ToolTaken("search_"+snake(rm)) && !physical {
+			s.Tool(false, Tool(s.Name, "search_"+snake(rm), "Search "+rm,
+				fmt.Sprintf("Find %s by name.", rm),
+				[]world.ArgSpec{S("query", false, "Part of the name.")},
+				Search(resTable, []string{"id"}, nil, FAny("query", "name"))))
+		}
+		if !g.ToolTaken("search_"+snake(rm)) && physical {
 			s.Tool(false, Tool(s.Name, "search_"+snake(rm), "Search "+rm,
 				fmt.Sprintf("Find %s by name or condition.", rm),
 				[]world.ArgSpec{S("query", false, "Part of the name."), A("condition", resTable+".condition", false, "")},
 				Search(resTable, []string{"id"}, nil, FAny("query", "name"), F("condition", "eq", "condition"))))
 		}
-		if !g.ToolTaken("set_" + snake(r1) + "_condition") {
+		if !g.ToolTaken("set_"+snake(r1)+"_condition") && physical {
 			s.Tool(false, Tool(s.Name, "set_"+snake(r1)+"_condition", "Set the condition of "+an(r1),
 				fmt.Sprintf("Mark %s available, in use or out of service.", an(r1)),
 				[]world.ArgSpec{S(snake(r1)+"_id", true, "e.g. "+res.ID(1)), A("condition", resTable+".condition", true, "")},
@@ -123,6 +158,12 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 	dateCol := cmp.Or(a.Date, "due_on")
 	dateIsTime := strings.HasSuffix(dateCol, "_at")
 	cols := []world.Column{PK(), RefersTo("customer_id", cust.Table+".id", "The "+cust.Noun+" it is for (CRM id).")}
+	if ps.Counterpart != nil {
+		cols[1] = Ref(partyCol, party.Table, "The "+party.Noun+" it is "+forWhom+".")
+		if party.Service != s.Name {
+			cols[1] = RefersTo(partyCol, party.Table+".id", "The "+party.Noun+" it is "+forWhom+".")
+		}
+	}
 	if res != nil {
 		cols = append(cols, Ref(snake(ps.Resource.One)+"_id", resTable, "The "+ps.Resource.One+"."))
 	}
@@ -157,13 +198,12 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		Datetime("created_at", "When it was recorded."))
 	s.Table(table, fmt.Sprintf("%s, one row per %s.", title(what), one), prefix, 5, cols...)
 
-	roles := map[string]Role{"id": Column("id"), "customer_id": Column("customer_id"),
-		"email": {SQL: func(al string) string {
-			return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s.customer_id)", cust.Table, al)
-		}, Value: func(r Row) any { return lookup(cust, r["customer_id"], "email") }},
-		"name": {SQL: func(al string) string {
-			return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.customer_id)", cust.Table, al)
-		}, Value: func(r Row) any { return lookup(cust, r["customer_id"], "name") }},
+	// The email and name of whom a record is with are one hop away, so
+	// that rules can name them (the invoice goes to the email on file).
+	partyRows := func() []Row { return party.Rows }
+	roles := map[string]Role{"id": Column("id"), partyCol: Column(partyCol),
+		"email": Via(partyCol, party.Table, "email", partyRows),
+		"name":  Via(partyCol, party.Table, "name", partyRows),
 	}
 	if a.Money != "" {
 		roles["amount"] = Column(a.Money)
@@ -181,9 +221,9 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		it := Pick(g.R, g.Vocab.Items)
 		return g.price(it.Min/2, it.Max)
 	}
-	activeCust := activeRows(cust)
+	activeCust := activeRows(party)
 	newRow := func(n int, status string, d int) Row {
-		r := Row{"id": e.ID(n), "customer_id": Pick(g.R, activeCust)["id"], dateCol: when(d), "status": status, "notes": "", "created_at": g.At(d-3-g.R.IntN(10), 10)}
+		r := Row{"id": e.ID(n), partyCol: Pick(g.R, activeCust)["id"], dateCol: when(d), "status": status, "notes": "", "created_at": g.At(d-3-g.R.IntN(10), 10)}
 		if res != nil {
 			r[snake(ps.Resource.One)+"_id"] = Pick(g.R, res.Rows)["id"]
 		}
@@ -225,22 +265,22 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 
 	// Tools.
 	idArg := o + "_id"
-	fields := []string{"id", "customer_id", dateCol, "status"}
-	filters := []world.Filter{F("customer_id", "eq", "customer_id"), F("status", "eq", "status")}
-	args := []world.ArgSpec{S("customer_id", false, "CRM id of the "+cust.Noun+"."), A("status", table+".status", false, "")}
+	fields := []string{"id", partyCol, dateCol, "status"}
+	filters := []world.Filter{F(partyCol, "eq", partyCol), F("status", "eq", "status")}
+	args := []world.ArgSpec{S(partyCol, false, partyHelp), A("status", table+".status", false, "")}
 	if ps.Follows || ps.Precedes {
 		fields = append(fields, "source_ref")
 		filters = append(filters, F("source_ref", "eq", "source_ref"))
 		args = append(args, S("source_ref", false, "Id of the "+work.Noun+"."))
 	}
 	s.Tool(true, Tool(s.Name, "search_"+m, "Search "+many,
-		fmt.Sprintf("Find %s by %s, status or %s. Returns id (like %s), %s.", many, cust.Noun, work.Noun, e.ID(1), strings.Join(fields[1:], ", ")),
+		fmt.Sprintf("Find %s by %s, status or %s. Returns id (like %s), %s.", many, party.Noun, work.Noun, e.ID(1), strings.Join(fields[1:], ", ")),
 		args, Search(table, []string{"-" + dateCol, "id"}, fields, filters...)))
 	s.Tool(true, Tool(s.Name, "get_"+o, "Get "+an(one), fmt.Sprintf("Read one %s by id, with all its details.", one),
 		[]world.ArgSpec{S(idArg, true, "e.g. "+e.ID(1))},
 		Get(table, idArg, "", fmt.Sprintf("No %s {%s}; search_%s finds ids.", one, idArg, m))))
-	cargs := []world.ArgSpec{S("customer_id", true, "CRM id of the "+cust.Noun+"."), A(dateCol, table+"."+dateCol, true, "")}
-	cvals := map[string]any{"customer_id": "$customer_id", dateCol: "$" + dateCol, "notes": "$notes", "created_at": "$now"}
+	cargs := []world.ArgSpec{S(partyCol, true, partyHelp), A(dateCol, table+"."+dateCol, true, "")}
+	cvals := map[string]any{partyCol: "$" + partyCol, dateCol: "$" + dateCol, "notes": "$notes", "created_at": "$now"}
 	if res != nil {
 		k := snake(ps.Resource.One) + "_id"
 		cargs = append(cargs, S(k, true, "Id of the "+ps.Resource.One+"."))
@@ -260,7 +300,7 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 	}
 	cargs = append(cargs, S("notes", false, "Free notes."))
 	s.Tool(true, Tool(s.Name, "create_"+o, "Create "+an(one),
-		fmt.Sprintf("Record a new %s for a %s; it starts as %s. Returns it with its id.", one, cust.Noun, states[0]), cargs, Insert(table, "", cvals)))
+		fmt.Sprintf("Record a new %s %s %s; it starts as %s. Returns it with its id.", one, forWhom, an(party.Noun), states[0]), cargs, Insert(table, "", cvals)))
 	trans := map[string][]string{}
 	for i, st := range states[:len(states)-1] {
 		trans[st] = []string{states[i+1]}
@@ -305,6 +345,18 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 	// or, where it must precede the work (a deposit, a waiver), for each
 	// item confirmed.
 	if ps.Follows || ps.Precedes {
+		// A record with a counterpart is with one of them (the first
+		// active), not with the work's customer.
+		needs := []string{"id", "customer_id", "date"}
+		partyOf := func(up *Entity, r Row) any { return up.Val("customer_id", r) }
+		match := func(up *Entity, r Row) map[string]any {
+			return map[string]any{"source_ref": r[up.Key], "customer_id": up.Val("customer_id", r)}
+		}
+		if ps.Counterpart != nil {
+			needs = []string{"id", "date"}
+			partyOf = func(*Entity, Row) any { return activeCust[0]["id"] }
+			match = func(up *Entity, r Row) map[string]any { return map[string]any{"source_ref": r[up.Key]} }
+		}
 		then := strings.NewReplacer("{an_entity}", an(one), "{service}", s.Title).Replace(cmp.Or(a.Then, "{an_entity} must be recorded in {service} for it"))
 		on := []string{"done"}
 		if ps.Precedes {
@@ -313,13 +365,17 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		s.Actions = append(s.Actions, &Action{
 			// "date" is a role only the line of work's items have: a record
 			// follows the business's own work, not another record.
-			Service: s.Name, Name: one + " recorded", Needs: []string{"id", "customer_id", "date"}, On: on,
+			Service: s.Name, Name: one + " recorded", Needs: needs, On: on,
 			Then: then + ", with the {noun} id as its source reference",
 			Rule: func(up *Entity) *world.RuleThen {
-				return KeysOf(up).Eq("source_ref", "id").Eq("customer_id", "customer_id").In(table, "", nil)
+				k := KeysOf(up).Eq("source_ref", "id")
+				if ps.Counterpart == nil {
+					k = k.Eq("customer_id", "customer_id")
+				}
+				return k.In(table, "", nil)
 			},
 			Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
-				args := map[string]any{"customer_id": up.Val("customer_id", r), dateCol: recordDate(g, dateIsTime), "source_ref": r[up.Key]}
+				args := map[string]any{partyCol: partyOf(up, r), dateCol: recordDate(g, dateIsTime), "source_ref": r[up.Key]}
 				if res != nil {
 					args[snake(ps.Resource.One)+"_id"] = res.Rows[0]["id"]
 				}
@@ -334,7 +390,7 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 			},
 			Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
 				return []world.Assertion{{Description: fmt.Sprintf("A %s is recorded for it.", one),
-					Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": r[up.Key], "customer_id": up.Val("customer_id", r)}}}}
+					Exists: &world.RowMatch{Table: table, Where: match(up, r)}}}
 			},
 			Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 			Seed: func(g *Gen, up *Entity, r Row) {
@@ -344,7 +400,7 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 					}
 				}
 				row := newRow(len(g.Rows(table))+1, states[0], -1)
-				row["customer_id"], row["source_ref"] = up.Val("customer_id", r), r[up.Key]
+				row[partyCol], row["source_ref"] = partyOf(up, r), r[up.Key]
 				e.Rows = append(e.Rows, row)
 				g.AddRow(table, row)
 			},
@@ -375,11 +431,11 @@ func buildRecord(g *Gen, s *Svc, ps PlanService, a lexicon.Archetype) {
 		}
 		return Task{
 			Title:       title_,
-			Instruction: fmt.Sprintf(ask, title(one), r["id"], lookup(cust, r["customer_id"], "name"), strings.ReplaceAll(to, "_", " ")),
+			Instruction: fmt.Sprintf(ask, title(one), r["id"], lookup(party, r[partyCol], "name"), strings.ReplaceAll(to, "_", " ")),
 			Calls:       []world.Call{{Tool: "set_" + o + "_status", Args: map[string]any{idArg: r["id"], "status": to}}},
 			Assertions: []world.Assertion{
 				{Description: "It is " + to + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: to}},
-				{Description: "It is still for the same " + cust.Noun + ".", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "customer_id", Equals: r["customer_id"]}},
+				{Description: "It is still " + forWhom + " the same " + party.Noun + ".", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: partyCol, Equals: r[partyCol]}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},
@@ -433,4 +489,49 @@ func recordDate(g *Gen, dateTime bool) string {
 func (g *Gen) price(lo, hi float64) int64 {
 	p := lo + g.R.Float64()*(hi-lo)
 	return max(1, int64(math.Round(p*eurRate(g.Locale.C.Currency)))) * minorPerMajor(g.Locale.C.CurrencyDigits)
+}
+
+// buildCounterparts makes the table of whom a service's records are with
+// when they are not customers (the mills purchase orders go to), with a
+// handful of rows named the way the country names such a firm, or a
+// person where the noun is one ("farmers").
+func buildCounterparts(g *Gen, s *Svc, n *PlanNoun) *Entity {
+	table := s.Name + "_" + snake(n.Many)
+	prefix := idPrefix(n.One)
+	for _, e := range g.entities {
+		if e != nil && e.Prefix == prefix {
+			prefix = "CP-"
+			break
+		}
+	}
+	s.Table(table, fmt.Sprintf("The %s %s deals with.", n.Many, g.Company.Name), prefix, 3,
+		PK(), Text("name", "Name of the "+n.One+"."), Unique(Email("email", "Orders go to this address.")), Text("phone", "Phone."), Text("city", "City."),
+		Enum("status", "Whether we still deal with them.", "active", "inactive"))
+	e := &Entity{Service: s.Name, Table: table, Key: "id", Noun: n.One, Plural: n.Many, Prefix: prefix, Width: 3, Internal: true,
+		Roles: map[string]Role{"id": Column("id"), "name": Column("name"), "email": Column("email")}}
+	person := lexicon.Load().Nature(n.One) == "person"
+	ind, _ := catalog.IndustryByID("wholesale-distribution")
+	seen := map[string]bool{}
+	for i := 1; i <= 3+g.R.IntN(4); i++ {
+		city := g.Locale.City()
+		var name, email string
+		for name == "" || seen[name] {
+			if person {
+				given, family, full := g.Locale.C.PersonName(g.R)
+				name, email = full, g.Locale.Email(given, family, "mail"+g.Locale.C.EmailTLD)
+			} else {
+				name = g.Locale.C.CompanyName(g.R, ind)
+				email = g.Locale.Email("orders", "", g.Locale.DomainFor(name))
+			}
+		}
+		seen[name] = true
+		status := "active"
+		if i > 2 && g.R.IntN(5) == 0 {
+			status = "inactive"
+		}
+		r := Row{"id": e.ID(i), "name": name, "email": email, "phone": g.Locale.PhoneIn(city), "city": city, "status": status}
+		e.Rows = append(e.Rows, r)
+		g.AddRow(table, r)
+	}
+	return e
 }

@@ -192,7 +192,7 @@ func senseProblems(lex *lexicon.Lexicon, p *Plan, b *world.Bundle) []string {
 		}
 		for _, a := range attrs {
 			ws := strings.Split(a.Name, "_")
-			if a.From != "" && len(ws) > 1 && r.isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && lex.NounArchetype(ws[0]) == "" {
+			if a.From != "" && len(ws) > 1 && r.isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && lex.NounArchetype(ws[0]) == "" && !slices.Contains(fieldHeads, ws[len(ws)-1]) {
 				out = append(out, fmt.Sprintf("verb-column: %s.%s", s.Name, a.Name))
 			}
 		}
@@ -209,7 +209,7 @@ func senseProblems(lex *lexicon.Lexicon, p *Plan, b *world.Bundle) []string {
 		// a season ticket, a sack of flour.
 		if s.Resource != nil {
 			t, ok := tables[s.Name+"_"+snake(s.Resource.Many)]
-			if nat := lex.Nature(s.Resource.One); ok && nat != "equipment" && (has(t, "condition") || has(t, "location")) {
+			if nat := lex.Nature(s.Resource.One); ok && nat != "equipment" && nat != "vehicle" && (has(t, "condition") || has(t, "location")) {
 				out = append(out, fmt.Sprintf("physical-columns: %s (%s) has location/condition", t.Name, nat))
 			}
 		}
@@ -222,9 +222,9 @@ func senseProblems(lex *lexicon.Lexicon, p *Plan, b *world.Bundle) []string {
 			}
 		}
 	}
-	// One thing of the business, one service: two services of one
-	// archetype whose records are one noun and a kind of it ("maintenance"
-	// and "maintenance visit"), or one head ("cake order", "bake order").
+	// One thing of the business, one service: a noun and an occasion of it
+	// ("maintenance" and "maintenance visit"), or two records of one
+	// archetype and head ("cake order", "bake order").
 	type rec struct{ name, arch, one string }
 	recs := []rec{{snake(p.Work.Many), p.Work.Archetype, p.Work.One}}
 	for _, s := range p.Services {
@@ -232,13 +232,15 @@ func senseProblems(lex *lexicon.Lexicon, p *Plan, b *world.Bundle) []string {
 			recs = append(recs, rec{s.Name, s.Archetype, s.Entity.One})
 		}
 	}
+	occasions := r.occasions()
 	for i, a := range recs {
 		for _, c := range recs[i+1:] {
 			aw, cw := strings.Fields(a.one), strings.Fields(c.one)
 			sameHead := a.arch == c.arch && lastWord(a.one) == lastWord(c.one) && a.arch != "documents"
 			// "maintenance" and "maintenance visit"; a "purchase order" is
 			// no kind of "order" the business sells.
-			within := len(aw) == 1 && len(cw) > 1 && cw[0] == aw[0] || len(cw) == 1 && len(aw) > 1 && aw[0] == cw[0]
+			within := len(aw) == 1 && len(cw) > 1 && cw[0] == aw[0] && slices.Contains(occasions, cw[len(cw)-1]) ||
+				len(cw) == 1 && len(aw) > 1 && aw[0] == cw[0] && slices.Contains(occasions, aw[len(aw)-1])
 			if a.name != c.name && (sameHead || within) {
 				out = append(out, fmt.Sprintf("twin-services: %s and %s", a.name, c.name))
 			}
@@ -355,7 +357,7 @@ func TestSenseSuite(t *testing.T) {
 
 // senseFloor is the precision the reader reaches today; raise it as the
 // reader improves.
-const senseFloor = 0.53
+const senseFloor = 0.81
 
 // TestSenseCorpus runs the mechanical sense checks over every world of
 // the brief suite, the held-out set and one pack world per industry (a
@@ -416,10 +418,12 @@ func TestSenseCorpus(t *testing.T) {
 }
 
 // senseCorpusCeiling is the most worlds of the corpus each rule may fail
-// today; lower it as the reader improves.
+// today (at 7d37601 they were few-policies 50, odd-policy 56, org-names
+// 30, physical-columns 22, po-to-customer 29, twin-services 20,
+// verb-column 4); lower it as the reader improves.
 var senseCorpusCeiling = map[string]int{
-	"few-policies": 50, "odd-policy": 56, "org-names": 30, "physical-columns": 22,
-	"po-to-customer": 29, "twin-services": 20, "verb-column": 4,
+	"few-policies": 8, "odd-policy": 1, "org-names": 0, "physical-columns": 0,
+	"po-to-customer": 0, "twin-services": 0, "verb-column": 0,
 }
 
 // policyHistogram counts worlds by their number of structured policies:

@@ -45,6 +45,13 @@ func buildBilling(g *Gen, s *Svc) {
 	// their own.
 	ps := planBuilt(g.plan, "billing")
 	kinds := attributeValues(ps, "kind")
+	// "We refund cancelled crossings": money paid for what was called off
+	// goes back; a paid invoice is refunded, never invoiced again.
+	refunds := len(attributeValues(ps, "refunds")) > 0
+	statuses := []string{"issued", "paid", "void"}
+	if refunds {
+		statuses = append(statuses, "refunded")
+	}
 	cols := []world.Column{PK(),
 		RefersTo("customer_id", cust.Table+".id", "CRM id of the "+cust.Noun+" billed."),
 		RefersTo("source_ref", work.Table+".id", "Id of the "+work.Noun+" this invoice bills."),
@@ -53,7 +60,7 @@ func buildBilling(g *Gen, s *Svc) {
 		Opt(withKind(Money("net_amount", "Amount before tax"), seed.Amount)),
 		Opt(withKind(Money("tax_amount", "Tax ("+g.Locale.C.Tax.Name+")"), seed.TaxAmount)),
 		Opt(withKind(world.Column{Name: "tax_rate", Type: "real", Description: "Tax rate in percent."}, seed.TaxRate)),
-		Enum("status", "issued → paid, or void.", "issued", "paid", "void"),
+		Enum("status", "issued → paid, or void"+map[bool]string{true: "; a paid invoice can be refunded", false: ""}[refunds]+".", statuses...),
 		Date("issued_on", "Issue date."),
 		Opt(Date("paid_on", "Date the payment arrived.")),
 	}
@@ -207,6 +214,10 @@ func buildBilling(g *Gen, s *Svc) {
 		Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
 		world.Step{Require: "$inv.status", Equals: "issued", Message: "Invoice {invoice_id} is {inv.status}; only issued invoices can be voided."},
 		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "void"}}))
+
+	if refunds {
+		buildRefunds(g, s, inv, invoice)
+	}
 
 	// Event: an invoice is paid.
 	s.Events = append(s.Events, &Event{
@@ -406,4 +417,44 @@ func attributeValue(ps PlanService, name string) string {
 		return v[0]
 	}
 	return ""
+}
+
+// buildRefunds lets Billing refund a paid invoice, and binds refunds to
+// the work: what was paid for a cancelled item must be refunded.
+func buildRefunds(g *Gen, s *Svc, inv *Entity, invoice func(n int, up *Entity, r Row, status string) Row) {
+	table := inv.Table
+	s.Tool(false, Tool(s.Name, "refund_invoice", "Refund an invoice",
+		"Pay back a paid invoice in full; it becomes refunded. Issued invoices are voided instead.",
+		[]world.ArgSpec{S("invoice_id", true, "")},
+		Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
+		world.Step{Require: "$inv.status", Equals: "paid", Message: "Invoice {invoice_id} is {inv.status}; only paid invoices can be refunded."},
+		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "refunded"}}))
+	s.Actions = append(s.Actions, &Action{
+		Service: s.Name, Name: "refunded", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"cancelled"},
+		Then: "any invoice paid for it in Billing must be refunded",
+		Rule: func(up *Entity) *world.RuleThen {
+			return KeysOf(up).Eq("source_ref", "id").In(table, world.RequireNone, map[string]any{"status": "paid"})
+		},
+		Prepare: func(tc *TaskCtx, up *Entity, r Row) []world.SeedOp {
+			row := invoice(tc.NextID(table), up, r, "paid")
+			tc.Note("refunded:"+fmt.Sprint(r[up.Key]), row)
+			return []world.SeedOp{{Insert: table, Values: row}}
+		},
+		Makes: func(tc *TaskCtx, up *Entity, r Row) *Made {
+			before, row := tc.Prepared("refunded:"+fmt.Sprint(r[up.Key]), "refunded")
+			return &Made{Entity: inv, Row: row, Before: before, Say: fmt.Sprintf("the invoice for %s %s", up.Noun, r[up.Key]),
+				Select: func(a string) string { return fmt.Sprintf("%s.source_ref = %s", a, sqlQuote(r[up.Key])) }}
+		},
+		Do: func(tc *TaskCtx, up *Entity, r Row) []world.Call {
+			return []world.Call{{Tool: "refund_invoice", Args: map[string]any{"invoice_id": tc.Noted("refunded:" + fmt.Sprint(r[up.Key])).(Row)["id"]}}}
+		},
+		Check: func(tc *TaskCtx, up *Entity, r Row) []world.Assertion {
+			ref := r[up.Key]
+			return []world.Assertion{
+				{Description: "No invoice is still paid for it.", Absent: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": "paid"}}},
+				{Description: "Its invoice was refunded.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": "refunded"}}},
+			}
+		},
+		Touches: []world.Change{{Table: table, Ops: []string{"update"}}},
+	})
 }

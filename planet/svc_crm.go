@@ -46,7 +46,9 @@ func buildCRM(g *Gen, s *Svc) {
 		Text("city", "City."),
 		Enum("status", "Relationship status.", "active", "inactive"),
 	}
-	org := b2b(v.One)
+	// The plan says whether the customers are organisations ("supply
+	// cafés and hotels"); a pack's word for them may say so too.
+	org := b2b(v.One) || g.plan.Customer.Organisation
 	if org {
 		cols[1].Description = "Company name of the " + v.One + "."
 		cols = append(cols, Text("contact_person", "Main contact at the "+v.One+"."))
