@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/read"
 	"github.com/mercury/mcp-world/planet/lexicon"
 	"github.com/mercury/mcp-world/world"
 )
@@ -103,7 +105,7 @@ func worldMatches(b *world.Bundle, pattern string) (bool, error) {
 func labelledFrowns(lex *lexicon.Lexicon, br senseBrief, p *Plan, b *world.Bundle) ([]string, error) {
 	var out []string
 	one := strings.ToLower(p.Customer.One)
-	head := lex.Singular(lastWord(one))
+	head := lex.Singular(engine.LastWord(one))
 	for _, n := range br.Customer.Not {
 		if head == n || one == n || strings.HasPrefix(head, n) {
 			out = append(out, fmt.Sprintf("customers are %s (an item or counterpart, not who pays)", p.Customer.Many))
@@ -182,7 +184,16 @@ const minPolicies = 3
 // whatever its brief: each problem names its rule and the offending name.
 func senseProblems(lex *lexicon.Lexicon, p *Plan, b *world.Bundle) []string {
 	var out []string
-	r := &reader{lex: lex}
+	isVerb := func(w string) bool {
+		for _, l := range lexicon.VerbLemma(w) {
+			for _, v := range lex.Verbs {
+				if v.Verb == l {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	// A column is an attribute of the record, never a verb phrase of the
 	// brief ("order_flour").
 	for _, s := range p.Services {
@@ -192,7 +203,7 @@ func senseProblems(lex *lexicon.Lexicon, p *Plan, b *world.Bundle) []string {
 		}
 		for _, a := range attrs {
 			ws := strings.Split(a.Name, "_")
-			if a.From != "" && len(ws) > 1 && r.isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && lex.NounArchetype(ws[0]) == "" && !slices.Contains(fieldHeads, ws[len(ws)-1]) {
+			if a.From != "" && len(ws) > 1 && isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && lex.NounArchetype(ws[0]) == "" && !slices.Contains(read.FieldHeads, ws[len(ws)-1]) {
 				out = append(out, fmt.Sprintf("verb-column: %s.%s", s.Name, a.Name))
 			}
 		}
@@ -208,7 +219,7 @@ func senseProblems(lex *lexicon.Lexicon, p *Plan, b *world.Bundle) []string {
 		// What cannot be in a place or broken has no location or condition:
 		// a season ticket, a sack of flour.
 		if s.Resource != nil {
-			t, ok := tables[s.Name+"_"+snake(s.Resource.Many)]
+			t, ok := tables[s.Name+"_"+engine.Snake(s.Resource.Many)]
 			if nat := lex.Nature(s.Resource.One); ok && nat != "equipment" && nat != "vehicle" && (has(t, "condition") || has(t, "location")) {
 				out = append(out, fmt.Sprintf("physical-columns: %s (%s) has location/condition", t.Name, nat))
 			}
@@ -226,17 +237,21 @@ func senseProblems(lex *lexicon.Lexicon, p *Plan, b *world.Bundle) []string {
 	// ("maintenance" and "maintenance visit"), or two records of one
 	// archetype and head ("cake order", "bake order").
 	type rec struct{ name, arch, one string }
-	recs := []rec{{snake(p.Work.Many), p.Work.Archetype, p.Work.One}}
+	recs := []rec{{engine.Snake(p.Work.Many), p.Work.Archetype, p.Work.One}}
 	for _, s := range p.Services {
 		if s.Builder == "record" && s.Entity != nil {
 			recs = append(recs, rec{s.Name, s.Archetype, s.Entity.One})
 		}
 	}
-	occasions := r.occasions()
+	var occasions []string
+	for _, id := range []string{"bookings", "work_orders"} {
+		a, _ := lex.Archetype(id)
+		occasions = append(occasions, a.Native...)
+	}
 	for i, a := range recs {
 		for _, c := range recs[i+1:] {
 			aw, cw := strings.Fields(a.one), strings.Fields(c.one)
-			sameHead := a.arch == c.arch && lastWord(a.one) == lastWord(c.one) && a.arch != "documents"
+			sameHead := a.arch == c.arch && engine.LastWord(a.one) == engine.LastWord(c.one) && a.arch != "documents"
 			// "maintenance" and "maintenance visit"; a "purchase order" is
 			// no kind of "order" the business sells.
 			within := len(aw) == 1 && len(cw) > 1 && cw[0] == aw[0] && slices.Contains(occasions, cw[len(cw)-1]) ||
