@@ -372,7 +372,7 @@ func TestSenseSuite(t *testing.T) {
 
 // senseFloor is the precision the reader reaches today; raise it as the
 // reader improves.
-const senseFloor = 0.81
+const senseFloor = 0.84
 
 // TestSenseCorpus runs the mechanical sense checks over every world of
 // the brief suite, the held-out set and one pack world per industry (a
@@ -437,7 +437,7 @@ func TestSenseCorpus(t *testing.T) {
 // 30, physical-columns 22, po-to-customer 29, twin-services 20,
 // verb-column 4); lower it as the reader improves.
 var senseCorpusCeiling = map[string]int{
-	"few-policies": 8, "odd-policy": 1, "org-names": 0, "physical-columns": 0,
+	"few-policies": 0, "odd-policy": 1, "org-names": 0, "physical-columns": 0,
 	"po-to-customer": 0, "twin-services": 0, "verb-column": 0,
 }
 

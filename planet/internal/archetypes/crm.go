@@ -2,8 +2,10 @@ package archetypes
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
 	"github.com/mercury/mcp-world/planet/seed"
@@ -81,6 +83,7 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 		for _, x := range v.Extra {
 			r[x.Name] = x.Value(g, r, seed.NoStage)
 		}
+		kindName(g, g.R, r, org)
 	}
 	for _, r := range e.Rows {
 		tablesAdd(g, s, table, r)
@@ -200,10 +203,13 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 				"city": g.Locale.City(), "status": "active", "since": g.Day(-400)}
 			if org {
 				r["contact_person"] = full
+				company := g.Locale.C.CompanyName(tc.R, engine.RandomIndustry(g))
+				r["name"], r["email"] = company, g.Locale.Email("info", "", g.Locale.DomainFor(company))
 			}
 			for _, x := range v.Extra {
 				r[x.Name] = x.Value(g, r, seed.NoStage)
 			}
+			kindName(g, tc.R, r, org)
 			return r
 		},
 		Do: func(r engine.Row) []world.Call {
@@ -266,4 +272,20 @@ func tablesAdd(g *engine.Gen, s *engine.Svc, table string, r engine.Row) {
 		}
 	}
 	panic("planet: no table " + table + " in " + s.Name)
+}
+
+// kindName names an organisation customer after its kind when the kind
+// is an industry the catalog knows ("supply cafés and hotels": a café is
+// named like a café, not like a random firm).
+func kindName(g *engine.Gen, rng *rand.Rand, r engine.Row, org bool) {
+	kind, _ := r["kind"].(string)
+	if !org || kind == "" {
+		return
+	}
+	ind, score, ok := catalog.MatchIndustry(kind)
+	if !ok || score < 1 {
+		return
+	}
+	company := g.Locale.C.CompanyName(rng, ind)
+	r["name"], r["email"] = company, g.Locale.Email("info", "", g.Locale.DomainFor(company))
 }

@@ -86,6 +86,17 @@ func (r *reader) customer() {
 			break
 		}
 	}
+	// "sell day passes for the beach club" names no customer when
+	// "Tourists book trips" does: a place after a weak cue yields to the
+	// people who book ("for students", "to investors" stay).
+	if bestAt >= 0 && (strings.HasPrefix(best.From, "for ") || strings.HasPrefix(best.From, "to ")) && len(bestKinds) < 2 {
+		if n, ok := r.subjectCustomer(); ok && n.One != best.One && best.Organisation && !n.Organisation && r.lex.ScaleKind(engine.LastWord(n.One)) != "customers" {
+			n.Attributes = p.Customer.Attributes
+			p.Customer = n
+			r.decide(n.From, "/customer", "customers are %s (who books, not %q)", n.Many, best.From)
+			return
+		}
+	}
 	if bestAt >= 0 {
 		p.Customer = best
 		kind := "people"
@@ -105,29 +116,13 @@ func (r *reader) customer() {
 		if p.Customer.One == "" {
 			p.Customer = engine.PlanNoun{One: "customer", Many: "customers"}
 		}
-		// "Owners book grooms online", "guests order at the bar": a person
-		// who books, buys or pays is the customer.
-		for _, clause := range clauseSplit.Split(r.desc, -1) {
-			ws := words(clause)
-			for i := 0; i+1 < len(ws) && i < 3; i++ {
-				sg := r.lex.Singular(ws[i])
-				if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("counterpart", sg) {
-					continue
-				}
-				if slices.ContainsFunc(lexicon.VerbLemma(ws[i+1]), func(l string) bool {
-					return slices.Contains([]string{"book", "order", "buy", "pay", "rent", "reserve", "bring", "join", "sign", "hire", "call", "visit", "choose", "subscribe", "come", "drop", "collect"}, l)
-				}) {
-					one := sg
-					if i > 0 && !r.lex.Is("det", ws[i-1]) && ws[i-1] != "our" {
-						one = ws[i-1] + " " + sg
-					}
-					// The brief's word wins over a pack's ("students", not
-					// "learners"); the pack's columns stay.
-					p.Customer = engine.PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", sg), Attributes: p.Customer.Attributes, From: strings.TrimSpace(clause)}
-					r.decide(p.Customer.From, "/customer", "customers are %s", p.Customer.Many)
-					return
-				}
-			}
+		if n, ok := r.subjectCustomer(); ok {
+			// The brief's word wins over a pack's ("students", not
+			// "learners"); the pack's columns stay.
+			n.Attributes = p.Customer.Attributes
+			p.Customer = n
+			r.decide(p.Customer.From, "/customer", "customers are %s", p.Customer.Many)
+			return
 		}
 		// "4,000 households": the counted customers name them.
 		for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
@@ -149,6 +144,10 @@ func (r *reader) customer() {
 func (r *reader) looksLikeCustomer(head string) bool {
 	if r.lex.ScaleKind(head) == "customers" || r.lex.Is("org", head) {
 		return true
+	}
+	// "cancelled for weather": a vague noun is nobody.
+	if r.lex.Is("vague", head) {
+		return false
 	}
 	// "instalment", "shipment", "payment" are things, not people; so is
 	// the record of a line of work ("made to order", "a tender") and what
@@ -560,7 +559,7 @@ func (r *reader) services(caps []capability) {
 		if c.archetype == "billing" {
 			kind := r.chargeKind(c)
 			switch {
-			case r.lex.IsMoneyBack(c.entity) || r.lex.IsMoneyBack(engine.LastWord(c.entity)) || strings.HasPrefix(strings.ToLower(c.phrase), "refund"):
+			case r.lex.IsMoneyBack(c.entity) || r.lex.IsMoneyBack(engine.LastWord(c.entity)) || slices.ContainsFunc(words(c.phrase), func(w string) bool { return slices.Contains(lexicon.VerbLemma(w), "refund") }):
 				// "refunds cancelled crossings": paid invoices are refunded,
 				// nothing is invoiced.
 				refunds = cmp.Or(refunds, "refund")
@@ -757,8 +756,15 @@ func (r *reader) services(caps []capability) {
 			add(engine.PlanService{Name: name, Archetype: arch, Title: d.Title, Builder: f, From: "forced"}, name+" (forced)")
 		}
 	}
-	// Suppliers the brief names buy through procurement.
+	// Suppliers the brief names buy through procurement, unless the brief's
+	// own purchases keep them already ("order malt and hops from
+	// suppliers": one purchasing service, not two).
+	buys := slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Counterpart != nil && s.Archetype == "purchase_orders" })
 	for _, cp := range p.Counterparts {
+		if buys {
+			r.decide(cp.From, "/services", "procurement: the purchase orders keep the %s", cp.Many)
+			break
+		}
 		if slices.Contains([]string{"supplier", "vendor", "wholesaler", "distributor", "grower", "producer", "farmer", "manufacturer"}, cp.One) && engine.Registry["procurement"] != nil {
 			add(engine.PlanService{Name: "procurement", Archetype: "procurement", Title: "Procurement", Builder: "procurement", From: cp.From}, "procurement (procurement): purchase orders to "+cp.Many)
 			break
@@ -1038,4 +1044,28 @@ func (r *reader) occasions() []string {
 		out = append(out, a.Native...)
 	}
 	return out
+}
+
+// subjectCustomer reads the customer from a clause whose subject books,
+// buys or pays: "Owners book grooms online", "guests order at the bar".
+func (r *reader) subjectCustomer() (engine.PlanNoun, bool) {
+	for _, clause := range clauseSplit.Split(r.desc, -1) {
+		ws := words(clause)
+		for i := 0; i+1 < len(ws) && i < 3; i++ {
+			sg := r.lex.Singular(ws[i])
+			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("counterpart", sg) {
+				continue
+			}
+			if slices.ContainsFunc(lexicon.VerbLemma(ws[i+1]), func(l string) bool {
+				return slices.Contains([]string{"book", "order", "buy", "pay", "rent", "reserve", "bring", "join", "sign", "hire", "call", "visit", "choose", "subscribe", "come", "drop", "collect"}, l)
+			}) {
+				one := sg
+				if i > 0 && !r.lex.Is("det", ws[i-1]) && ws[i-1] != "our" {
+					one = ws[i-1] + " " + sg
+				}
+				return engine.PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", sg), From: strings.TrimSpace(clause)}, true
+			}
+		}
+	}
+	return engine.PlanNoun{}, false
 }
