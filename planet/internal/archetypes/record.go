@@ -516,7 +516,12 @@ func buildCounterparts(g *engine.Gen, s *engine.Svc, n *engine.PlanNoun) *engine
 	e := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: n.One, Plural: n.Many, Prefix: prefix, Width: 3, Internal: true,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("name"), "email": engine.Column("email")}}
 	person := lexicon.Load().Nature(n.One) == "person"
+	// Named as the country names such a firm: the industry of the noun
+	// when the catalog has it ("grocery stores"), else a wholesaler's.
 	ind, _ := catalog.IndustryByID("wholesale-distribution")
+	if own, score, ok := catalog.MatchIndustry(n.One); ok && score >= 1 {
+		ind = own
+	}
 	seen := map[string]bool{}
 	for i := 1; i <= 3+g.R.IntN(4); i++ {
 		city := g.Locale.City()
