@@ -1,6 +1,9 @@
 package lexicon
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // senses is data/senses.json: what kind of thing a noun is.
 type senses struct {
@@ -34,34 +37,19 @@ func (l *Lexicon) FreeToCustomers(text string) bool {
 // IsJourney reports whether a noun names a journey one books on a
 // vehicle (a crossing, a trip).
 func (l *Lexicon) IsJourney(noun string) bool {
-	for _, x := range l.senses.Journeys {
-		if x == noun {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(l.senses.Journeys, noun)
 }
 
 // IsMoneyBack reports whether a noun names money paid back to a
 // customer (a refund, a credit note).
 func (l *Lexicon) IsMoneyBack(noun string) bool {
-	for _, x := range l.senses.MoneyBack {
-		if x == noun {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(l.senses.MoneyBack, noun)
 }
 
 // IsSource reports whether a noun names whom a business buys from (a
 // mill, a wholesaler, a farmer).
 func (l *Lexicon) IsSource(noun string) bool {
-	for _, x := range l.senses.Sources {
-		if x == noun {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(l.senses.Sources, noun)
 }
 
 // Nature says what kind of thing a noun names: "goods" (counted in

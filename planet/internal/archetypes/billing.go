@@ -124,7 +124,7 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 	if ps.Precedes {
 		buildDeposits(g, s, ps, cust, work)
 	}
-	// engine.Action: bill finished work.
+	// Action: bill finished work.
 	s.Actions = append(s.Actions, &engine.Action{
 		Service: s.Name, Name: "invoiced", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"done"},
 		Then: "an invoice for its full amount must be issued in Billing to the email on file, with the {noun} id as its source",
@@ -181,35 +181,9 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 		InState: func(r engine.Row) bool { return r["status"] == "issued" || r["status"] == "paid" },
 	})
 
-	// engine.Action: void what was billed for work that was called off.
-	s.Actions = append(s.Actions, &engine.Action{
-		Service: s.Name, Name: "voided", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"cancelled"},
-		Then: "any invoice still issued for it in Billing must be voided",
-		Rule: func(up *engine.Entity) *world.RuleThen {
-			return engine.KeysOf(up).Eq("source_ref", "id").In(table, world.RequireNone, map[string]any{"status": "issued"})
-		},
-		Prepare: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.SeedOp {
-			row := invoice(tc.NextID(table), up, r, "issued")
-			tc.Note("voided:"+fmt.Sprint(r[up.Key]), row)
-			return []world.SeedOp{{Insert: table, Values: row}}
-		},
-		Makes: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) *engine.Made {
-			before, row := tc.Prepared("voided:"+fmt.Sprint(r[up.Key]), "void")
-			return &engine.Made{Entity: inv, Row: row, Before: before, Say: fmt.Sprintf("the invoice for %s %s", up.Noun, r[up.Key]),
-				Select: func(a string) string { return fmt.Sprintf("%s.source_ref = %s", a, engine.SQLQuote(r[up.Key])) }}
-		},
-		Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
-			return []world.Call{{Tool: "void_invoice", Args: map[string]any{"invoice_id": tc.Noted("voided:" + fmt.Sprint(r[up.Key])).(engine.Row)["id"]}}}
-		},
-		Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
-			ref := r[up.Key]
-			return []world.Assertion{
-				{Description: "No invoice is still issued for it.", Absent: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": "issued"}}},
-				{Description: "Its invoice was voided, not left or paid.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": "void"}}},
-			}
-		},
-		Touches: []world.Change{{Table: table, Ops: []string{"update"}}},
-	})
+	// Action: void what was billed for work that was called off.
+	s.Actions = append(s.Actions, undoInvoice(s, inv, invoice, "voided", "issued", "void", "void_invoice",
+		"any invoice still issued for it in Billing must be voided", "No invoice is still issued for it.", "Its invoice was voided, not left or paid."))
 	s.Tool(false, kit.Tool(s.Name, "void_invoice", "Void an invoice",
 		"Cancel an issued invoice that should not have been sent. Paid invoices cannot be voided.",
 		[]world.ArgSpec{kit.S("invoice_id", true, "")},
@@ -387,7 +361,7 @@ func buildDeposits(g *engine.Gen, s *engine.Svc, ps engine.PlanService, cust, wo
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 		Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
 			// The table, not dep.Rows: a task's seed is taken back from
-			// the tables after it is captured (engine.Gen.capture).
+			// the tables after it is captured (Gen.capture).
 			for _, x := range g.Rows(table) {
 				if x["source_ref"] == r[up.Key] {
 					return
@@ -415,32 +389,43 @@ func buildRefunds(g *engine.Gen, s *engine.Svc, inv *engine.Entity, invoice func
 		kit.Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
 		world.Step{Require: "$inv.status", Equals: "paid", Message: "Invoice {invoice_id} is {inv.status}; only paid invoices can be refunded."},
 		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "refunded"}}))
-	s.Actions = append(s.Actions, &engine.Action{
-		Service: s.Name, Name: "refunded", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"cancelled"},
-		Then: "any invoice paid for it in Billing must be refunded",
+	s.Actions = append(s.Actions, undoInvoice(s, inv, invoice, "refunded", "paid", "refunded", "refund_invoice",
+		"any invoice paid for it in Billing must be refunded", "No invoice is still paid for it.", "Its invoice was refunded."))
+}
+
+// undoInvoice is the action that takes back what was billed for work
+// that was called off: the invoice in state from is moved to to by tool
+// (an issued one voided, a paid one refunded). The task seed holds such
+// an invoice, so the rule does not hold before the agent acts.
+func undoInvoice(s *engine.Svc, inv *engine.Entity, invoice func(n int, up *engine.Entity, r engine.Row, status string) engine.Row, name, from, to, tool, then, still, done string) *engine.Action {
+	table := inv.Table
+	key := func(up *engine.Entity, r engine.Row) string { return name + ":" + fmt.Sprint(r[up.Key]) }
+	return &engine.Action{
+		Service: s.Name, Name: name, Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"cancelled"},
+		Then: then,
 		Rule: func(up *engine.Entity) *world.RuleThen {
-			return engine.KeysOf(up).Eq("source_ref", "id").In(table, world.RequireNone, map[string]any{"status": "paid"})
+			return engine.KeysOf(up).Eq("source_ref", "id").In(table, world.RequireNone, map[string]any{"status": from})
 		},
 		Prepare: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.SeedOp {
-			row := invoice(tc.NextID(table), up, r, "paid")
-			tc.Note("refunded:"+fmt.Sprint(r[up.Key]), row)
+			row := invoice(tc.NextID(table), up, r, from)
+			tc.Note(key(up, r), row)
 			return []world.SeedOp{{Insert: table, Values: row}}
 		},
 		Makes: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) *engine.Made {
-			before, row := tc.Prepared("refunded:"+fmt.Sprint(r[up.Key]), "refunded")
+			before, row := tc.Prepared(key(up, r), to)
 			return &engine.Made{Entity: inv, Row: row, Before: before, Say: fmt.Sprintf("the invoice for %s %s", up.Noun, r[up.Key]),
 				Select: func(a string) string { return fmt.Sprintf("%s.source_ref = %s", a, engine.SQLQuote(r[up.Key])) }}
 		},
 		Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
-			return []world.Call{{Tool: "refund_invoice", Args: map[string]any{"invoice_id": tc.Noted("refunded:" + fmt.Sprint(r[up.Key])).(engine.Row)["id"]}}}
+			return []world.Call{{Tool: tool, Args: map[string]any{"invoice_id": tc.Noted(key(up, r)).(engine.Row)["id"]}}}
 		},
 		Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
 			ref := r[up.Key]
 			return []world.Assertion{
-				{Description: "No invoice is still paid for it.", Absent: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": "paid"}}},
-				{Description: "Its invoice was refunded.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": "refunded"}}},
+				{Description: still, Absent: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": from}}},
+				{Description: done, Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": to}}},
 			}
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"update"}}},
-	})
+	}
 }
