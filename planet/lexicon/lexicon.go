@@ -56,6 +56,10 @@ type Archetype struct {
 	// Follows: a record is made for each finished item of the line of
 	// work (an aftercare reminder after a session, a permit for a flight).
 	Follows bool `json:"follows,omitempty"`
+	// Counterparty is who the records are with when it is not the
+	// customer: "supplier" for what the business buys (purchase orders go
+	// to suppliers, not to the CRM's customers).
+	Counterparty string `json:"counterparty,omitempty"`
 	// LineOfWork archetypes can be a business's main line of work.
 	LineOfWork bool `json:"line_of_work,omitempty"`
 	// LineRank orders the line-of-work archetypes a brief names: the
@@ -127,6 +131,7 @@ type Lexicon struct {
 	VagueNouns []string `json:"vague_nouns"`
 
 	Archetypes []Archetype `json:"-"`
+	senses     senses
 	byID       map[string]int
 	nounArch   map[string]string
 	scaleKind  map[string]string
@@ -150,6 +155,9 @@ func parse() (*Lexicon, error) {
 		return nil, err
 	}
 	if err := decode("data/archetypes.json", &l.Archetypes); err != nil {
+		return nil, err
+	}
+	if err := decode("data/senses.json", &l.senses); err != nil {
 		return nil, err
 	}
 	l.byID = map[string]int{}

@@ -47,6 +47,13 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 	// their own.
 	ps := planBuilt(g.Plan, "billing")
 	kinds := AttributeValues(ps, "kind")
+	// "We refund cancelled crossings": money paid for what was called off
+	// goes back; a paid invoice is refunded, never invoiced again.
+	refunds := len(AttributeValues(ps, "refunds")) > 0
+	statuses := []string{"issued", "paid", "void"}
+	if refunds {
+		statuses = append(statuses, "refunded")
+	}
 	cols := []world.Column{kit.PK(),
 		kit.RefersTo("customer_id", cust.Table+".id", "CRM id of the "+cust.Noun+" billed."),
 		kit.RefersTo("source_ref", work.Table+".id", "Id of the "+work.Noun+" this invoice bills."),
@@ -55,7 +62,7 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 		kit.Opt(withKind(kit.Money("net_amount", "Amount before tax"), seed.Amount)),
 		kit.Opt(withKind(kit.Money("tax_amount", "Tax ("+g.Locale.C.Tax.Name+")"), seed.TaxAmount)),
 		kit.Opt(withKind(world.Column{Name: "tax_rate", Type: "real", Description: "Tax rate in percent."}, seed.TaxRate)),
-		kit.Enum("status", "issued → paid, or void.", "issued", "paid", "void"),
+		kit.Enum("status", "issued → paid, or void"+map[bool]string{true: "; a paid invoice can be refunded", false: ""}[refunds]+".", statuses...),
 		kit.Date("issued_on", "Issue date."),
 		kit.Opt(kit.Date("paid_on", "Date the payment arrived.")),
 	}
@@ -175,40 +182,18 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 	})
 
 	// Action: void what was billed for work that was called off.
-	s.Actions = append(s.Actions, &engine.Action{
-		Service: s.Name, Name: "voided", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"cancelled"},
-		Then: "any invoice still issued for it in Billing must be voided",
-		Rule: func(up *engine.Entity) *world.RuleThen {
-			return engine.KeysOf(up).Eq("source_ref", "id").In(table, world.RequireNone, map[string]any{"status": "issued"})
-		},
-		Prepare: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.SeedOp {
-			row := invoice(tc.NextID(table), up, r, "issued")
-			tc.Note("voided:"+fmt.Sprint(r[up.Key]), row)
-			return []world.SeedOp{{Insert: table, Values: row}}
-		},
-		Makes: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) *engine.Made {
-			before, row := tc.Prepared("voided:"+fmt.Sprint(r[up.Key]), "void")
-			return &engine.Made{Entity: inv, Row: row, Before: before, Say: fmt.Sprintf("the invoice for %s %s", up.Noun, r[up.Key]),
-				Select: func(a string) string { return fmt.Sprintf("%s.source_ref = %s", a, engine.SQLQuote(r[up.Key])) }}
-		},
-		Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
-			return []world.Call{{Tool: "void_invoice", Args: map[string]any{"invoice_id": tc.Noted("voided:" + fmt.Sprint(r[up.Key])).(engine.Row)["id"]}}}
-		},
-		Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
-			ref := r[up.Key]
-			return []world.Assertion{
-				{Description: "No invoice is still issued for it.", Absent: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": "issued"}}},
-				{Description: "Its invoice was voided, not left or paid.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": "void"}}},
-			}
-		},
-		Touches: []world.Change{{Table: table, Ops: []string{"update"}}},
-	})
+	s.Actions = append(s.Actions, undoInvoice(s, inv, invoice, "voided", "issued", "void", "void_invoice",
+		"any invoice still issued for it in Billing must be voided", "No invoice is still issued for it.", "Its invoice was voided, not left or paid."))
 	s.Tool(false, kit.Tool(s.Name, "void_invoice", "Void an invoice",
 		"Cancel an issued invoice that should not have been sent. Paid invoices cannot be voided.",
 		[]world.ArgSpec{kit.S("invoice_id", true, "")},
 		kit.Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
 		world.Step{Require: "$inv.status", Equals: "issued", Message: "Invoice {invoice_id} is {inv.status}; only issued invoices can be voided."},
 		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "void"}}))
+
+	if refunds {
+		buildRefunds(g, s, inv, invoice)
+	}
 
 	// Event: an invoice is paid.
 	s.Events = append(s.Events, &engine.Event{
@@ -392,4 +377,55 @@ func attributeValue(ps engine.PlanService, name string) string {
 		return v[0]
 	}
 	return ""
+}
+
+// buildRefunds lets Billing refund a paid invoice, and binds refunds to
+// the work: what was paid for a cancelled item must be refunded.
+func buildRefunds(g *engine.Gen, s *engine.Svc, inv *engine.Entity, invoice func(n int, up *engine.Entity, r engine.Row, status string) engine.Row) {
+	table := inv.Table
+	s.Tool(false, kit.Tool(s.Name, "refund_invoice", "Refund an invoice",
+		"Pay back a paid invoice in full; it becomes refunded. Issued invoices are voided instead.",
+		[]world.ArgSpec{kit.S("invoice_id", true, "")},
+		kit.Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
+		world.Step{Require: "$inv.status", Equals: "paid", Message: "Invoice {invoice_id} is {inv.status}; only paid invoices can be refunded."},
+		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "refunded"}}))
+	s.Actions = append(s.Actions, undoInvoice(s, inv, invoice, "refunded", "paid", "refunded", "refund_invoice",
+		"any invoice paid for it in Billing must be refunded", "No invoice is still paid for it.", "Its invoice was refunded."))
+}
+
+// undoInvoice is the action that takes back what was billed for work
+// that was called off: the invoice in state from is moved to to by tool
+// (an issued one voided, a paid one refunded). The task seed holds such
+// an invoice, so the rule does not hold before the agent acts.
+func undoInvoice(s *engine.Svc, inv *engine.Entity, invoice func(n int, up *engine.Entity, r engine.Row, status string) engine.Row, name, from, to, tool, then, still, done string) *engine.Action {
+	table := inv.Table
+	key := func(up *engine.Entity, r engine.Row) string { return name + ":" + fmt.Sprint(r[up.Key]) }
+	return &engine.Action{
+		Service: s.Name, Name: name, Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"cancelled"},
+		Then: then,
+		Rule: func(up *engine.Entity) *world.RuleThen {
+			return engine.KeysOf(up).Eq("source_ref", "id").In(table, world.RequireNone, map[string]any{"status": from})
+		},
+		Prepare: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.SeedOp {
+			row := invoice(tc.NextID(table), up, r, from)
+			tc.Note(key(up, r), row)
+			return []world.SeedOp{{Insert: table, Values: row}}
+		},
+		Makes: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) *engine.Made {
+			before, row := tc.Prepared(key(up, r), to)
+			return &engine.Made{Entity: inv, Row: row, Before: before, Say: fmt.Sprintf("the invoice for %s %s", up.Noun, r[up.Key]),
+				Select: func(a string) string { return fmt.Sprintf("%s.source_ref = %s", a, engine.SQLQuote(r[up.Key])) }}
+		},
+		Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
+			return []world.Call{{Tool: tool, Args: map[string]any{"invoice_id": tc.Noted(key(up, r)).(engine.Row)["id"]}}}
+		},
+		Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
+			ref := r[up.Key]
+			return []world.Assertion{
+				{Description: still, Absent: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": from}}},
+				{Description: done, Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": ref, "status": to}}},
+			}
+		},
+		Touches: []world.Change{{Table: table, Ops: []string{"update"}}},
+	}
 }

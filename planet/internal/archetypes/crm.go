@@ -2,8 +2,10 @@ package archetypes
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
 	"github.com/mercury/mcp-world/planet/seed"
@@ -38,7 +40,10 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 		kit.Text("city", "City."),
 		kit.Enum("status", "Relationship status.", "active", "inactive"),
 	}
-	org := engine.B2B(v.One) && !hasDateOfBirth(v)
+	// The plan says whether the customers are organisations ("supply
+	// cafés and hotels"); a pack's word for them may say so too. A noun
+	// that records a date of birth is people, whatever it is called.
+	org := (engine.B2B(v.One) || g.Plan.Customer.Organisation) && !hasDateOfBirth(v)
 	if org {
 		cols[1].Description = "Company name of the " + v.One + "."
 		cols = append(cols, kit.Text("contact_person", "Main contact at the "+v.One+"."))
@@ -79,6 +84,7 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 		for _, x := range v.Extra {
 			r[x.Name] = x.Value(g, r, seed.NoStage)
 		}
+		kindName(g, g.R, r, org)
 	}
 	for _, r := range e.Rows {
 		tablesAdd(g, s, table, r)
@@ -198,10 +204,13 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 				"city": g.Locale.City(), "status": "active", "since": g.Day(-400)}
 			if org {
 				r["contact_person"] = full
+				company := g.Locale.C.CompanyName(tc.R, engine.RandomIndustry(g))
+				r["name"], r["email"] = company, g.Locale.Email("info", "", g.Locale.DomainFor(company))
 			}
 			for _, x := range v.Extra {
 				r[x.Name] = x.Value(g, r, seed.NoStage)
 			}
+			kindName(g, tc.R, r, org)
 			return r
 		},
 		Do: func(r engine.Row) []world.Call {
@@ -276,4 +285,20 @@ func hasDateOfBirth(n engine.Noun) bool {
 		}
 	}
 	return false
+}
+
+// kindName names an organisation customer after its kind when the kind
+// is an industry the catalog knows ("supply cafés and hotels": a café is
+// named like a café, not like a random firm).
+func kindName(g *engine.Gen, rng *rand.Rand, r engine.Row, org bool) {
+	kind, _ := r["kind"].(string)
+	if !org || kind == "" {
+		return
+	}
+	ind, score, ok := catalog.MatchIndustry(kind)
+	if !ok || score < 1 {
+		return
+	}
+	company := g.Locale.C.CompanyName(rng, ind)
+	r["name"], r["email"] = company, g.Locale.Email("info", "", g.Locale.DomainFor(company))
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
 	"github.com/mercury/mcp-world/planet/lexicon"
@@ -29,6 +30,17 @@ func init() { engine.RegisterRecord(buildRecord) }
 // its final state is an event downstream services react to.
 func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.Archetype) {
 	cust, work := g.Entity("customer"), g.Entity("work")
+	// Who a record is with: the CRM's customer, or the counterpart the
+	// plan names (the mills purchase orders go to, the volunteers whose
+	// shifts they are), kept in a table of this service — never a
+	// customer.
+	party, partyCol, partyHelp, forWhom := cust, "customer_id", "CRM id of the "+cust.Noun+".", "for"
+	if staff := g.Entity("staff"); ps.Counterpart != nil && staff != nil && ps.Counterpart.One == staff.Noun {
+		party, partyCol, partyHelp, forWhom = staff, "staff_id", "Id of the "+staff.Noun+" (like "+staff.ID(1)+").", "of"
+	} else if ps.Counterpart != nil {
+		party = buildCounterparts(g, s, ps.Counterpart)
+		partyCol, partyHelp, forWhom = engine.Snake(ps.Counterpart.One)+"_id", "Id of the "+ps.Counterpart.One+" (like "+party.ID(1)+").", "with"
+	}
 	one, many := ps.Entity.One, ps.Entity.Many
 	o, m := engine.Snake(one), engine.Snake(many)
 	// Another service may already offer these tool names (a builder's
@@ -58,6 +70,9 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		what = fmt.Sprintf("%s of %s", many, ps.Resource.Many)
 	}
 	s.Description = fmt.Sprintf("The %s %s keeps for its %s: each %s with its %s, status and dates.", what, g.Company.Name, cust.Plural, one, cust.Noun)
+	if ps.Counterpart != nil {
+		s.Description = fmt.Sprintf("The %s %s keeps %s its %s: each %s with its %s, status and dates.", what, g.Company.Name, forWhom, party.Plural, one, party.Noun)
+	}
 	if len(ps.Attributes) > 0 && len(ps.Attributes[0].Values) > 0 {
 		s.Description += fmt.Sprintf(" Kinds: %s.", strings.Join(ps.Attributes[0].Values, ", "))
 	}
@@ -72,14 +87,25 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		if rp == prefix {
 			rp = "RES-"
 		}
-		rcols := []world.Column{kit.PK(), kit.Text("name", "Name or number of the "+r1+"."), kit.Opt(kit.Text("location", "Where it is.")),
-			kit.Enum("condition", "Whether it can be used.", "available", "in_use", "out_of_service")}
-		// Goods sold or kept in stock ("sell spare parts") are stock
-		// lines: a quantity on hand and a unit price, not only a name.
+		// The columns follow what the thing is (lexicon.Nature): equipment
+		// and vehicles (kayaks, vans, ferries) have a place and a
+		// condition; goods sold or kept in stock ("spare parts", flour)
+		// are stock lines with a quantity on hand and a unit price; what
+		// is sold but never held (a season ticket, a class pack) has a
+		// price only.
 		lex := lexicon.Load()
-		stock := lex.NounArchetype(r1) == "inventory" || lex.NounArchetype(engine.LastWord(r1)) == "inventory"
-		if stock {
+		nature := lex.Nature(r1)
+		stock := nature == "goods" || lex.NounArchetype(r1) == "inventory" || lex.NounArchetype(engine.LastWord(r1)) == "inventory"
+		physical := (nature == "equipment" || nature == "vehicle") && !stock
+		rcols := []world.Column{kit.PK(), kit.Text("name", "Name or number of the "+r1+".")}
+		if physical {
+			rcols = append(rcols, kit.Opt(kit.Text("location", "Where it is.")), kit.Enum("condition", "Whether it can be used.", "available", "in_use", "out_of_service"))
+		}
+		switch {
+		case stock:
 			rcols = append(rcols, kit.Int("on_hand", "Units in stock."), kit.Money("unit_price", "Price of one "+r1))
+		case !physical:
+			rcols = append(rcols, kit.Money("unit_price", "Price of one "+r1))
 		}
 		var kinds []string
 		for _, at := range ps.Resource.Attributes {
@@ -104,8 +130,14 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			n = min(n, len(goods))
 		}
 		for i := 1; i <= n; i++ {
-			row := engine.Row{"id": res.ID(i), "name": fmt.Sprintf("%s %d", engine.Title(r1), i), "location": locs[i%len(locs)],
-				"condition": engine.Pick(g.R, []string{"available", "available", "available", "in_use", "out_of_service"})}
+			row := engine.Row{"id": res.ID(i), "name": fmt.Sprintf("%s %d", engine.Title(r1), i)}
+			if physical {
+				row["location"] = locs[i%len(locs)]
+				row["condition"] = engine.Pick(g.R, []string{"available", "available", "available", "in_use", "out_of_service"})
+			}
+			if !physical && !stock {
+				row["unit_price"] = int64(50 * (4 + g.R.IntN(300)))
+			}
 			if len(kinds) > 0 {
 				row["kind"] = kinds[i%len(kinds)]
 				row["name"] = fmt.Sprintf("%s %d", engine.Title(kinds[i%len(kinds)]), i)
@@ -117,13 +149,19 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			res.Rows = append(res.Rows, row)
 			g.AddRow(resTable, row)
 		}
-		if !g.ToolTaken("search_" + engine.Snake(rm)) {
+		if !g.ToolTaken("search_"+engine.Snake(rm)) && !physical {
+			s.Tool(false, kit.Tool(s.Name, "search_"+engine.Snake(rm), "Search "+rm,
+				fmt.Sprintf("Find %s by name.", rm),
+				[]world.ArgSpec{kit.S("query", false, "Part of the name.")},
+				kit.Search(resTable, []string{"id"}, nil, kit.FAny("query", "name"))))
+		}
+		if !g.ToolTaken("search_"+engine.Snake(rm)) && physical {
 			s.Tool(false, kit.Tool(s.Name, "search_"+engine.Snake(rm), "Search "+rm,
 				fmt.Sprintf("Find %s by name or condition.", rm),
 				[]world.ArgSpec{kit.S("query", false, "Part of the name."), kit.A("condition", resTable+".condition", false, "")},
 				kit.Search(resTable, []string{"id"}, nil, kit.FAny("query", "name"), kit.F("condition", "eq", "condition"))))
 		}
-		if !g.ToolTaken("set_" + engine.Snake(r1) + "_condition") {
+		if !g.ToolTaken("set_"+engine.Snake(r1)+"_condition") && physical {
 			s.Tool(false, kit.Tool(s.Name, "set_"+engine.Snake(r1)+"_condition", "Set the condition of "+engine.An(r1),
 				fmt.Sprintf("Mark %s available, in use or out of service.", engine.An(r1)),
 				[]world.ArgSpec{kit.S(engine.Snake(r1)+"_id", true, "e.g. "+res.ID(1)), kit.A("condition", resTable+".condition", true, "")},
@@ -134,6 +172,12 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	dateCol := cmp.Or(a.Date, "due_on")
 	dateIsTime := strings.HasSuffix(dateCol, "_at")
 	cols := []world.Column{kit.PK(), kit.RefersTo("customer_id", cust.Table+".id", "The "+cust.Noun+" it is for (CRM id).")}
+	if ps.Counterpart != nil {
+		cols[1] = kit.Ref(partyCol, party.Table, "The "+party.Noun+" it is "+forWhom+".")
+		if party.Service != s.Name {
+			cols[1] = kit.RefersTo(partyCol, party.Table+".id", "The "+party.Noun+" it is "+forWhom+".")
+		}
+	}
 	if res != nil {
 		cols = append(cols, kit.Ref(engine.Snake(ps.Resource.One)+"_id", resTable, "The "+ps.Resource.One+"."))
 	}
@@ -168,13 +212,12 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		kit.Datetime("created_at", "When it was recorded."))
 	s.Table(table, fmt.Sprintf("%s, one row per %s.", engine.Title(what), one), prefix, 5, cols...)
 
-	roles := map[string]engine.Role{"id": engine.Column("id"), "customer_id": engine.Column("customer_id"),
-		"email": {SQL: func(al string) string {
-			return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s.customer_id)", cust.Table, al)
-		}, Value: func(r engine.Row) any { return kit.Lookup(cust, r["customer_id"], "email") }},
-		"name": {SQL: func(al string) string {
-			return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.customer_id)", cust.Table, al)
-		}, Value: func(r engine.Row) any { return kit.Lookup(cust, r["customer_id"], "name") }},
+	// The email and name of whom a record is with are one hop away, so
+	// that rules can name them (the invoice goes to the email on file).
+	partyRows := func() []engine.Row { return party.Rows }
+	roles := map[string]engine.Role{"id": engine.Column("id"), partyCol: engine.Column(partyCol),
+		"email": engine.Via(partyCol, party.Table, "email", partyRows),
+		"name":  engine.Via(partyCol, party.Table, "name", partyRows),
 	}
 	if a.Money != "" {
 		roles["amount"] = engine.Column(a.Money)
@@ -192,9 +235,9 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		it := engine.Pick(g.R, g.Vocab.Items)
 		return price(g, it.Min/2, it.Max)
 	}
-	activeCust := kit.ActiveRows(cust)
+	activeCust := kit.ActiveRows(party)
 	newRow := func(n int, status string, d int) engine.Row {
-		r := engine.Row{"id": e.ID(n), "customer_id": engine.Pick(g.R, activeCust)["id"], dateCol: when(d), "status": status, "notes": "", "created_at": g.At(d-3-g.R.IntN(10), 10)}
+		r := engine.Row{"id": e.ID(n), partyCol: engine.Pick(g.R, activeCust)["id"], dateCol: when(d), "status": status, "notes": "", "created_at": g.At(d-3-g.R.IntN(10), 10)}
 		if res != nil {
 			r[engine.Snake(ps.Resource.One)+"_id"] = engine.Pick(g.R, res.Rows)["id"]
 		}
@@ -236,22 +279,22 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 
 	// Tools.
 	idArg := o + "_id"
-	fields := []string{"id", "customer_id", dateCol, "status"}
-	filters := []world.Filter{kit.F("customer_id", "eq", "customer_id"), kit.F("status", "eq", "status")}
-	args := []world.ArgSpec{kit.S("customer_id", false, "CRM id of the "+cust.Noun+"."), kit.A("status", table+".status", false, "")}
+	fields := []string{"id", partyCol, dateCol, "status"}
+	filters := []world.Filter{kit.F(partyCol, "eq", partyCol), kit.F("status", "eq", "status")}
+	args := []world.ArgSpec{kit.S(partyCol, false, partyHelp), kit.A("status", table+".status", false, "")}
 	if ps.Follows || ps.Precedes {
 		fields = append(fields, "source_ref")
 		filters = append(filters, kit.F("source_ref", "eq", "source_ref"))
 		args = append(args, kit.S("source_ref", false, "Id of the "+work.Noun+"."))
 	}
 	s.Tool(true, kit.Tool(s.Name, "search_"+m, "Search "+many,
-		fmt.Sprintf("Find %s by %s, status or %s. Returns id (like %s), %s.", many, cust.Noun, work.Noun, e.ID(1), strings.Join(fields[1:], ", ")),
+		fmt.Sprintf("Find %s by %s, status or %s. Returns id (like %s), %s.", many, party.Noun, work.Noun, e.ID(1), strings.Join(fields[1:], ", ")),
 		args, kit.Search(table, []string{"-" + dateCol, "id"}, fields, filters...)))
 	s.Tool(true, kit.Tool(s.Name, "get_"+o, "Get "+engine.An(one), fmt.Sprintf("Read one %s by id, with all its details.", one),
 		[]world.ArgSpec{kit.S(idArg, true, "e.g. "+e.ID(1))},
 		kit.Get(table, idArg, "", fmt.Sprintf("No %s {%s}; search_%s finds ids.", one, idArg, m))))
-	cargs := []world.ArgSpec{kit.S("customer_id", true, "CRM id of the "+cust.Noun+"."), kit.A(dateCol, table+"."+dateCol, true, "")}
-	cvals := map[string]any{"customer_id": "$customer_id", dateCol: "$" + dateCol, "notes": "$notes", "created_at": "$now"}
+	cargs := []world.ArgSpec{kit.S(partyCol, true, partyHelp), kit.A(dateCol, table+"."+dateCol, true, "")}
+	cvals := map[string]any{partyCol: "$" + partyCol, dateCol: "$" + dateCol, "notes": "$notes", "created_at": "$now"}
 	if res != nil {
 		k := engine.Snake(ps.Resource.One) + "_id"
 		cargs = append(cargs, kit.S(k, true, "Id of the "+ps.Resource.One+"."))
@@ -271,7 +314,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	}
 	cargs = append(cargs, kit.S("notes", false, "Free notes."))
 	s.Tool(true, kit.Tool(s.Name, "create_"+o, "Create "+engine.An(one),
-		fmt.Sprintf("Record a new %s for a %s; it starts as %s. Returns it with its id.", one, cust.Noun, states[0]), cargs, kit.Insert(table, "", cvals)))
+		fmt.Sprintf("Record a new %s %s %s; it starts as %s. Returns it with its id.", one, forWhom, engine.An(party.Noun), states[0]), cargs, kit.Insert(table, "", cvals)))
 	trans := map[string][]string{}
 	for i, st := range states[:len(states)-1] {
 		trans[st] = []string{states[i+1]}
@@ -316,6 +359,18 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	// or, where it must precede the work (a deposit, a waiver), for each
 	// item confirmed.
 	if ps.Follows || ps.Precedes {
+		// A record with a counterpart is with one of them (the first
+		// active), not with the work's customer.
+		needs := []string{"id", "customer_id", "date"}
+		partyOf := func(up *engine.Entity, r engine.Row) any { return up.Val("customer_id", r) }
+		match := func(up *engine.Entity, r engine.Row) map[string]any {
+			return map[string]any{"source_ref": r[up.Key], "customer_id": up.Val("customer_id", r)}
+		}
+		if ps.Counterpart != nil {
+			needs = []string{"id", "date"}
+			partyOf = func(*engine.Entity, engine.Row) any { return activeCust[0]["id"] }
+			match = func(up *engine.Entity, r engine.Row) map[string]any { return map[string]any{"source_ref": r[up.Key]} }
+		}
 		then := strings.NewReplacer("{an_entity}", engine.An(one), "{service}", s.Title).Replace(cmp.Or(a.Then, "{an_entity} must be recorded in {service} for it"))
 		on := []string{"done"}
 		if ps.Precedes {
@@ -324,13 +379,17 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		s.Actions = append(s.Actions, &engine.Action{
 			// "date" is a role only the line of work's items have: a record
 			// follows the business's own work, not another record.
-			Service: s.Name, Name: one + " recorded", Needs: []string{"id", "customer_id", "date"}, On: on,
+			Service: s.Name, Name: one + " recorded", Needs: needs, On: on,
 			Then: then + ", with the {noun} id as its source reference",
 			Rule: func(up *engine.Entity) *world.RuleThen {
-				return engine.KeysOf(up).Eq("source_ref", "id").Eq("customer_id", "customer_id").In(table, "", nil)
+				k := engine.KeysOf(up).Eq("source_ref", "id")
+				if ps.Counterpart == nil {
+					k = k.Eq("customer_id", "customer_id")
+				}
+				return k.In(table, "", nil)
 			},
 			Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
-				args := map[string]any{"customer_id": up.Val("customer_id", r), dateCol: recordDate(g, dateIsTime), "source_ref": r[up.Key]}
+				args := map[string]any{partyCol: partyOf(up, r), dateCol: recordDate(g, dateIsTime), "source_ref": r[up.Key]}
 				if res != nil {
 					args[engine.Snake(ps.Resource.One)+"_id"] = res.Rows[0]["id"]
 				}
@@ -345,7 +404,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			},
 			Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
 				return []world.Assertion{{Description: fmt.Sprintf("A %s is recorded for it.", one),
-					Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": r[up.Key], "customer_id": up.Val("customer_id", r)}}}}
+					Exists: &world.RowMatch{Table: table, Where: match(up, r)}}}
 			},
 			Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 			Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
@@ -355,7 +414,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 					}
 				}
 				row := newRow(len(g.Rows(table))+1, states[0], -1)
-				row["customer_id"], row["source_ref"] = up.Val("customer_id", r), r[up.Key]
+				row[partyCol], row["source_ref"] = partyOf(up, r), r[up.Key]
 				e.Rows = append(e.Rows, row)
 				g.AddRow(table, row)
 			},
@@ -386,11 +445,11 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		}
 		return engine.Task{
 			Title:       title_,
-			Instruction: fmt.Sprintf(ask, engine.Title(one), r["id"], kit.Lookup(cust, r["customer_id"], "name"), strings.ReplaceAll(to, "_", " ")),
+			Instruction: fmt.Sprintf(ask, engine.Title(one), r["id"], kit.Lookup(party, r[partyCol], "name"), strings.ReplaceAll(to, "_", " ")),
 			Calls:       []world.Call{{Tool: "set_" + o + "_status", Args: map[string]any{idArg: r["id"], "status": to}}},
 			Assertions: []world.Assertion{
 				{Description: "It is " + to + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: to}},
-				{Description: "It is still for the same " + cust.Noun + ".", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "customer_id", Equals: r["customer_id"]}},
+				{Description: "It is still " + forWhom + " the same " + party.Noun + ".", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: partyCol, Equals: r[partyCol]}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},
@@ -444,4 +503,54 @@ func recordDate(g *engine.Gen, dateTime bool) string {
 func price(g *engine.Gen, lo, hi float64) int64 {
 	p := lo + g.R.Float64()*(hi-lo)
 	return max(1, int64(math.Round(p*engine.EurRate(g.Locale.C.Currency)))) * engine.MinorPerMajor(g.Locale.C.CurrencyDigits)
+}
+
+// buildCounterparts makes the table of whom a service's records are with
+// when they are not customers (the mills purchase orders go to), with a
+// handful of rows named the way the country names such a firm, or a
+// person where the noun is one ("farmers").
+func buildCounterparts(g *engine.Gen, s *engine.Svc, n *engine.PlanNoun) *engine.Entity {
+	table := s.Name + "_" + engine.Snake(n.Many)
+	prefix := idPrefix(n.One)
+	for _, e := range g.Entities {
+		if e != nil && e.Prefix == prefix {
+			prefix = "CP-"
+			break
+		}
+	}
+	s.Table(table, fmt.Sprintf("The %s %s deals with.", n.Many, g.Company.Name), prefix, 3,
+		kit.PK(), kit.Text("name", "Name of the "+n.One+"."), kit.Unique(kit.Email("email", "Orders go to this address.")), kit.Text("phone", "Phone."), kit.Text("city", "City."),
+		kit.Enum("status", "Whether we still deal with them.", "active", "inactive"))
+	e := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: n.One, Plural: n.Many, Prefix: prefix, Width: 3, Internal: true,
+		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("name"), "email": engine.Column("email")}}
+	person := lexicon.Load().Nature(n.One) == "person"
+	// Named as the country names such a firm: the industry of the noun
+	// when the catalog has it ("grocery stores"), else a wholesaler's.
+	ind, _ := catalog.IndustryByID("wholesale-distribution")
+	if own, score, ok := catalog.MatchIndustry(n.One); ok && score >= 1 {
+		ind = own
+	}
+	seen := map[string]bool{}
+	for i := 1; i <= 3+g.R.IntN(4); i++ {
+		city := g.Locale.City()
+		var name, email string
+		for name == "" || seen[name] {
+			if person {
+				given, family, full := g.Locale.C.PersonName(g.R)
+				name, email = full, g.Locale.Email(given, family, "mail"+g.Locale.C.EmailTLD)
+			} else {
+				name = g.Locale.C.CompanyName(g.R, ind)
+				email = g.Locale.Email("orders", "", g.Locale.DomainFor(name))
+			}
+		}
+		seen[name] = true
+		status := "active"
+		if i > 2 && g.R.IntN(5) == 0 {
+			status = "inactive"
+		}
+		r := engine.Row{"id": e.ID(i), "name": name, "email": email, "phone": g.Locale.PhoneIn(city), "city": city, "status": status}
+		e.Rows = append(e.Rows, r)
+		g.AddRow(table, r)
+	}
+	return e
 }

@@ -131,8 +131,12 @@ type PlanService struct {
 	Entity *PlanNoun `json:"entity,omitempty"`
 	// Resource is what a record is of, where the brief names it
 	// ("kayaks" of kayak rentals); Count seeds that many.
-	Resource   *PlanNoun       `json:"resource,omitempty"`
-	Attributes []PlanAttribute `json:"attributes,omitempty"`
+	Resource *PlanNoun `json:"resource,omitempty"`
+	// Counterpart is who the records are with when it is not a customer:
+	// the suppliers purchase orders go to ("local mills"). A record
+	// service with a counterpart keeps a table of them and no customer.
+	Counterpart *PlanNoun       `json:"counterpart,omitempty"`
+	Attributes  []PlanAttribute `json:"attributes,omitempty"`
 	// Follows: the service keeps a record for each finished item of the
 	// line of work (the policy binds them).
 	Follows bool `json:"follows,omitempty"`
@@ -370,6 +374,9 @@ func (p *Plan) Check() error {
 		}
 		if s.Resource != nil && (Snake(s.Resource.One) == "" || s.Resource.Count < 0 || s.Resource.Count > 5000) {
 			bad(ptr+"/resource", "needs one, many and a count in 0..5000")
+		}
+		if s.Counterpart != nil && (s.Builder != "record" || Snake(s.Counterpart.One) == "" || Snake(s.Counterpart.Many) == "" || Snake(s.Counterpart.Many) == Snake(s.Name)) {
+			bad(ptr+"/counterpart", "a counterpart is for a record service and needs one and many, not the service's own name")
 		}
 		checkAttrs(bad, ptr+"/attributes", s.Attributes)
 	}

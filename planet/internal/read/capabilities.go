@@ -30,6 +30,9 @@ type capability struct {
 	// via is the record word of the verb that read it, when the record
 	// is another: "take bookings for repairs" keeps repairs via booking.
 	via string
+	// counterpart is who the record is with when it is not the customer:
+	// "order flour from local mills" → mill.
+	counterpart, counterpartFrom string
 }
 
 var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
@@ -177,6 +180,14 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			if i > 0 && prev == "" && noun == sg && r.isVerb(w) && !r.lex.Is("det", ws[i-1]) {
 				continue
 			}
+			// "…, supply cafés", "we order flour": a verb that starts its
+			// clause, or follows its subject, is the clause's verb — unless
+			// a verb follows it ("repairs get a receipt", "spray is
+			// recorded").
+			if noun == sg && r.isVerb(w) && i+1 < len(ws) && (i == 0 || slices.Contains([]string{"we", "they", "i", "also", "you"}, ws[i-1])) &&
+				!r.isVerb(ws[i+1]) && !slices.Contains([]string{"is", "are", "was", "were", "get", "gets", "has", "have", "must", "can", "will", "go", "goes"}, ws[i+1]) {
+				continue
+			}
 			have[noun], have[sg] = true, true
 			c := capability{phrase: strings.TrimSpace(clause), archetype: arch, entity: noun, role: "entity"}
 			if prev != "" && len(prev) > 2 && !r.lex.Is("stop", prev) && r.lex.NounArchetype(prev) == "" && !r.isVerb(ws[i-1]) {
@@ -320,8 +331,21 @@ func (r *reader) fields(caps []capability) {
 		if target < 0 {
 			continue
 		}
-		for _, m := range fieldCue.FindAllStringSubmatch(sentence, -1) {
-			for _, part := range regexp.MustCompile(`,|\band\b|\bor\b`).Split(m[1], -1) {
+		for text := sentence; text != ""; {
+			loc := fieldCue.FindStringSubmatchIndex(text)
+			if loc == nil {
+				break
+			}
+			list, next := text[loc[2]:loc[3]], ""
+			for _, part := range regexp.MustCompile(`,|\band\b|\bor\b`).Split(list, -1) {
+				// "with a deposit, supply cafés … and order flour": the list
+				// of fields ends where a clause with its own verb begins,
+				// and the rest is read for cues of its own ("a service
+				// date" is a field: its head is one).
+				if ws := words(part); len(ws) > 1 && r.isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && !slices.Contains(FieldHeads, r.lex.Singular(ws[len(ws)-1])) {
+					next = list[strings.Index(list, part)+len(part):]
+					break
+				}
 				np := r.nounPhrase(words(part))
 				if len(np) == 0 || len(np) > 2 {
 					continue
@@ -333,9 +357,14 @@ func (r *reader) fields(caps []capability) {
 				}
 				caps[target].fields = append(caps[target].fields, name)
 			}
+			text = next
 		}
 	}
 }
+
+// FieldHeads are the heads of field names: "service date", "serial
+// number" are fields even when their first word is also a verb.
+var FieldHeads = []string{"date", "number", "no", "note", "type", "kind", "code", "time", "status", "level", "size", "reference", "ref", "id", "name", "score", "count", "detail", "history", "record", "photo", "signature"}
 
 // containers are nouns that hold records of something else: "a register
 // of master key systems" keeps master key systems.
@@ -404,6 +433,13 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 		c.archetype, c.entity, c.via = a.ID, noun, v.Entity
 		return c, true
 	}
+	// "runs passenger ferries": a vehicle is what the journeys are on,
+	// not what is booked; the record is the brief's word for a journey
+	// ("crossings"), else a trip.
+	if v.Role == "entity" && r.lex.Nature(head) == "vehicle" && r.lex.NounArchetype(noun) == "" {
+		c.entity, c.resource = r.journeyNoun(), noun
+		return c, true
+	}
 	if a := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head)); a != "" && (v.Role == "entity" || v.Role == "subject" && a == v.Archetype) {
 		c.archetype, c.entity = a, noun
 		return c, true
@@ -433,4 +469,15 @@ func verbCanFollow(w string) bool {
 		return true
 	}
 	return slices.Contains([]string{"we", "they", "i", "you", "he", "she", "it", "who", "that", "which", "and", "or", "to", "also", "then", "can", "could", "will", "would", "must", "may", "might", "should", "shall", "do", "does", "did", "not", "never", "always", "often", "only", "just", "even", "still", "both", "help", "let", "re", "ll", "ve", "d", "people", "children", "staff", "police", "cattle", "crew", "team", "family", "everyone", "first", "now", "later", "all", "each", "so", "please", "we'll", "we're", "is", "are", "was", "were", "be", "been", "get", "gets", "has", "have", "had"}, w)
+}
+
+// journeyNoun is the brief's word for a journey on its vehicles
+// ("refunds cancelled crossings" → crossing), "trip" when it has none.
+func (r *reader) journeyNoun() string {
+	for _, w := range words(r.desc) {
+		if sg := r.lex.Singular(w); sg != w && r.lex.IsJourney(sg) {
+			return sg
+		}
+	}
+	return "trip"
 }

@@ -58,7 +58,9 @@ func (r *reader) customer() {
 						if r.ind != nil {
 							// A pack's customer is already the general word
 							// of its trade ("cyclist", "client").
-							best = engine.PlanNoun{One: p.Customer.One, Many: p.Customer.Many, Organisation: p.Customer.Organisation, Attributes: p.Customer.Attributes, From: best.From}
+							// Organisations when every kind is one ("supply cafés
+							// and hotels").
+							best = engine.PlanNoun{One: p.Customer.One, Many: p.Customer.Many, Organisation: p.Customer.Organisation || org, Attributes: p.Customer.Attributes, From: best.From}
 						}
 						bestAt, bestKinds = i, kinds
 						break
@@ -84,6 +86,17 @@ func (r *reader) customer() {
 			break
 		}
 	}
+	// "sell day passes for the beach club" names no customer when
+	// "Tourists book trips" does: a place after a weak cue yields to the
+	// people who book ("for students", "to investors" stay).
+	if bestAt >= 0 && (strings.HasPrefix(best.From, "for ") || strings.HasPrefix(best.From, "to ")) && len(bestKinds) < 2 {
+		if n, ok := r.subjectCustomer(); ok && n.One != best.One && best.Organisation && !n.Organisation && r.lex.ScaleKind(engine.LastWord(n.One)) != "customers" {
+			n.Attributes = p.Customer.Attributes
+			p.Customer = n
+			r.decide(n.From, "/customer", "customers are %s (who books, not %q)", n.Many, best.From)
+			return
+		}
+	}
 	if bestAt >= 0 {
 		p.Customer = best
 		kind := "people"
@@ -103,29 +116,13 @@ func (r *reader) customer() {
 		if p.Customer.One == "" {
 			p.Customer = engine.PlanNoun{One: "customer", Many: "customers"}
 		}
-		// "Owners book grooms online", "guests order at the bar": a person
-		// who books, buys or pays is the customer.
-		for _, clause := range clauseSplit.Split(r.desc, -1) {
-			ws := words(clause)
-			for i := 0; i+1 < len(ws) && i < 3; i++ {
-				sg := r.lex.Singular(ws[i])
-				if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("counterpart", sg) {
-					continue
-				}
-				if slices.ContainsFunc(lexicon.VerbLemma(ws[i+1]), func(l string) bool {
-					return slices.Contains([]string{"book", "order", "buy", "pay", "rent", "reserve", "bring", "join", "sign", "hire", "call", "visit", "choose", "subscribe", "come", "drop", "collect"}, l)
-				}) {
-					one := sg
-					if i > 0 && !r.lex.Is("det", ws[i-1]) && ws[i-1] != "our" {
-						one = ws[i-1] + " " + sg
-					}
-					// The brief's word wins over a pack's ("students", not
-					// "learners"); the pack's columns stay.
-					p.Customer = engine.PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", sg), Attributes: p.Customer.Attributes, From: strings.TrimSpace(clause)}
-					r.decide(p.Customer.From, "/customer", "customers are %s", p.Customer.Many)
-					return
-				}
-			}
+		if n, ok := r.subjectCustomer(); ok {
+			// The brief's word wins over a pack's ("students", not
+			// "learners"); the pack's columns stay.
+			n.Attributes = p.Customer.Attributes
+			p.Customer = n
+			r.decide(p.Customer.From, "/customer", "customers are %s", p.Customer.Many)
+			return
 		}
 		// "4,000 households": the counted customers name them.
 		for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
@@ -148,9 +145,14 @@ func (r *reader) looksLikeCustomer(head string) bool {
 	if r.lex.ScaleKind(head) == "customers" || r.lex.Is("org", head) {
 		return true
 	}
+	// "cancelled for weather": a vague noun is nobody.
+	if r.lex.Is("vague", head) {
+		return false
+	}
 	// "instalment", "shipment", "payment" are things, not people; so is
-	// the record of a line of work ("made to order", "a tender").
-	if strings.HasSuffix(head, "ment") {
+	// the record of a line of work ("made to order", "a tender") and what
+	// the lexicon knows as goods or tickets ("hampers", "season passes").
+	if strings.HasSuffix(head, "ment") || r.lex.Nature(head) == "goods" || r.lex.Nature(head) == "intangible" {
 		return false
 	}
 	if a, ok := r.lex.Archetype(r.lex.NounArchetype(head)); ok && a.LineOfWork {
@@ -526,11 +528,12 @@ func (r *reader) services(caps []capability) {
 		fmt.Sprintf("%s (%s): %s, the line of work", workName, p.Work.Archetype, p.Work.One))
 	taken := map[string]bool{"crm": true, workName: true, engine.Snake(p.Work.One): true, engine.Snake(p.Customer.Many): true, engine.Snake(p.Staff.Many): true}
 	entities := map[string]string{engine.Snake(p.Customer.One): "crm", engine.Snake(p.Staff.One): workName}
+	kept := []keptRecord{{p.Work.One, p.Work.Archetype}}
 	// Charges the brief names are kinds of invoice in the one billing
 	// service; money taken up front is its deposits (policy: before the
 	// work is confirmed).
 	var billKinds []string
-	var upfront, billFrom string
+	var upfront, billFrom, refunds string
 	for _, c := range caps {
 		if c.archetype == "" {
 			continue
@@ -556,6 +559,12 @@ func (r *reader) services(caps []capability) {
 		if c.archetype == "billing" {
 			kind := r.chargeKind(c)
 			switch {
+			case r.lex.IsMoneyBack(c.entity) || r.lex.IsMoneyBack(engine.LastWord(c.entity)) || slices.ContainsFunc(words(c.phrase), func(w string) bool { return slices.Contains(lexicon.VerbLemma(w), "refund") }):
+				// "refunds cancelled crossings": paid invoices are refunded,
+				// nothing is invoiced.
+				refunds = cmp.Or(refunds, "refund")
+				billFrom = cmp.Or(billFrom, c.phrase)
+				r.decide(c.phrase, "/services", "billing: paid invoices refunded when the %s is cancelled", p.Work.One)
 			case kind == "":
 				r.decide(c.phrase, "/services", "billing: no charge named")
 			case r.lex.Is("upfront", kind) || r.lex.Is("upfront", engine.LastWord(kind)) || r.precedes(c.phrase) && !slices.Contains(a.Native, kind):
@@ -592,6 +601,12 @@ func (r *reader) services(caps []capability) {
 			r.decide(c.phrase, "/services", "%s: already kept by %s", r.lex.Plural(one), prev)
 			continue
 		}
+		// One thing, one service: "custom cake orders" where the work is
+		// bake orders, "maintenance" beside "maintenance visits".
+		if prev := twinOf(kept, one, a.ID, r.occasions()); prev != "" {
+			r.decide(c.phrase, "/services", "%s: one thing with the %s kept already", r.lex.Plural(one), r.lex.Plural(prev))
+			continue
+		}
 		native := slices.Contains(a.Native, one) || slices.Contains(a.Native, engine.LastWord(one))
 		if a.Builder != "" && (native || len(a.States) < 2) {
 			if engine.Registry[a.Builder] == nil {
@@ -614,13 +629,30 @@ func (r *reader) services(caps []capability) {
 		}
 		taken[name] = true
 		entities[engine.Snake(one)] = name
+		kept = append(kept, keptRecord{one, a.ID})
 		// A record follows the line of work when its archetype is a
 		// follow-up (reminders, purchase orders) or the brief says so
 		// ("a certificate after each inspection"); other work the business
 		// does ("we take bookings for repairs") is no follow-up of the line
 		// of work.
-		follows := a.Follows && (!a.LineOfWork || r.follows(c.phrase))
+		// What is bought or rostered is for the work only when the brief
+		// says so ("fabric is ordered after each fitting").
+		follows := a.Follows && (!a.LineOfWork || r.follows(c.phrase)) || !a.Follows && r.follows(c.phrase)
 		s := engine.PlanService{Name: name, Archetype: a.ID, Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: one, Many: many}, Follows: follows, From: c.phrase}
+		switch a.Counterparty {
+		case "":
+		case "staff":
+			// Shifts are the staff's ("volunteer shifts"), not a customer's.
+			s.Counterpart = &engine.PlanNoun{One: p.Staff.One, Many: p.Staff.Many}
+			r.decide(c.phrase, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are of %s, not customers", many, p.Staff.Many)
+		default:
+			// Suppliers ("order flour from local mills"), donors ("collect
+			// donations from grocery stores").
+			cp, cpFrom := r.counterpartOf(c.phrase, a.Counterparty != "supplier")
+			cp = cmp.Or(cp, a.Counterparty)
+			s.Counterpart = &engine.PlanNoun{One: cp, Many: r.lex.Plural(cp), From: cpFrom}
+			r.decide(cmp.Or(cpFrom, c.phrase), fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are with %s, not customers", many, r.lex.Plural(cp))
+		}
 		// "signed consent forms": a participle is a yes/no of the record;
 		// other modifiers are its kinds ("noise complaints").
 		var kinds []string
@@ -642,7 +674,7 @@ func (r *reader) services(caps []capability) {
 		}
 		// "must show a vaccination card before we accept a dog": due
 		// before the work goes ahead, not after it.
-		if a.Follows && (r.precedes(c.phrase) || r.lex.Is("due_before", one) || r.lex.Is("due_before", engine.LastWord(one))) {
+		if (a.Follows || len(a.States) > 1) && (r.precedes(c.phrase) || r.lex.Is("due_before", one) || r.lex.Is("due_before", engine.LastWord(one))) {
 			s.Follows, s.Precedes = false, true
 		}
 		for _, f := range c.fields {
@@ -692,8 +724,11 @@ func (r *reader) services(caps []capability) {
 			}
 		}
 	}
-	if len(billKinds) > 0 || upfront != "" {
+	if len(billKinds) > 0 || upfront != "" || refunds != "" {
 		bs := engine.PlanService{Name: "billing", Archetype: "billing", Title: "Billing", Builder: "billing", From: billFrom}
+		if refunds != "" {
+			bs.Attributes = append(bs.Attributes, engine.PlanAttribute{Name: "refunds", Type: "text", Values: []string{refunds}, From: billFrom})
+		}
 		desc := "billing (billing): invoices"
 		if len(billKinds) > 0 {
 			vals := append([]string{"invoice"}, billKinds...)
@@ -721,8 +756,15 @@ func (r *reader) services(caps []capability) {
 			add(engine.PlanService{Name: name, Archetype: arch, Title: d.Title, Builder: f, From: "forced"}, name+" (forced)")
 		}
 	}
-	// Suppliers the brief names buy through procurement.
+	// Suppliers the brief names buy through procurement, unless the brief's
+	// own purchases keep them already ("order malt and hops from
+	// suppliers": one purchasing service, not two).
+	buys := slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Counterpart != nil && s.Archetype == "purchase_orders" })
 	for _, cp := range p.Counterparts {
+		if buys {
+			r.decide(cp.From, "/services", "procurement: the purchase orders keep the %s", cp.Many)
+			break
+		}
 		if slices.Contains([]string{"supplier", "vendor", "wholesaler", "distributor", "grower", "producer", "farmer", "manufacturer"}, cp.One) && engine.Registry["procurement"] != nil {
 			add(engine.PlanService{Name: "procurement", Archetype: "procurement", Title: "Procurement", Builder: "procurement", From: cp.From}, "procurement (procurement): purchase orders to "+cp.Many)
 			break
@@ -746,8 +788,17 @@ func (r *reader) services(caps []capability) {
 		add(engine.PlanService{Name: name, Archetype: "assets", Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: sc.Noun, Many: many, Count: sc.Count}, From: sc.From},
 			fmt.Sprintf("%s (assets): %d %s", name, sc.Count, many))
 	}
+	// A food bank or a charity gives to those it serves: no billing of
+	// them unless the brief names a charge.
+	free := r.lex.FreeToCustomers(strings.ToLower(r.s.Industry + " " + r.desc))
+	if free && !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "billing" }) {
+		r.decide("", "/services", "no billing: the business serves its %s free of charge", p.Customer.Many)
+	}
 	if r.ind == nil {
 		for _, h := range []string{"email", "chat", "billing"} {
+			if h == "billing" && free {
+				continue
+			}
 			a, _ := r.lex.Archetype(h)
 			add(engine.PlanService{Name: h, Archetype: h, Title: a.Title, Builder: h}, h+" ("+h+"): every business has it")
 		}
@@ -777,6 +828,9 @@ func (r *reader) services(caps []capability) {
 	// that keep state about others' work (invoices, tickets, bookings):
 	// notifications may be at most a third of the policies. Two of them.
 	reactors := []string{"billing", "helpdesk", "calendar"}
+	if free {
+		reactors = reactors[1:]
+	}
 	rng.Shuffle(len(reactors), func(i, j int) { reactors[i], reactors[j] = reactors[j], reactors[i] })
 	for _, n := range reactors {
 		if len(slices.DeleteFunc(slices.Clone(reactors), func(r string) bool { return !chosen[r] })) >= 2 {
@@ -790,7 +844,7 @@ func (r *reader) services(caps []capability) {
 	target := 4 + rng.IntN(5) // 4..8
 	var pool []*engine.ServiceDef
 	for _, n := range engine.ServiceNames() {
-		if d := engine.Registry[n]; !d.Vertical && !chosen[n] && n != "work" {
+		if d := engine.Registry[n]; !d.Vertical && !chosen[n] && n != "work" && !(free && n == "billing") {
 			pool = append(pool, d)
 		}
 	}
@@ -917,4 +971,101 @@ func (r *reader) customerKinds(cue, first string) []string {
 		}
 	}
 	return kinds
+}
+
+var fromRe = regexp.MustCompile(`\bfrom\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)`)
+
+// counterpartOf reads whom the records of a clause are with when they
+// are bought or given: "order flour and butter from local mills" → mill;
+// with anyParty any firm or person ("donations from grocery stores" →
+// grocery store). It reads
+// from the clause to the end of its sentence; a capitalised word after
+// "from" is a place ("from Stockholm"), not a firm.
+func (r *reader) counterpartOf(phrase string, anyParty bool) (noun, from string) {
+	i := strings.Index(strings.ToLower(r.desc), strings.ToLower(phrase))
+	if i < 0 || phrase == "" {
+		return "", ""
+	}
+	rest := r.desc[i:]
+	if j := strings.IndexAny(rest, ".;!?\n"); j >= 0 {
+		rest = rest[:j]
+	}
+	for _, m := range fromRe.FindAllStringSubmatch(rest, -1) {
+		np := r.nounPhrase(words(m[1]))
+		if len(np) == 0 {
+			continue
+		}
+		if first := []rune(strings.Fields(m[1])[0]); unicode.IsUpper(first[0]) && !r.lex.Is("det", strings.ToLower(string(first))) {
+			continue
+		}
+		head := r.lex.Singular(np[len(np)-1])
+		if r.lex.IsSource(head) || r.lex.Is("counterpart", head) || anyParty && (r.lex.Is("org", head) || r.looksLikeCustomer(head)) {
+			if len(np) > 1 && !r.lex.Is("modifier", np[len(np)-2]) && anyParty {
+				head = r.lex.Singular(np[len(np)-2]) + " " + head // "grocery stores"
+			}
+			return head, strings.TrimSpace(m[0])
+		}
+	}
+	return "", ""
+}
+
+type keptRecord struct{ one, archetype string }
+
+// twinOf returns the record already kept that a new one is the same thing
+// as: one of the same archetype and head ("cake order" and "bake order"),
+// or one that is the other with a word more ("maintenance", "maintenance
+// visit"); "" when there is none. A "purchase order" is no "order" of the
+// business's own: heads alone join only records of one archetype.
+func twinOf(kept []keptRecord, one, archetype string, occasions []string) string {
+	w := strings.Fields(one)
+	// "maintenance visit" is maintenance; a "maintenance plan" or an
+	// "inspection label" is a thing of its own.
+	occasion := func(ws []string) bool { return slices.Contains(occasions, ws[len(ws)-1]) }
+	for _, k := range kept {
+		kw := strings.Fields(k.one)
+		if len(w) == 0 || len(kw) == 0 || k.one == one {
+			continue
+		}
+		if k.archetype == archetype && kw[len(kw)-1] == w[len(w)-1] && archetype != "documents" ||
+			len(w) == 1 && len(kw) > 1 && kw[0] == w[0] && occasion(kw) || len(kw) == 1 && len(w) > 1 && w[0] == kw[0] && occasion(w) {
+			return k.one
+		}
+	}
+	return ""
+}
+
+// occasions are the nouns of a time the work is done ("visit", "session",
+// "appointment"): the native nouns of the bookings and work-order
+// archetypes.
+func (r *reader) occasions() []string {
+	var out []string
+	for _, id := range []string{"bookings", "work_orders"} {
+		a, _ := r.lex.Archetype(id)
+		out = append(out, a.Native...)
+	}
+	return out
+}
+
+// subjectCustomer reads the customer from a clause whose subject books,
+// buys or pays: "Owners book grooms online", "guests order at the bar".
+func (r *reader) subjectCustomer() (engine.PlanNoun, bool) {
+	for _, clause := range clauseSplit.Split(r.desc, -1) {
+		ws := words(clause)
+		for i := 0; i+1 < len(ws) && i < 3; i++ {
+			sg := r.lex.Singular(ws[i])
+			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("counterpart", sg) {
+				continue
+			}
+			if slices.ContainsFunc(lexicon.VerbLemma(ws[i+1]), func(l string) bool {
+				return slices.Contains([]string{"book", "order", "buy", "pay", "rent", "reserve", "bring", "join", "sign", "hire", "call", "visit", "choose", "subscribe", "come", "drop", "collect"}, l)
+			}) {
+				one := sg
+				if i > 0 && !r.lex.Is("det", ws[i-1]) && ws[i-1] != "our" {
+					one = ws[i-1] + " " + sg
+				}
+				return engine.PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", sg), From: strings.TrimSpace(clause)}, true
+			}
+		}
+	}
+	return engine.PlanNoun{}, false
 }

@@ -38,8 +38,24 @@ func Read(s engine.Scenario) (*engine.Plan, error) {
 	if p.Policies, err = engine.ReadPolicies(p); err != nil {
 		return nil, err
 	}
+	// A composed world whose services bind fewer than three rules is thin
+	// (a rice mill with one policy): its customers still write about their
+	// orders, so a helpdesk answers them, and its tickets follow the work.
+	has := slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "helpdesk" })
+	if n := len(p.Policies); n < minPolicies && p.Company.Pack == engine.Composed && !has && engine.Registry["helpdesk"] != nil {
+		p.Services = append(p.Services, engine.PlanService{Name: "helpdesk", Archetype: "helpdesk", Title: "Helpdesk", Builder: "helpdesk"})
+		p.Decisions = append(p.Decisions, engine.Decision{Decision: fmt.Sprintf("helpdesk (helpdesk): the world binds only %d policies without one", n), Pointer: fmt.Sprintf("/services/%d", len(p.Services)-1)})
+		if p.Policies, err = engine.ReadPolicies(p); err != nil {
+			return nil, err
+		}
+	}
 	return p, nil
 }
+
+// minPolicies is the fewest policies a composed world is read with before
+// a helpdesk is added (see planet's TestSenseCorpus for the corpus it was
+// read from).
+const minPolicies = 3
 
 // ReadForced reads a brief with some services forced in (by builder
 // name) before the horizontal services are drawn.
