@@ -169,16 +169,20 @@ func gradeMemo(ctx context.Context, ep *world.Episode, task *world.Task, opts Op
 	var todo []int
 	for i := range checks {
 		if memo != nil {
-			var id string
+			var id, base string
 			var reads []string
 			if i < len(spec.Assertions) {
-				id, reads = "assertion:"+spec.Assertions[i].ID, memo.assertionReads(task, spec.Assertions[i])
+				// Assertion ids are the task's own.
+				id, base, reads = "assertion:"+spec.Assertions[i].ID, "task "+task.ID(), memo.assertionReads(task, spec.Assertions[i])
 			} else {
+				// An invariant is the world's: its result depends on
+				// the rows of the tables it reads, whatever the task.
 				inv := invs[i-len(spec.Assertions)]
 				id, reads = "invariant:"+inv.Name, memo.invariantReads(w, inv)
+				base = memo.base(task, reads)
 			}
 			if reads != nil {
-				keys[i] = memo.key(version, task, id, reads, diff.Changes)
+				keys[i] = memo.key(version, base, id, reads, diff.Changes)
 				if c, ok := memo.checks[keys[i]]; ok {
 					checks[i] = c
 					memo.hits++

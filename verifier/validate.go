@@ -431,11 +431,7 @@ func solve(ctx context.Context, w *world.World, task *world.Task, memo *checkMem
 // unchanged state at a fraction of the cost of two state hashes. When the
 // count moves, [changesState] settles it with the hashes.
 func rowsWritten(ctx context.Context, ep *world.Episode) (int64, error) {
-	var n int64
-	err := ep.Read(ctx, func(q world.Querier) error {
-		return q.QueryRowContext(ctx, "SELECT total_changes()").Scan(&n)
-	})
-	return n, err
+	return ep.RowsWritten(ctx)
 }
 
 // changesState reports whether the last of calls changes the state hash,
