@@ -416,39 +416,41 @@ type sequence struct {
 	next  int64
 }
 
-// seedSequences returns the rows of task's sequence table that differ
-// from s0's (a seed resets the sequences of the tables it writes; it
-// removes none).
+// seedSequences returns the sequence rows the seed of task sets, in the
+// order [World.applySeed] writes them (see resetSequencesOf: every table
+// the seed writes that has a sequence, in table order), with the values
+// of the task's image.
 func (w *World) seedSequences(ctx context.Context, task *Task) ([]sequence, error) {
-	s0, err := w.initial(ctx, nil)
-	if err != nil {
-		return nil, err
-	}
 	ts, err := w.initial(ctx, task)
 	if err != nil {
 		return nil, err
 	}
-	if ts == s0 {
-		return nil, nil
-	}
-	base := map[string]bool{}
-	for _, l := range strings.Split(string(s0.seqs), "\n") {
-		base[l] = true
-	}
-	var out []sequence
+	next := map[string]int64{}
 	for _, l := range strings.Split(string(ts.seqs), "\n") {
-		if l == "" || base[l] {
-			continue
-		}
 		f := strings.Fields(l) // "seq <table> <next>", as readSeqs writes it
 		if len(f) != 3 {
-			return nil, fmt.Errorf("scratch: sequence line %q", l)
+			continue
 		}
 		n, err := strconv.ParseInt(f[2], 10, 64)
 		if err != nil {
 			return nil, fmt.Errorf("scratch: sequence line %q", l)
 		}
-		out = append(out, sequence{f[1], n})
+		next[f[1]] = n
+	}
+	touched := map[string]bool{}
+	for _, op := range task.spec.Seed {
+		touched[op.Insert+op.Update+op.Delete] = true
+	}
+	var out []sequence
+	for _, t := range w.tables {
+		if !touched[t.name] || t.seq == nil && t.pk.typ != typeInteger {
+			continue
+		}
+		n, ok := next[t.name]
+		if !ok {
+			return nil, fmt.Errorf("scratch: no sequence of %s in the image of task %s", t.name, task.spec.ID)
+		}
+		out = append(out, sequence{t.name, n})
 	}
 	return out, nil
 }
