@@ -1,6 +1,8 @@
 package planet
 
 import (
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/read"
 	"slices"
 	"strings"
 	"testing"
@@ -12,14 +14,14 @@ import (
 func TestReadDecisions(t *testing.T) {
 	for _, tc := range []struct {
 		name, industry, country, desc string
-		check                         func(t *testing.T, p *Plan)
+		check                         func(t *testing.T, p *engine.Plan)
 	}{
-		{"participles are yes/no fields", "marble quarry", "GR", "We quarry marble near Kavala. Every block is numbered and graded, and we ship in containers.", func(t *testing.T, p *Plan) {
+		{"participles are yes/no fields", "marble quarry", "GR", "We quarry marble near Kavala. Every block is numbered and graded, and we ship in containers.", func(t *testing.T, p *engine.Plan) {
 			if !hasAttribute(p, "graded") || !hasAttribute(p, "numbered") {
 				t.Errorf("no graded/numbered field in %+v", p.Services)
 			}
 		}},
-		{"customer kinds from a list", "scaffolding hire", "GB", "We hire out scaffolding for builders, councils and housing associations in Glasgow.", func(t *testing.T, p *Plan) {
+		{"customer kinds from a list", "scaffolding hire", "GB", "We hire out scaffolding for builders, councils and housing associations in Glasgow.", func(t *testing.T, p *engine.Plan) {
 			var kinds []string
 			for _, a := range p.Customer.Attributes {
 				if a.Name == "kind" {
@@ -33,7 +35,7 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("customers are %s; a list of kinds keeps them general", p.Customer.Many)
 			}
 		}},
-		{"customers are a list: kinds after a cue of two words", "fix-it shop", "NL", "We repair bicycles in Utrecht; customers are commuters and students.", func(t *testing.T, p *Plan) {
+		{"customers are a list: kinds after a cue of two words", "fix-it shop", "NL", "We repair bicycles in Utrecht; customers are commuters and students.", func(t *testing.T, p *engine.Plan) {
 			var kinds []string
 			for _, a := range p.Customer.Attributes {
 				if a.Name == "kind" {
@@ -44,8 +46,8 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("customers are %s with kinds %v; want customers of kinds commuter, student", p.Customer.Many, kinds)
 			}
 		}},
-		{"bookings for repairs are repairs, not a follow-up", "fix-it shop", "NL", "We take bookings for repairs and rent e-bikes by the day.", func(t *testing.T, p *Plan) {
-			i := slices.IndexFunc(p.Services, func(s PlanService) bool { return s.Archetype == "work_orders" })
+		{"bookings for repairs are repairs, not a follow-up", "fix-it shop", "NL", "We take bookings for repairs and rent e-bikes by the day.", func(t *testing.T, p *engine.Plan) {
+			i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Archetype == "work_orders" })
 			if p.Work.One != "repair" && (i < 0 || p.Services[i].Follows) {
 				t.Errorf("repairs: work %s, services %+v", p.Work.Many, p.Services)
 			}
@@ -55,17 +57,17 @@ func TestReadDecisions(t *testing.T) {
 				}
 			}
 		}},
-		{"a record follows the line of work when the brief says so", "home inspections", "US", "We inspect houses for buyers and issue a certificate after each inspection.", func(t *testing.T, p *Plan) {
-			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Entity != nil && s.Entity.One == "certificate" && s.Follows }) {
+		{"a record follows the line of work when the brief says so", "home inspections", "US", "We inspect houses for buyers and issue a certificate after each inspection.", func(t *testing.T, p *engine.Plan) {
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Entity != nil && s.Entity.One == "certificate" && s.Follows }) {
 				t.Errorf("no certificate following the inspections in %+v", p.Services)
 			}
 		}},
-		{"parts sold are stock lines of orders, not records per customer", "fix-it shop", "NL", "We repair bicycles and sell spare parts.", func(t *testing.T, p *Plan) {
-			i := slices.IndexFunc(p.Services, func(s PlanService) bool { return s.Resource != nil && s.Resource.One == "spare part" })
+		{"parts sold are stock lines of orders, not records per customer", "fix-it shop", "NL", "We repair bicycles and sell spare parts.", func(t *testing.T, p *engine.Plan) {
+			i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Resource != nil && s.Resource.One == "spare part" })
 			if i < 0 || p.Services[i].Archetype != "orders" {
 				t.Fatalf("spare parts: services %+v", p.Services)
 			}
-			b, err := Build(p, Options{})
+			b, err := engine.Build(p, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,43 +85,45 @@ func TestReadDecisions(t *testing.T) {
 			}
 			t.Error("no table of spare parts")
 		}},
-		{"a noun before a bare verb is no subject", "auto repair", "BR", "Car repair workshop in Curitiba. Customers book a diagnosis and every repair has a warranty.", func(t *testing.T, p *Plan) {
+		{"a noun before a bare verb is no subject", "auto repair", "BR", "Car repair workshop in Curitiba. Customers book a diagnosis and every repair has a warranty.", func(t *testing.T, p *engine.Plan) {
 			for _, d := range p.Decisions {
 				if strings.Contains(d.Decision, "of car") {
 					t.Errorf("%q read as repairs of cars", d.Phrase)
 				}
 			}
 		}},
-		{"vague words are no records", "balloon flights", "TR", "We fly balloons at dawn. Flights cancelled for weather are rebooked every morning.", func(t *testing.T, p *Plan) {
+		{"vague words are no records", "balloon flights", "TR", "We fly balloons at dawn. Flights cancelled for weather are rebooked every morning.", func(t *testing.T, p *engine.Plan) {
 			for _, s := range p.Services {
 				if s.Name == "weathers" || s.Name == "mornings" {
 					t.Errorf("service %s", s.Name)
 				}
 			}
 		}},
-		{"the customers' own things are not customers", "dog hotel", "JP", "Owners book stays for their dogs in Tokyo.", func(t *testing.T, p *Plan) {
+		{"the customers' own things are not customers", "dog hotel", "JP", "Owners book stays for their dogs in Tokyo.", func(t *testing.T, p *engine.Plan) {
 			if p.Customer.One != "owner" {
 				t.Errorf("customers are %s, want owners", p.Customer.Many)
 			}
 		}},
-		{"made to order is no customer", "fur atelier", "RU", "Fur atelier in Novosibirsk sewing coats to order. Each order starts with measurements and a deposit.", func(t *testing.T, p *Plan) {
+		{"made to order is no customer", "fur atelier", "RU", "Fur atelier in Novosibirsk sewing coats to order. Each order starts with measurements and a deposit.", func(t *testing.T, p *engine.Plan) {
 			if p.Customer.One == "order" {
 				t.Errorf("customers are %s", p.Customer.Many)
 			}
 		}},
-		{"shifts are of the people the clause names", "surf school", "PT", "Students book lessons by the day and instructors are rostered by tide.", func(t *testing.T, p *Plan) {
-			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Archetype == "shifts" && strings.HasPrefix(s.Name, "instructor_") }) {
+		{"shifts are of the people the clause names", "surf school", "PT", "Students book lessons by the day and instructors are rostered by tide.", func(t *testing.T, p *engine.Plan) {
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
+				return s.Archetype == "shifts" && strings.HasPrefix(s.Name, "instructor_")
+			}) {
 				t.Errorf("no shifts of instructors in %+v", p.Services)
 			}
 		}},
-		{"a composed name in another script stays whole", "зернове господарство (grain farm)", "UA", "Агрофірма near Poltava growing wheat.", func(t *testing.T, p *Plan) {
+		{"a composed name in another script stays whole", "зернове господарство (grain farm)", "UA", "Агрофірма near Poltava growing wheat.", func(t *testing.T, p *engine.Plan) {
 			if !utf8.ValidString(p.Company.Name) || strings.Contains(p.Company.Name, "(") {
 				t.Errorf("company name %q", p.Company.Name)
 			}
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := Read(Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,7 +132,7 @@ func TestReadDecisions(t *testing.T) {
 	}
 }
 
-func hasAttribute(p *Plan, name string) bool {
+func hasAttribute(p *engine.Plan, name string) bool {
 	for _, a := range p.Work.Attributes {
 		if a.Name == name {
 			return true
@@ -146,7 +150,7 @@ func hasAttribute(p *Plan, name string) bool {
 
 func TestTitleByRune(t *testing.T) {
 	for in, want := range map[string]string{"зернове": "Зернове", "école": "École", "kayak": "Kayak", "": ""} {
-		if got := title(in); got != want {
+		if got := engine.Title(in); got != want {
 			t.Errorf("title(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -1,0 +1,436 @@
+package read
+
+import (
+	"cmp"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/lexicon"
+)
+
+// capability is one thing the description says the business does.
+type capability struct {
+	phrase     string // the clause it was read from
+	archetype  string
+	entity     string // singular record noun
+	qualifiers []string
+	resource   string // singular noun of what is booked, sold, worked on
+	// more resources of the same record: "rents canoes and kayaks"
+	resources []string
+	role      string
+	// fields the brief says each record has: "with breed and coat notes",
+	// "has a service date and the next due date"
+	fields []string
+	// flags are what the brief says is done to each record: "every
+	// block is numbered and graded" → numbered, graded (yes/no).
+	flags []string
+	// via is the record word of the verb that read it, when the record
+	// is another: "take bookings for repairs" keeps repairs via booking.
+	via string
+}
+
+var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
+
+// capabilities reads verb–object clauses: "dispatches emergency call-outs",
+// "rents kayaks by the hour", "takes deposits for bookings".
+func (r *reader) capabilities() []capability {
+	var out []capability
+	seen := map[string]int{}
+	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
+		var last *lexicon.Verb
+		for _, clause := range clauseSplit.Split(sentence, -1) {
+			ws := words(clause)
+			if len(ws) == 0 {
+				continue
+			}
+			v, rest := r.findVerb(ws)
+			if v == nil {
+				// "sells bread, cakes and pastries": a bare noun phrase
+				// shares the verb before it.
+				if last == nil || last.Role == "entity" || len(ws) > 4 {
+					continue
+				}
+				v, rest = last, ws
+			}
+			last = v
+			c, ok := r.capability(v, rest, strings.TrimSpace(clause))
+			if !ok {
+				continue
+			}
+			key := c.archetype + "|" + c.entity
+			if i, dup := seen[key]; dup {
+				if c.resource != "" && c.resource != out[i].resource && !slices.Contains(out[i].resources, c.resource) {
+					out[i].resources = append(out[i].resources, c.resource)
+				}
+				continue
+			}
+			seen[key] = len(out)
+			out = append(out, c)
+		}
+	}
+	return r.participles(r.nounSweep(out))
+}
+
+var passiveRe = regexp.MustCompile(`(?i)\b(?:every|each|all)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:['’]s)?\s+(?:is|are|gets|get|must be|has been|have been)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
+
+var participleSplit = regexp.MustCompile(`\s*,\s*|,?\s+and\s+`)
+
+// participles reads what is done to each record: "every block is
+// numbered and graded", "each dog is vaccinated, neutered and
+// microchipped". The participles become yes/no fields of the record; a
+// record no clause kept yet is added when the lexicon knows its noun or
+// the participle's verb.
+func (r *reader) participles(caps []capability) []capability {
+	for _, m := range passiveRe.FindAllStringSubmatch(r.desc, -1) {
+		np := r.nounPhrase(words(m[1]))
+		if len(np) == 0 {
+			continue
+		}
+		head := r.lex.Singular(np[len(np)-1])
+		noun := head
+		if len(np) > 1 && (r.lex.Is("head", head) || r.lex.NounArchetype(np[len(np)-2]+" "+head) != "") {
+			noun = np[len(np)-2] + " " + head
+		}
+		var flags []string
+		for _, w := range participleSplit.Split(strings.ToLower(m[2]), -1) {
+			if w = strings.TrimSpace(w); len(w) > 4 && !slices.Contains(flags, w) && !slices.Contains([]string{"based", "used", "needed", "required", "called", "named"}, w) {
+				flags = append(flags, w)
+			}
+		}
+		if len(flags) == 0 || r.lex.Is("vague", head) || r.lex.ScaleKind(head) == "customers" || r.lex.ScaleKind(head) == "staff" {
+			continue
+		}
+		i := slices.IndexFunc(caps, func(c capability) bool { return c.entity == noun || c.resource == noun || c.entity == head })
+		if i < 0 {
+			arch := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head))
+			if arch == "" {
+				if v, _ := r.findVerb(words(flags[0])); v != nil {
+					arch = v.Archetype
+				}
+			}
+			if a, ok := r.lex.Archetype(arch); !ok || len(a.States) < 2 || len(caps) >= maxCapabilities {
+				continue
+			}
+			caps = append(caps, capability{phrase: strings.TrimSpace(m[0]), archetype: arch, entity: noun, role: "entity"})
+			i = len(caps) - 1
+		}
+		for _, f := range flags {
+			if !slices.Contains(caps[i].flags, f) {
+				caps[i].flags = append(caps[i].flags, f)
+			}
+		}
+	}
+	return caps
+}
+
+// maxCapabilities bounds the services a description adds, so that a long
+// brief still makes a world an agent can take in.
+const maxCapabilities = 10
+
+// nounSweep adds the records a brief names without a verb of the lexicon
+// ("every job starts with a quote", "pay with gift vouchers", "evening
+// shifts"): each noun of the lexicon that no capability keeps yet.
+func (r *reader) nounSweep(caps []capability) []capability {
+	have := map[string]bool{}
+	for _, c := range caps {
+		have[c.entity], have[c.resource], have[c.via] = true, true, true
+		for _, q := range c.qualifiers {
+			have[q] = true
+		}
+		for _, x := range c.resources {
+			have[x] = true
+		}
+	}
+	for _, clause := range clauseSplit.Split(r.desc, -1) {
+		ws := words(clause)
+		for i, w := range ws {
+			if len(caps) >= maxCapabilities {
+				return caps
+			}
+			sg := r.lex.Singular(w)
+			noun, arch := sg, r.lex.NounArchetype(sg)
+			var prev string
+			if i > 0 && !r.lex.Is("det", ws[i-1]) && !r.lex.Is("stop", ws[i-1]) && !isNumber(ws[i-1]) && numberWord(ws[i-1]) == 0 {
+				prev = r.lex.Singular(ws[i-1])
+				if a := r.lex.NounArchetype(prev + " " + sg); a != "" {
+					noun, arch = prev+" "+sg, a
+					prev = ""
+				} else if r.lex.Is("head", sg) && arch != "" && !r.isVerb(ws[i-1]) && !r.lex.Is("vague", prev) {
+					noun, prev = prev+" "+sg, ""
+				}
+			}
+			if arch == "" || have[noun] || have[sg] || r.lex.Is("vague", sg) {
+				continue
+			}
+			// "consent" of the "consent forms" already kept.
+			if i+1 < len(ws) && have[sg+" "+r.lex.Singular(ws[i+1])] {
+				continue
+			}
+			if k := r.lex.ScaleKind(sg); k == "customers" || k == "staff" || k == "locations" {
+				continue
+			}
+			// A word that is also a verb of the lexicon is a noun here only
+			// after a determiner or a modifier ("a quote", "gift vouchers").
+			if i > 0 && prev == "" && noun == sg && r.isVerb(w) && !r.lex.Is("det", ws[i-1]) {
+				continue
+			}
+			have[noun], have[sg] = true, true
+			c := capability{phrase: strings.TrimSpace(clause), archetype: arch, entity: noun, role: "entity"}
+			if prev != "" && len(prev) > 2 && !r.lex.Is("stop", prev) && r.lex.NounArchetype(prev) == "" && !r.isVerb(ws[i-1]) {
+				c.qualifiers = []string{prev}
+			}
+			caps = append(caps, c)
+		}
+	}
+	return caps
+}
+
+// isVerb reports whether a word is a form of a lexicon verb.
+func (r *reader) isVerb(w string) bool {
+	for _, l := range lexicon.VerbLemma(w) {
+		for _, v := range r.lex.Verbs {
+			if v.Verb == l {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findVerb finds the first lexicon verb (longest phrase first) and
+// returns it with the words after it.
+func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
+	for i := range ws {
+		var best *lexicon.Verb
+		bestLen := 0
+		for vi := range r.lex.Verbs {
+			v := &r.lex.Verbs[vi]
+			parts := strings.Fields(v.Verb)
+			if i+len(parts) > len(ws) || len(parts) <= bestLen {
+				continue
+			}
+			if !slices.Contains(lexicon.VerbLemma(ws[i]), parts[0]) {
+				continue
+			}
+			match := true
+			for k, part := range parts[1:] {
+				w := ws[i+1+k]
+				if w != part && r.lex.Singular(w) != part {
+					match = false
+					break
+				}
+			}
+			if match {
+				best, bestLen = v, len(parts)
+			}
+		}
+		// "Feeder shipping line": an -ing form after a noun is a modifier,
+		// not the clause's verb ("we are shipping", "running tours" are).
+		if best != nil && strings.HasSuffix(ws[i], "ing") && i > 0 && !slices.Contains([]string{"we", "are", "is", "re", "also", "by", "and", "for", "i", "they", "been"}, ws[i-1]) {
+			best = nil
+		}
+		// "Car repair workshop", "fixed routes": a bare verb after a
+		// singular noun, or a participle before a noun, is a modifier;
+		// a verb has a subject ("we repair", "owners book"), an
+		// auxiliary, or starts the clause.
+		if best != nil && i > 0 && !verbCanFollow(ws[i-1]) {
+			if strings.HasSuffix(ws[i], "ed") && i+1 < len(ws) && !slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets", "has", "have", "had"}, ws[i-1]) ||
+				!strings.HasSuffix(ws[i], "s") && !strings.HasSuffix(ws[i], "ed") && !strings.HasSuffix(ws[i], "ing") && !strings.HasSuffix(ws[i-1], "s") {
+				best = nil
+			}
+		}
+		if best != nil {
+			// A word that is a verb only by accident of its form ("bookings",
+			// "rentals") is a noun when a determiner comes before it.
+			if i > 0 && r.lex.Is("det", ws[i-1]) && ws[i-1] != "also" {
+				continue
+			}
+			// Passive: "damage is reported", "every block is graded": the
+			// object is the subject before the auxiliary.
+			if i >= 2 && slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets"}, ws[i-1]) && strings.HasSuffix(ws[i], "ed") {
+				var subj []string
+				for _, w := range ws[max(0, i-4) : i-1] {
+					if !r.lex.Is("det", w) && !r.lex.Is("stop", w) {
+						subj = append(subj, w)
+					} else {
+						subj = nil
+					}
+				}
+				if len(subj) > 0 {
+					return best, subj
+				}
+			}
+			return best, ws[i+bestLen:]
+		}
+	}
+	return nil, nil
+}
+
+// nounPhrase takes the object after a verb: determiners skipped, up to a
+// stop word; the last word is its head.
+func (r *reader) nounPhrase(ws []string) []string {
+	var np []string
+	for _, w := range ws {
+		if r.lex.Is("stop", w) {
+			break
+		}
+		if len(np) == 0 && (r.lex.Is("det", w) || isNumber(w)) {
+			continue
+		}
+		// A number, a new quantifier or an article starts another phrase:
+		// "reminders every six months", "800 tiffins a day".
+		if isNumber(w) || numberWord(w) > 0 || w == "every" || w == "each" || len(np) > 0 && (w == "a" || w == "an" || w == "the" || w == "per") {
+			break
+		}
+		np = append(np, w)
+		if len(np) == 4 {
+			break
+		}
+	}
+	// "them", "it", leftover determiners at the end carry nothing.
+	for len(np) > 0 && r.lex.Is("det", np[len(np)-1]) {
+		np = np[:len(np)-1]
+	}
+	return np
+}
+
+func isNumber(w string) bool {
+	_, err := strconv.Atoi(strings.NewReplacer(",", "", ".", "").Replace(w))
+	return err == nil
+}
+
+var fieldCue = regexp.MustCompile(`(?i)\b(?:with(?: its| their| a| an| the)?|has(?: a| an| its)?|have(?: a| an)?|carries(?: a| an)?|carry(?: a| an)?|gets(?: a| an)?|get(?: a| an)?|keeping(?: the)?|recording(?: the)?)\s+([\p{L} ,'-]+)`)
+
+// fields reads the attributes a brief gives its records: "logged with its
+// calibre and serial", "every loan has a pawn ticket, an appraisal and a
+// maturity date". They go to the capability read from the same sentence.
+func (r *reader) fields(caps []capability) {
+	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
+		low := strings.ToLower(sentence)
+		target := -1
+		for i, c := range caps {
+			if c.archetype != "" && strings.Contains(low, strings.Fields(c.entity)[0]) || c.archetype != "" && strings.Contains(sentence, c.phrase) {
+				target = i
+				break
+			}
+		}
+		if target < 0 {
+			continue
+		}
+		for _, m := range fieldCue.FindAllStringSubmatch(sentence, -1) {
+			for _, part := range regexp.MustCompile(`,|\band\b|\bor\b`).Split(m[1], -1) {
+				np := r.nounPhrase(words(part))
+				if len(np) == 0 || len(np) > 2 {
+					continue
+				}
+				name := engine.Snake(strings.Join(np, " "))
+				sg := r.lex.Singular(np[len(np)-1])
+				if name == "" || r.lex.ScaleKind(sg) != "" || r.lex.NounArchetype(sg) != "" && len(np) == 1 || isNumber(np[0]) || slices.Contains(caps[target].fields, name) {
+					continue
+				}
+				caps[target].fields = append(caps[target].fields, name)
+			}
+		}
+	}
+}
+
+// containers are nouns that hold records of something else: "a register
+// of master key systems" keeps master key systems.
+var containers = []string{"register", "list", "log", "record", "file", "database", "catalogue", "catalog", "archive", "history", "track", "note", "ledger", "schedule"}
+
+func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capability, bool) {
+	for i := 0; i+2 < len(rest) && i < 3; i++ {
+		if rest[i+1] == "of" && slices.Contains(containers, r.lex.Singular(rest[i])) {
+			if inner := r.nounPhrase(rest[i+2:]); len(inner) > 0 {
+				rest = rest[i+2:]
+				if v.Role != "entity" {
+					v = &lexicon.Verb{Verb: v.Verb, Archetype: "documents", Role: "entity"}
+				}
+			}
+			break
+		}
+	}
+	np := r.nounPhrase(rest)
+	// "take bookings for repairs", "take orders for wedding cakes": a verb
+	// that names its record books what comes after "for".
+	forWhat := false
+	if len(np) == 0 && v.Role == "resource" && strings.Contains(v.Verb, " ") && len(rest) > 1 && rest[0] == "for" {
+		np, forWhat = r.nounPhrase(rest[1:]), true
+	}
+	if len(np) == 0 {
+		// "customers subscribe monthly": a verb that names its record
+		// needs no object.
+		adverbs := !slices.ContainsFunc(rest, func(w string) bool { return !strings.HasSuffix(w, "ly") && w != "online" })
+		if adverbs && v.Role == "subject" && v.Entity != "" && r.lex.NounArchetype(v.Entity) != "" {
+			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity}, true
+		}
+		return capability{}, false
+	}
+	head := r.lex.Singular(np[len(np)-1])
+	mods := np[:len(np)-1]
+	// A participle is no record: "line based (in …)"; nor are adverbs
+	// ("automatically"), past forms ("bought") or vague words ("weather").
+	// A vague head is a record in a known compound ("spare parts").
+	compound := len(mods) > 0 && r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != ""
+	if (strings.HasSuffix(head, "ed") || strings.HasSuffix(head, "ly") || strings.HasSuffix(head, "ought")) && r.lex.NounArchetype(head) == "" || r.lex.Is("vague", head) && !compound {
+		return capability{}, false
+	}
+	// A verb is no modifier: "issue certificates" keeps certificates
+	// ("advertising spots", "certified beans" keep theirs).
+	for len(mods) > 0 && r.isVerb(mods[0]) && !strings.HasSuffix(mods[0], "ing") && !strings.HasSuffix(mods[0], "ed") && r.lex.NounArchetype(mods[0]) == "" && r.lex.NounArchetype(strings.Join(append(slices.Clone(mods), head), " ")) == "" && r.lex.NounArchetype(mods[len(mods)-1]+" "+head) == "" {
+		mods = mods[1:]
+	}
+	// A compound keeps its modifier: "consent form", "storage unit".
+	noun := head
+	if len(mods) > 0 && (r.lex.Is("head", head) || r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != "") {
+		noun = mods[len(mods)-1] + " " + head
+		mods = mods[:len(mods)-1]
+	}
+	var quals []string
+	for _, m := range mods {
+		if !r.lex.Is("det", m) && len(m) > 2 {
+			quals = append(quals, m)
+		}
+	}
+	c := capability{phrase: clause, archetype: v.Archetype, role: v.Role, qualifiers: quals}
+	// The noun's own archetype wins over the verb's ("handles deposits"
+	// is billing, "takes bookings" is bookings).
+	// What is booked "for" is the work itself when it is a line of work
+	// of its own: bookings for repairs are repairs (work orders).
+	if a, ok := r.lex.Archetype(cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head))); ok && forWhat && a.LineOfWork && a.ID != v.Archetype {
+		c.archetype, c.entity, c.via = a.ID, noun, v.Entity
+		return c, true
+	}
+	if a := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head)); a != "" && (v.Role == "entity" || v.Role == "subject" && a == v.Archetype) {
+		c.archetype, c.entity = a, noun
+		return c, true
+	}
+	switch v.Role {
+	case "entity":
+		c.entity = noun
+	default:
+		c.entity, c.resource = v.Entity, noun
+		if c.entity == "" {
+			a, _ := r.lex.Archetype(v.Archetype)
+			c.entity = a.Entity.One
+		}
+	}
+	// Customers, staff and places are not records a verb keeps.
+	if kind := r.lex.ScaleKind(head); v.Role == "entity" && (kind == "customers" || kind == "staff" || kind == "locations") {
+		return capability{}, false
+	}
+	return c, true
+}
+
+// verbCanFollow reports whether a verb may come right after w: a
+// subject pronoun, an auxiliary or modal, a conjunction, "to", an adverb,
+// or a plural noun that is not marked with -s ("people book").
+func verbCanFollow(w string) bool {
+	if strings.HasSuffix(w, "ly") {
+		return true
+	}
+	return slices.Contains([]string{"we", "they", "i", "you", "he", "she", "it", "who", "that", "which", "and", "or", "to", "also", "then", "can", "could", "will", "would", "must", "may", "might", "should", "shall", "do", "does", "did", "not", "never", "always", "often", "only", "just", "even", "still", "both", "help", "let", "re", "ll", "ve", "d", "people", "children", "staff", "police", "cattle", "crew", "team", "family", "everyone", "first", "now", "later", "all", "each", "so", "please", "we'll", "we're", "is", "are", "was", "were", "be", "been", "get", "gets", "has", "have", "had"}, w)
+}
