@@ -223,22 +223,3 @@ func TestWatchStopsStatement(t *testing.T) {
 		t.Errorf("the connection is not usable after the stop: %v", err)
 	}
 }
-
-// TestSchemaCache: a second world with the same tools reuses the tool
-// schemas the first compiled, and its tools answer bad arguments in the
-// same words.
-func TestSchemaCache(t *testing.T) {
-	a, b := mustCompile(t, "testdata/mini.json"), mustCompile(t, "testdata/mini.json")
-	for i, ta := range a.Tools() {
-		tb := b.Tools()[i]
-		if ta.validator == nil || ta.validator != tb.validator {
-			t.Errorf("%s: the second world compiled its input schema again", ta.Name())
-		}
-		bad := []byte(`{"nope": 1}`)
-		_, ea := ta.ValidateArgs(bad)
-		_, eb := tb.ValidateArgs(bad)
-		if ea == nil || eb == nil || ea.Error() != eb.Error() {
-			t.Errorf("%s: %v / %v", ta.Name(), ea, eb)
-		}
-	}
-}
