@@ -393,13 +393,8 @@ func (t *Tool) inputValidator() (*jsonschema.Schema, error) {
 }
 
 // compileSchema compiles a tool schema. One compiler serves the whole
-// world: it compiles the draft's metaschema once, not once per tool. A
-// schema this process compiled before, for any world, is not compiled
-// again (see compiledSchemas).
+// world: it compiles the draft's metaschema once, not once per tool.
 func (w *World) compileSchema(url string, doc []byte) (*jsonschema.Schema, error) {
-	if s := compiledSchemas.get(doc); s != nil {
-		return s, nil
-	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
 	if err != nil {
 		return nil, err
@@ -411,42 +406,7 @@ func (w *World) compileSchema(url string, doc []byte) (*jsonschema.Schema, error
 	if err := w.schemas.AddResource(url, v); err != nil {
 		return nil, err
 	}
-	s, err := w.schemas.Compile(url)
-	if err == nil {
-		compiledSchemas.put(doc, s)
-	}
-	return s, err
-}
-
-// compiledSchemas holds the tool schemas compiled so far, by their text:
-// the worlds of a corpus share most of their tools' schemas (the same
-// service's tools over the same columns), and a compiled schema is
-// immutable and safe for concurrent use. Only schemas that compiled are
-// kept, so a schema that does not compile is still reported with its
-// place in its own bundle; and a tool's argument errors are worded from
-// the instance's location and the error's kind, not the schema's URL.
-var compiledSchemas = &schemaCache{m: map[string]*jsonschema.Schema{}}
-
-// maxCachedSchemas bounds compiledSchemas (a few MB).
-const maxCachedSchemas = 2048
-
-type schemaCache struct {
-	mu sync.Mutex
-	m  map[string]*jsonschema.Schema
-}
-
-func (c *schemaCache) get(doc []byte) *jsonschema.Schema {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.m[string(doc)]
-}
-
-func (c *schemaCache) put(doc []byte, s *jsonschema.Schema) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.m) < maxCachedSchemas {
-		c.m[string(doc)] = s
-	}
+	return w.schemas.Compile(url)
 }
 
 func (t *Tool) uses(name string) bool {
