@@ -44,7 +44,14 @@ type Options struct {
 	// Budget is each hidden statement's wall-clock backstop; 0 means
 	// [DefaultBudget].
 	Budget time.Duration
+	// shared: grade on the world's shared scratch databases
+	// ([world.World.SharedScratch]), as a validation, which grades every
+	// task's episodes in turn, does.
+	shared bool
 }
+
+// validating is how the validators grade.
+var validating = Options{shared: true}
 
 // noScratch makes Grade read the episode itself; tests compare the two.
 var noScratch = false
@@ -200,7 +207,11 @@ func gradeMemo(ctx context.Context, ep *world.Episode, task *world.Task, opts Op
 	// either way the queries see the same rows.
 	read := ep.Read
 	if !noScratch && len(todo) > 0 {
-		if sc, err := w.Scratch(ctx, task); err == nil {
+		borrow := w.Scratch
+		if opts.shared {
+			borrow = w.SharedScratch
+		}
+		if sc, err := borrow(ctx, task); err == nil {
 			defer sc.Release()
 			if sc.Apply(ctx, diff.Changes) == nil {
 				read = sc.Read

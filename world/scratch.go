@@ -21,11 +21,13 @@ import (
 // rather than once per episode: SQLite statements belong to one
 // connection, and an episode's connection lives for one episode.
 //
-// The tasks whose seed is short share the world's scratch databases at
-// s0: Apply replays the task's seed first, as [Compile] applied it to
-// make the task's image, so the rows (rowids included) and sequences are
-// the task image's. One pool then serves every task, and the invariants'
-// statements, the same for every task, are prepared once for all.
+// A grader that grades the episodes of many tasks in turn (a validation)
+// borrows with [World.SharedScratch]: the tasks whose seed is short then
+// share the world's scratch databases at s0, and Apply replays the
+// task's seed first, as [Compile] applied it to make the task's image, so
+// the rows (rowids included) and sequences are the task image's. One
+// pool serves every task, and the invariants' statements, the same for
+// every task, are prepared once for all; each grade pays for the replay.
 //
 // A Scratch is used by one goroutine at a time.
 type Scratch struct {
@@ -52,9 +54,15 @@ type scratchStmt struct {
 // image.
 const scratchIdle = 2
 
+// maxScratchStmts caps the statements a scratch database keeps prepared:
+// one serves every task with a short seed, so it prepares the rubrics of
+// all of them, their seeds and the invariants (an episode's cap,
+// maxStmts, is for one task's calls).
+const maxScratchStmts = 1024
+
 // scratchSeedOps is the longest task seed a scratch database at s0
-// replays on each borrowing; a task with a longer seed gets databases
-// at its own image.
+// replays on each [World.SharedScratch] borrowing; a task with a longer
+// seed gets databases at its own image.
 const scratchSeedOps = 64
 
 // scratchPool holds a world's idle scratch databases, by task.
@@ -66,8 +74,19 @@ type scratchPool struct {
 // Scratch borrows a scratch database at the initial state of task (nil:
 // s0). Release it when done.
 func (w *World) Scratch(ctx context.Context, task *Task) (*Scratch, error) {
+	return w.borrowScratch(ctx, task, false)
+}
+
+// SharedScratch is [World.Scratch] for a grader of many tasks' episodes:
+// a task with a short seed gets one of the world's databases at s0, on
+// which Apply replays its seed first (see [Scratch]).
+func (w *World) SharedScratch(ctx context.Context, task *Task) (*Scratch, error) {
+	return w.borrowScratch(ctx, task, true)
+}
+
+func (w *World) borrowScratch(ctx context.Context, task *Task, shared bool) (*Scratch, error) {
 	var seed *Task
-	if task != nil && len(task.spec.Seed) <= scratchSeedOps {
+	if shared && task != nil && len(task.spec.Seed) <= scratchSeedOps {
 		task, seed = nil, task
 	}
 	w.scratch.mu.Lock()
@@ -313,7 +332,7 @@ func (s *Scratch) prepared(ctx context.Context, q string) (*scratchStmt, error) 
 		st.busy = true
 		return st, nil
 	}
-	if len(s.stmts) >= maxStmts {
+	if len(s.stmts) >= maxScratchStmts {
 		return nil, nil
 	}
 	p, err := s.conn.PrepareContext(ctx, q)

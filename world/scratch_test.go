@@ -83,7 +83,15 @@ func TestScratchReplaysSeed(t *testing.T) {
 					}
 					other.Release()
 				}
-				sc, err := w.Scratch(ctx, task)
+				own, err := w.Scratch(ctx, task)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if own.task != task || own.seed != nil {
+					t.Errorf("%s/%s: Scratch is not at the task's own image", path, task.ID())
+				}
+				own.Release()
+				sc, err := w.SharedScratch(ctx, task)
 				if err != nil {
 					t.Fatal(err)
 				}
