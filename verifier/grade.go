@@ -44,7 +44,14 @@ type Options struct {
 	// Budget is each hidden statement's wall-clock backstop; 0 means
 	// [DefaultBudget].
 	Budget time.Duration
+	// shared: grade on the world's shared scratch databases
+	// ([world.World.SharedScratch]), as a validation, which grades every
+	// task's episodes in turn, does.
+	shared bool
 }
+
+// validating is how the validators grade.
+var validating = Options{shared: true}
 
 // noScratch makes Grade read the episode itself; tests compare the two.
 var noScratch = false
@@ -169,16 +176,20 @@ func gradeMemo(ctx context.Context, ep *world.Episode, task *world.Task, opts Op
 	var todo []int
 	for i := range checks {
 		if memo != nil {
-			var id string
+			var id, base string
 			var reads []string
 			if i < len(spec.Assertions) {
-				id, reads = "assertion:"+spec.Assertions[i].ID, memo.assertionReads(task, spec.Assertions[i])
+				// Assertion ids are the task's own.
+				id, base, reads = "assertion:"+spec.Assertions[i].ID, "task "+task.ID(), memo.assertionReads(task, spec.Assertions[i])
 			} else {
+				// An invariant is the world's: its result depends on
+				// the rows of the tables it reads, whatever the task.
 				inv := invs[i-len(spec.Assertions)]
 				id, reads = "invariant:"+inv.Name, memo.invariantReads(w, inv)
+				base = memo.base(task, reads)
 			}
 			if reads != nil {
-				keys[i] = memo.key(version, task, id, reads, diff.Changes)
+				keys[i] = memo.key(version, base, id, reads, diff.Changes)
 				if c, ok := memo.checks[keys[i]]; ok {
 					checks[i] = c
 					memo.hits++
@@ -196,7 +207,11 @@ func gradeMemo(ctx context.Context, ep *world.Episode, task *world.Task, opts Op
 	// either way the queries see the same rows.
 	read := ep.Read
 	if !noScratch && len(todo) > 0 {
-		if sc, err := w.Scratch(ctx, task); err == nil {
+		borrow := w.Scratch
+		if opts.shared {
+			borrow = w.SharedScratch
+		}
+		if sc, err := borrow(ctx, task); err == nil {
 			defer sc.Release()
 			if sc.Apply(ctx, diff.Changes) == nil {
 				read = sc.Read

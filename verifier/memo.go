@@ -16,24 +16,29 @@ import (
 // the many plays of a task (its reference, doing nothing, a prefix, the
 // reference without one call) run each hidden query once per distinct
 // content of the tables it reads. A check is a pure function of the
-// task's initial state and of the rows of the tables it reads: grading
-// reads no clock and no trajectory. Its key is the task, the check and a
-// digest of the episode's changes to those tables.
+// rows of the tables it reads: grading reads no clock and no trajectory.
+// Its key is the check, the initial state of those tables and a digest of
+// the episode's changes to them. That initial state is the task's when
+// its seed writes one of them, and otherwise the world's (s0): an
+// invariant that reads no table a task seeds is answered once for all
+// the tasks whose changes to its tables are the same (doing nothing, to
+// begin with).
 //
 // A check whose tables are not known for sure (SQL naming a table of
 // SQLite's or the engine's own, sqlite_sequence or _mercury_changes) is
 // never memoized. replay-deterministic grades without the memo, so that a
 // check that gives two answers on one state is still caught.
 type checkMemo struct {
-	tables map[string]bool     // the world's tables
-	reads  map[string][]string // by check: the tables it reads; nil: not memoized
-	known  map[string]bool     // reads computed
-	checks map[[32]byte]Check  // by key
-	hits   int                 // for tests and benchmarks
+	tables map[string]bool                 // the world's tables
+	reads  map[string][]string             // by check: the tables it reads; nil: not memoized
+	known  map[string]bool                 // reads computed
+	checks map[[32]byte]Check              // by key
+	seeded map[*world.Task]map[string]bool // by task: the tables its seed writes
+	hits   int                             // for tests and benchmarks
 }
 
 func newCheckMemo(w *world.World) *checkMemo {
-	m := &checkMemo{tables: map[string]bool{}, reads: map[string][]string{}, known: map[string]bool{}, checks: map[[32]byte]Check{}}
+	m := &checkMemo{tables: map[string]bool{}, reads: map[string][]string{}, known: map[string]bool{}, checks: map[[32]byte]Check{}, seeded: map[*world.Task]map[string]bool{}}
 	for _, t := range w.Tables() {
 		m.tables[t.Name] = true
 	}
@@ -109,12 +114,36 @@ func (m *checkMemo) invariantReads(w *world.World, inv world.Invariant) []string
 	return reads
 }
 
-// key is the memo key of a check, graded with a grader version, of task that reads tables, on a state
-// with the given changes (sorted by table, as [world.Diff] lists them).
-func (m *checkMemo) key(version string, task *world.Task, checkID string, tables []string, changes []world.RowChange) [32]byte {
+// base names the initial state of tables in episodes of task: the
+// task's own when its seed writes one of them, else s0's (""). Nothing
+// else makes a task's initial table differ from the world's: seed steps
+// name their table, and foreign keys are off while a seed applies.
+func (m *checkMemo) base(task *world.Task, tables []string) string {
+	seeded, ok := m.seeded[task]
+	if !ok {
+		seeded = map[string]bool{}
+		for _, op := range task.Spec().Seed {
+			seeded[strings.ToLower(op.Insert+op.Update+op.Delete)] = true
+		}
+		m.seeded[task] = seeded
+	}
+	for _, t := range tables {
+		if seeded[t] {
+			return "task " + task.ID()
+		}
+	}
+	return ""
+}
+
+// key is the memo key of a check, graded with a grader version, that
+// reads tables from the initial state base (see [checkMemo.base]), on a
+// state with the given changes (sorted by table, as [world.Diff] lists
+// them). A check that is the task's own (an assertion) has the task in
+// its base.
+func (m *checkMemo) key(version, base, checkID string, tables []string, changes []world.RowChange) [32]byte {
 	b := make([]byte, 0, 256)
 	b = strconv.AppendQuote(b, version)
-	b = strconv.AppendQuote(b, task.ID())
+	b = strconv.AppendQuote(b, base)
 	b = strconv.AppendQuote(b, checkID)
 	for _, ch := range changes {
 		if !slices.Contains(tables, ch.Table) {

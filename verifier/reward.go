@@ -31,7 +31,7 @@ func playGrade(ctx context.Context, w *world.World, task *world.Task, calls []wo
 			return nil, nil, err
 		}
 	}
-	r, err := gradeMemo(ctx, ep, task, Options{}, memo)
+	r, err := gradeMemo(ctx, ep, task, validating, memo)
 	if err != nil {
 		ep.Close()
 		return nil, nil, err
@@ -158,7 +158,7 @@ func (v *validation) benchPlay(ctx context.Context, run *solveRun, calls []world
 			return nil, err
 		}
 	}
-	return gradeMemo(ctx, ep, run.task, Options{}, v.memo)
+	return gradeMemo(ctx, ep, run.task, validating, v.memo)
 }
 
 // closeBenches closes the episodes solve kept that benchPlays did not.

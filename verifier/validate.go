@@ -373,7 +373,7 @@ func solve(ctx context.Context, w *world.World, task *world.Task, memo *checkMem
 	}
 	if keep {
 		r.bench, r.marks = ep, map[int]world.Mark{}
-		r.noop, r.noopErr = gradeMemo(ctx, ep, task, Options{}, memo)
+		r.noop, r.noopErr = gradeMemo(ctx, ep, task, validating, memo)
 	} else {
 		defer ep.Close()
 	}
@@ -415,7 +415,7 @@ func solve(ctx context.Context, w *world.World, task *world.Task, memo *checkMem
 		}
 	}
 	r.entries = ep.Trajectory()
-	r.report, r.grade = gradeMemo(ctx, ep, task, Options{}, memo)
+	r.report, r.grade = gradeMemo(ctx, ep, task, validating, memo)
 	if r.grade != nil {
 		r.final, r.err = ep.StateHash(ctx)
 		return r
@@ -431,11 +431,7 @@ func solve(ctx context.Context, w *world.World, task *world.Task, memo *checkMem
 // unchanged state at a fraction of the cost of two state hashes. When the
 // count moves, [changesState] settles it with the hashes.
 func rowsWritten(ctx context.Context, ep *world.Episode) (int64, error) {
-	var n int64
-	err := ep.Read(ctx, func(q world.Querier) error {
-		return q.QueryRowContext(ctx, "SELECT total_changes()").Scan(&n)
-	})
-	return n, err
+	return ep.RowsWritten(ctx)
 }
 
 // changesState reports whether the last of calls changes the state hash,
@@ -715,7 +711,7 @@ func (v *validation) noopFails(ctx context.Context, w *world.World, runs []*solv
 				v.fail(VNoopFails, "/tasks/%d: start an episode: %v", i, eerr)
 				continue
 			}
-			r, err = gradeMemo(ctx, ep, t, Options{}, v.memo)
+			r, err = gradeMemo(ctx, ep, t, validating, v.memo)
 			ep.Close()
 		}
 		switch {

@@ -96,6 +96,10 @@ func (e *Episode) setQueryOnly(ctx context.Context, on bool) error {
 	if on {
 		q = "PRAGMA query_only=ON"
 	}
+	ctx, err := quiet(ctx)
+	if err != nil {
+		return err
+	}
 	if _, err := e.conn.ExecContext(ctx, q); err != nil {
 		return fmt.Errorf("%s: %w", q, err)
 	}
@@ -178,7 +182,23 @@ func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage
 	if err != nil {
 		return nil, err
 	}
-	if err := e.setQueryOnly(ctx, false); err != nil {
+	// A call that runs past its budget is interrupted (the progress
+	// handler watch sets sees the deadline) and rolled back: the agent
+	// reads that it was stopped, and the state is as before.
+	cctx, cancel := context.WithTimeout(ctx, callBudget)
+	defer cancel()
+	stopped := func(err error) error {
+		if ctx.Err() == nil && cctx.Err() != nil {
+			return toolErr("%s ran past its budget of %s and was stopped; nothing was changed. Narrow the request (filters, a smaller page) and try again", name, callBudget)
+		}
+		return err
+	}
+	if err := cctx.Err(); err != nil {
+		return nil, stopped(fmt.Errorf("begin: %w", err))
+	}
+	sctx, detach := watch(cctx, e.conn)
+	defer detach()
+	if err := e.setQueryOnly(sctx, false); err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
 	}
 	// The transaction is run by hand rather than as an sql.Tx so that its
@@ -198,7 +218,7 @@ func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage
 		begin, commit, undo = "SAVEPOINT _mercury_call", "RELEASE _mercury_call", []string{"ROLLBACK TO _mercury_call", "RELEASE _mercury_call"}
 	}
 	if begin != "" {
-		if _, err := tx.ExecContext(ctx, begin); err != nil {
+		if _, err := tx.ExecContext(sctx, begin); err != nil {
 			return nil, fmt.Errorf("begin: %w", err)
 		}
 	}
@@ -210,20 +230,12 @@ func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage
 		}
 		return err
 	}
-	// A call that runs past its budget is interrupted (the driver's
-	// progress handler sees the deadline) and rolled back: the agent reads
-	// that it was stopped, and the state is as before.
-	cctx, cancel := context.WithTimeout(ctx, callBudget)
-	defer cancel()
-	c := &call{ctx: cctx, tx: tx, tool: tool, args: args, rows: map[string]object{}, now: now}
+	c := &call{ctx: sctx, tx: tx, tool: tool, args: args, rows: map[string]object{}, now: now}
 	if err := c.run(); err != nil {
-		if ctx.Err() == nil && cctx.Err() != nil {
-			err = toolErr("%s ran past its budget of %s and was stopped; nothing was changed. Narrow the request (filters, a smaller page) and try again", name, callBudget)
-		}
-		return nil, rollback(err)
+		return nil, rollback(stopped(err))
 	}
 	if commit != "" {
-		if _, err := tx.ExecContext(ctx, commit); err != nil {
+		if _, err := tx.ExecContext(sctx, commit); err != nil {
 			return nil, rollback(fmt.Errorf("commit: %w", err))
 		}
 	}
@@ -253,6 +265,25 @@ func (e *Episode) Calls() int {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.calls
+}
+
+// RowsWritten is how many rows the episode's database has inserted,
+// updated or deleted since it opened (SQLite's total_changes()). Unlike
+// the same query through [Episode.Read], it leaves the connection as the
+// last call left it, so the statements the calls prepared stay prepared.
+func (e *Episode) RowsWritten(ctx context.Context) (int64, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return 0, ErrClosed
+	}
+	ctx, err := quiet(ctx)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	err = e.queryRow(ctx, "SELECT total_changes()").Scan(&n)
+	return n, err
 }
 
 // Snapshot returns the serialized database of the episode.

@@ -34,6 +34,10 @@ func (e *Episode) Mark(ctx context.Context) (Mark, error) {
 	if e.closed {
 		return Mark{}, ErrClosed
 	}
+	ctx, err := quiet(ctx)
+	if err != nil {
+		return Mark{}, err
+	}
 	if err := e.setQueryOnly(ctx, false); err != nil {
 		return Mark{}, err
 	}
@@ -56,6 +60,10 @@ func (e *Episode) Rewind(ctx context.Context, m Mark) error {
 	}
 	if m.depth < 1 || m.depth > e.marks {
 		return ErrMarkGone
+	}
+	ctx, err := quiet(ctx)
+	if err != nil {
+		return err
 	}
 	if err := e.setQueryOnly(ctx, false); err != nil {
 		return err

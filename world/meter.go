@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"math"
 	"reflect"
 	"sync"
 	"sync/atomic"
@@ -174,4 +175,34 @@ func meteredRow(ctx context.Context, conn *sql.Conn, run func(context.Context) *
 	}
 	row.then(detach)
 	return row
+}
+
+// Statements the engine runs for itself (a call's, a diff's, a mark's)
+// are given contexts without cancellation: with a context that can end,
+// the SQLite driver starts a goroutine per statement to watch it, which
+// a grade or a call, tens of short statements each, pays for many times
+// over. Their end is watched once instead: quiet checks it before a run
+// of statements that ends soon by itself, and watch, for a call, sets a
+// progress handler that stops the statement running when it ends.
+
+// quiet returns ctx without its cancellation, or ctx's error if it has
+// ended already.
+func quiet(ctx context.Context) (context.Context, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return context.WithoutCancel(ctx), nil
+}
+
+// watch attaches to conn a progress handler that stops the running
+// statement once ctx ends (its deadline, its cancellation), until the
+// returned function detaches it; statements run with the returned
+// context. Where the driver does not expose its connection, the driver
+// watches ctx itself.
+func watch(ctx context.Context, conn *sql.Conn) (context.Context, func()) {
+	wctx, detach, err := meter(WithMeter(ctx, NewMeter(math.MaxInt64)), conn)
+	if err != nil {
+		return ctx, func() {}
+	}
+	return wctx, detach
 }

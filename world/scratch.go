@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -20,10 +21,21 @@ import (
 // rather than once per episode: SQLite statements belong to one
 // connection, and an episode's connection lives for one episode.
 //
+// A grader that grades the episodes of many tasks in turn (a validation)
+// borrows with [World.SharedScratch]: the tasks whose seed is short then
+// share the world's scratch databases at s0, and Apply replays the
+// task's seed first, as [Compile] applied it to make the task's image, so
+// the rows (rowids included) and sequences are the task image's. One
+// pool serves every task, and the invariants' statements, the same for
+// every task, are prepared once for all; each grade pays for the replay.
+//
 // A Scratch is used by one goroutine at a time.
 type Scratch struct {
-	w     *World
-	task  *Task
+	w    *World
+	task *Task // whose image the database holds (nil: s0)
+	// seed: the task whose seed Apply replays first (nil: none), when
+	// the database holds s0.
+	seed  *Task
 	db    *sql.DB
 	conn  *sql.Conn
 	stmts map[string]*scratchStmt
@@ -38,8 +50,20 @@ type scratchStmt struct {
 	busy bool
 }
 
-// scratchIdle is how many idle scratch databases a world keeps per task.
+// scratchIdle is how many idle scratch databases a world keeps per
+// image.
 const scratchIdle = 2
+
+// maxScratchStmts caps the statements a scratch database keeps prepared:
+// one serves every task with a short seed, so it prepares the rubrics of
+// all of them, their seeds and the invariants (an episode's cap,
+// maxStmts, is for one task's calls).
+const maxScratchStmts = 1024
+
+// scratchSeedOps is the longest task seed a scratch database at s0
+// replays on each [World.SharedScratch] borrowing; a task with a longer
+// seed gets databases at its own image.
+const scratchSeedOps = 64
 
 // scratchPool holds a world's idle scratch databases, by task.
 type scratchPool struct {
@@ -50,11 +74,27 @@ type scratchPool struct {
 // Scratch borrows a scratch database at the initial state of task (nil:
 // s0). Release it when done.
 func (w *World) Scratch(ctx context.Context, task *Task) (*Scratch, error) {
+	return w.borrowScratch(ctx, task, false)
+}
+
+// SharedScratch is [World.Scratch] for a grader of many tasks' episodes:
+// a task with a short seed gets one of the world's databases at s0, on
+// which Apply replays its seed first (see [Scratch]).
+func (w *World) SharedScratch(ctx context.Context, task *Task) (*Scratch, error) {
+	return w.borrowScratch(ctx, task, true)
+}
+
+func (w *World) borrowScratch(ctx context.Context, task *Task, shared bool) (*Scratch, error) {
+	var seed *Task
+	if shared && task != nil && len(task.spec.Seed) <= scratchSeedOps {
+		task, seed = nil, task
+	}
 	w.scratch.mu.Lock()
 	if l := w.scratch.idle[task]; len(l) > 0 {
 		s := l[len(l)-1]
 		w.scratch.idle[task] = l[:len(l)-1]
 		w.scratch.mu.Unlock()
+		s.seed = seed
 		return s, nil
 	}
 	w.scratch.mu.Unlock()
@@ -69,7 +109,7 @@ func (w *World) Scratch(ctx context.Context, task *Task) (*Scratch, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open scratch database: %w", err)
 	}
-	s := &Scratch{w: w, task: task, db: db, conn: conn, stmts: map[string]*scratchStmt{}}
+	s := &Scratch{w: w, task: task, seed: seed, db: db, conn: conn, stmts: map[string]*scratchStmt{}}
 	if err := deserialize(conn, image); err != nil {
 		s.close()
 		return nil, fmt.Errorf("load scratch image: %w", err)
@@ -120,10 +160,19 @@ func (s *Scratch) Apply(ctx context.Context, changes []RowChange) error {
 	if s.inTx {
 		return errors.New("scratch: changes already applied")
 	}
+	ctx, err := quiet(ctx) // short statements, one per changed row
+	if err != nil {
+		return err
+	}
 	if _, err := s.exec(ctx, "BEGIN"); err != nil {
 		return err
 	}
 	s.inTx = true
+	if s.seed != nil {
+		if err := s.replaySeed(ctx, s.seed); err != nil {
+			return err
+		}
+	}
 	for _, ch := range changes {
 		t := s.w.tableBy[ch.Table]
 		if t == nil || t.pk == nil {
@@ -148,6 +197,69 @@ func (s *Scratch) Apply(ctx context.Context, changes []RowChange) error {
 		}
 		if _, err := s.exec(ctx, q, args...); err != nil {
 			return fmt.Errorf("scratch: replay %s %s: %w", ch.Op, ch.Table, err)
+		}
+	}
+	return nil
+}
+
+// replaySeed brings a database at s0 to task's initial state: its seed
+// steps, as [World.applySeed] runs them on s0 to make the task's image
+// (so new rows get the image's rowids), and the image's sequences.
+func (s *Scratch) replaySeed(ctx context.Context, task *Task) error {
+	for j, op := range task.spec.Seed {
+		t := s.w.tableBy[op.Insert+op.Update+op.Delete]
+		if t == nil {
+			return fmt.Errorf("scratch: seed step %d: unknown table", j)
+		}
+		var err error
+		switch {
+		case op.Insert != "":
+			cols, vals, errs := t.rowValues(op.Values, "")
+			if len(errs) > 0 {
+				return fmt.Errorf("scratch: seed step %d: %v", j, errs[0])
+			}
+			_, err = s.exec(ctx, insertSQL(t, cols), vals...)
+		case op.Update != "":
+			var key any
+			if key, err = t.pk.typ.toSQL(op.Key); err != nil {
+				break
+			}
+			var sets []string
+			var args []any
+			for _, k := range sortedKeys(op.Set) {
+				c := t.colBy[k]
+				if c == nil {
+					return fmt.Errorf("scratch: seed step %d: no column %q", j, k)
+				}
+				v, err := c.check(op.Set[k])
+				if err != nil {
+					return fmt.Errorf("scratch: seed step %d: %w", j, err)
+				}
+				sets = append(sets, quoteIdent(k)+" = ?")
+				args = append(args, v)
+			}
+			if len(sets) == 0 {
+				continue
+			}
+			_, err = s.exec(ctx, "UPDATE "+quoteIdent(t.name)+" SET "+strings.Join(sets, ", ")+" WHERE "+quoteIdent(t.pk.Name)+" = ?", append(args, key)...)
+		default:
+			var key any
+			if key, err = t.pk.typ.toSQL(op.Key); err != nil {
+				break
+			}
+			_, err = s.exec(ctx, "DELETE FROM "+quoteIdent(t.name)+" WHERE "+quoteIdent(t.pk.Name)+" = ?", key)
+		}
+		if err != nil {
+			return fmt.Errorf("scratch: seed step %d: %w", j, err)
+		}
+	}
+	seqs, err := s.w.seedSequences(ctx, task)
+	if err != nil {
+		return err
+	}
+	for _, sq := range seqs {
+		if _, err := s.exec(ctx, "INSERT OR REPLACE INTO "+seqTable+" VALUES (?, ?)", sq.table, sq.next); err != nil {
+			return fmt.Errorf("scratch: sequences: %w", err)
 		}
 	}
 	return nil
@@ -220,7 +332,7 @@ func (s *Scratch) prepared(ctx context.Context, q string) (*scratchStmt, error) 
 		st.busy = true
 		return st, nil
 	}
-	if len(s.stmts) >= maxStmts {
+	if len(s.stmts) >= maxScratchStmts {
 		return nil, nil
 	}
 	p, err := s.conn.PrepareContext(ctx, q)
@@ -315,4 +427,49 @@ func (r *scratchReader) queryRow(ctx context.Context, q string, args ...any) *Ro
 		return &Row{row: r.s.conn.QueryRowContext(ctx, q, args...)}
 	}
 	return &Row{row: st.st.QueryRowContext(ctx, args...), done: func() { st.busy = false }}
+}
+
+// sequence is one row of the sequence table.
+type sequence struct {
+	table string
+	next  int64
+}
+
+// seedSequences returns the sequence rows the seed of task sets, in the
+// order [World.applySeed] writes them (see resetSequencesOf: every table
+// the seed writes that has a sequence, in table order), with the values
+// of the task's image.
+func (w *World) seedSequences(ctx context.Context, task *Task) ([]sequence, error) {
+	ts, err := w.initial(ctx, task)
+	if err != nil {
+		return nil, err
+	}
+	next := map[string]int64{}
+	for _, l := range strings.Split(string(ts.seqs), "\n") {
+		f := strings.Fields(l) // "seq <table> <next>", as readSeqs writes it
+		if len(f) != 3 {
+			continue
+		}
+		n, err := strconv.ParseInt(f[2], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("scratch: sequence line %q", l)
+		}
+		next[f[1]] = n
+	}
+	touched := map[string]bool{}
+	for _, op := range task.spec.Seed {
+		touched[op.Insert+op.Update+op.Delete] = true
+	}
+	var out []sequence
+	for _, t := range w.tables {
+		if !touched[t.name] || t.seq == nil && t.pk.typ != typeInteger {
+			continue
+		}
+		n, ok := next[t.name]
+		if !ok {
+			return nil, fmt.Errorf("scratch: no sequence of %s in the image of task %s", t.name, task.spec.ID)
+		}
+		out = append(out, sequence{t.name, n})
+	}
+	return out, nil
 }

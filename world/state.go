@@ -56,16 +56,28 @@ type lazyState struct {
 
 // initial returns the initial state of episodes of task (nil: s0).
 func (w *World) initial(ctx context.Context, task *Task) (*initialState, error) {
+	return w.initialVia(ctx, task, nil)
+}
+
+// initialVia is initial, reading a state not read yet on ep's own
+// connection when ep is still at it (no call, no tampering): the image
+// is then not opened a second time, and its schema not parsed again.
+// Callers hold ep.mu.
+func (w *World) initialVia(ctx context.Context, task *Task, ep *Episode) (*initialState, error) {
 	// The state is shared by every later caller: one caller's
 	// cancellation must not become everyone's error.
 	ctx = context.WithoutCancel(ctx)
+	var at rowsQuerier // reads the initial state of task, or nil
+	if ep != nil && ep.calls == 0 && ep.logged && (ep.task == task || task == nil && len(ep.task.spec.Seed) == 0) {
+		at = ep.query
+	}
 	if task == nil {
-		w.s0.once.Do(func() { w.s0.state, w.s0.err = w.readImage(ctx, w.image, nil, nil) })
+		w.s0.once.Do(func() { w.s0.state, w.s0.err = w.readInitial(ctx, w.image, nil, nil, at) })
 		return w.s0.state, w.s0.err
 	}
 	task.state.once.Do(func() {
 		if len(task.spec.Seed) == 0 {
-			task.state.state, task.state.err = w.initial(ctx, nil)
+			task.state.state, task.state.err = w.initialVia(ctx, nil, ep)
 			return
 		}
 		s0, err := w.initial(ctx, nil)
@@ -83,7 +95,7 @@ func (w *World) initial(ctx context.Context, task *Task) (*initialState, error) 
 		for _, op := range task.spec.Seed {
 			seeded[op.Insert+op.Update+op.Delete] = true
 		}
-		task.state.state, task.state.err = w.readImage(ctx, img, s0, seeded)
+		task.state.state, task.state.err = w.readInitial(ctx, img, s0, seeded, at)
 		if task.state.err != nil {
 			task.state.err = fmt.Errorf("task %s: %w", task.spec.ID, task.state.err)
 		}
@@ -91,29 +103,35 @@ func (w *World) initial(ctx context.Context, task *Task) (*initialState, error) 
 	return task.state.state, task.state.err
 }
 
-// readImage reads the state of an image. Only the tables in seeded are
-// read when base is given; the others are base's.
-func (w *World) readImage(ctx context.Context, image []byte, base *initialState, seeded map[string]bool) (*initialState, error) {
-	db, conn, err := openMemory(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("read initial state: %w", err)
-	}
-	defer db.Close()
-	defer conn.Close()
-	if err := deserialize(conn, image); err != nil {
-		return nil, fmt.Errorf("read initial state: %w", err)
+// readInitial reads the state of an image, with query when it is given
+// (a querier of a database at that state), else on a database of its
+// own. Only the tables in seeded are read when base is given; the others
+// are base's.
+func (w *World) readInitial(ctx context.Context, image []byte, base *initialState, seeded map[string]bool, query rowsQuerier) (*initialState, error) {
+	if query == nil {
+		db, conn, err := openMemory(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("read initial state: %w", err)
+		}
+		defer db.Close()
+		defer conn.Close()
+		if err := deserialize(conn, image); err != nil {
+			return nil, fmt.Errorf("read initial state: %w", err)
+		}
+		query = connQuerier(conn)
 	}
 	st := &initialState{tables: make([]*tableState, len(w.tables))}
+	var err error
 	for i, t := range w.tables {
 		if base != nil && !seeded[t.name] {
 			st.tables[i] = base.tables[i]
 			continue
 		}
-		if st.tables[i], err = readTable(ctx, connQuerier(conn), t, ""); err != nil {
+		if st.tables[i], err = readTable(ctx, query, t, ""); err != nil {
 			return nil, fmt.Errorf("read initial state: %w", err)
 		}
 	}
-	if st.seqs, err = readSeqs(ctx, connQuerier(conn)); err != nil {
+	if st.seqs, err = readSeqs(ctx, query); err != nil {
 		return nil, fmt.Errorf("read initial state: %w", err)
 	}
 	st.hash = w.hashStateFrom(st, nil, st.seqs, &st.mids)
@@ -215,7 +233,7 @@ type tableDelta struct {
 // entry is a table no statement changed.
 func (e *Episode) delta(ctx context.Context) (*initialState, []*tableDelta, error) {
 	w := e.world
-	init, err := w.initial(ctx, e.task)
+	init, err := w.initialVia(ctx, e.task, e)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -336,6 +354,10 @@ func readKeys(ctx context.Context, query rowsQuerier, t *table, keys []any) (*ta
 // readState reads what the state hash and the diff need: the initial
 // state, the delta from it and the id sequences. Callers hold e.mu.
 func (e *Episode) readState(ctx context.Context) (*initialState, []*tableDelta, []byte, error) {
+	ctx, err := quiet(ctx) // a few short reads (see quiet)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	init, d, err := e.delta(ctx)
 	if err != nil {
 		return nil, nil, nil, err
