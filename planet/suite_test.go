@@ -133,6 +133,7 @@ func TestBriefSuite(t *testing.T) {
 	}{
 		{"suite", "testdata/briefs/briefs.jsonl", 0.68, 0.95},
 		{"heldout", "testdata/briefs/heldout.jsonl", 0.72, 0.95},
+		{"heldout2", "testdata/briefs/heldout2.jsonl", 0.60, 0.90},
 	} {
 		t.Run(set.name, func(t *testing.T) {
 			wantCov, wantCity := set.floorCov, set.floorCity
