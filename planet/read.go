@@ -124,6 +124,7 @@ func (r *reader) read() (*Plan, error) {
 	r.currencies()
 	r.counterparts()
 	r.work(caps)
+	r.workFields(caps)
 	r.company()
 	r.services(caps)
 	p.Tasks = PlanTasks{Count: 10, Families: []string{"cross-system", "chore"}}

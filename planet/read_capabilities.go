@@ -29,6 +29,11 @@ type capability struct {
 	// via is the record word of the verb that read it, when the record
 	// is another: "take bookings for repairs" keeps repairs via booking.
 	via string
+	// parties are the people and organisations a clause names beside
+	// its record: "order the gown from the designer", "pay landowners a
+	// hive rent", "book seats through hotels". Each is a column of the
+	// record.
+	parties []string
 }
 
 var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
@@ -55,14 +60,23 @@ func (r *reader) capabilities() []capability {
 				v, rest = last, ws
 			}
 			last = v
+			if v.ByCustomer != nil && r.customerSubject(ws, rest, v) {
+				v = v.ByCustomer
+			}
 			c, ok := r.capability(v, rest, strings.TrimSpace(clause))
 			if !ok {
 				continue
 			}
+			c.parties = r.parties(rest, c)
 			key := c.archetype + "|" + c.entity
 			if i, dup := seen[key]; dup {
 				if c.resource != "" && c.resource != out[i].resource && !slices.Contains(out[i].resources, c.resource) {
 					out[i].resources = append(out[i].resources, c.resource)
+				}
+				for _, p := range c.parties {
+					if !slices.Contains(out[i].parties, p) {
+						out[i].parties = append(out[i].parties, p)
+					}
 				}
 				continue
 			}
@@ -75,6 +89,11 @@ func (r *reader) capabilities() []capability {
 
 var passiveRe = regexp.MustCompile(`(?i)\b(?:every|each|all)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:['’]s)?\s+(?:is|are|gets|get|must be|has been|have been)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
 
+// pluralPassiveRe is the same without a quantifier, of a plural subject
+// that starts its clause: "flights are cancelled and rebooked", "log
+// deliveries are measured and paid by cubic metre".
+var pluralPassiveRe = regexp.MustCompile(`(?i)(?:^|[,;:.]\s*|\b(?:and|while|then)\s+)(?:(?:the|our|all|their|its)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+s)\s+(?:are|were|get|must be|have been|can be|are then)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
+
 var participleSplit = regexp.MustCompile(`\s*,\s*|,?\s+and\s+`)
 
 // participles reads what is done to each record: "every block is
@@ -83,7 +102,7 @@ var participleSplit = regexp.MustCompile(`\s*,\s*|,?\s+and\s+`)
 // record no clause kept yet is added when the lexicon knows its noun or
 // the participle's verb.
 func (r *reader) participles(caps []capability) []capability {
-	for _, m := range passiveRe.FindAllStringSubmatch(r.desc, -1) {
+	for _, m := range append(passiveRe.FindAllStringSubmatch(r.desc, -1), pluralPassiveRe.FindAllStringSubmatch(r.desc, -1)...) {
 		np := r.nounPhrase(words(m[1]))
 		if len(np) == 0 {
 			continue
@@ -127,7 +146,7 @@ func (r *reader) participles(caps []capability) []capability {
 
 // maxCapabilities bounds the services a description adds, so that a long
 // brief still makes a world an agent can take in.
-const maxCapabilities = 10
+const maxCapabilities = 14
 
 // nounSweep adds the records a brief names without a verb of the lexicon
 // ("every job starts with a quote", "pay with gift vouchers", "evening
@@ -185,6 +204,76 @@ func (r *reader) nounSweep(caps []capability) []capability {
 		}
 	}
 	return caps
+}
+
+// partyCues introduce who else a clause's record involves.
+var partyCues = []string{"from", "through", "via", "to", "with", "for", "by", "between"}
+
+// parties reads the people and organisations after a preposition in a
+// clause ("from the designer", "through overseas tour operators", "pay
+// landowners …"): person and organisation nouns, not the record itself.
+func (r *reader) parties(rest []string, c capability) []string {
+	var out []string
+	add := func(np []string) {
+		if len(np) == 0 {
+			return
+		}
+		head := r.lex.Singular(np[len(np)-1])
+		if len(head) < 3 || r.lex.Is("vague", head) || r.lex.Is("det", head) || isNumber(head) || head == c.entity || head == c.resource || head == lastWord(c.entity) {
+			return
+		}
+		if !r.lex.Is("org", head) && !r.lex.Is("counterpart", head) && !r.looksLikeCustomer(head) {
+			return
+		}
+		one := head
+		if len(np) > 1 {
+			if m := np[len(np)-2]; len(m) > 2 && !r.lex.Is("det", m) && !r.lex.Is("modifier", m) && !strings.HasSuffix(m, "ed") && !r.isVerb(m) && !isNumber(m) && m != "s" {
+				one = m + " " + head
+			}
+		}
+		if !slices.Contains(out, one) {
+			out = append(out, one)
+		}
+	}
+	for i, w := range rest {
+		if slices.Contains(partyCues, w) && i+1 < len(rest) {
+			after := rest[i+1:]
+			// "from two distributors": the count is no part of the noun.
+			for len(after) > 1 && (numberWord(after[0]) > 0 || isNumber(after[0]) || r.lex.Is("det", after[0])) {
+				after = after[1:]
+			}
+			add(r.nounPhrase(after))
+		}
+	}
+	// "pay landowners a hive rent": a person right after the verb, before
+	// the thing, is who it is for.
+	if len(rest) > 1 && !r.lex.Is("det", rest[0]) {
+		if sg := r.lex.Singular(rest[0]); sg != rest[0] && r.looksLikeCustomer(sg) && slices.Contains([]string{"a", "an", "the", "their", "our"}, rest[1]) {
+			add(rest[:1])
+		}
+	}
+	return out
+}
+
+// customerSubject reports whether the subject of a clause's verb is a
+// customer, not the business: "skiers buy day passes", "guests order at
+// the bar" (but "we buy beans from members").
+func (r *reader) customerSubject(ws, rest []string, v *lexicon.Verb) bool {
+	at := len(ws) - len(rest) - len(strings.Fields(v.Verb))
+	if at < 1 || at > len(ws) || !slices.Equal(ws[len(ws)-len(rest):], rest) {
+		return false
+	}
+	subj := ws[at-1]
+	for _, w := range []string{"can", "may", "must", "will", "also", "often", "usually", "then", "who"} {
+		if subj == w && at >= 2 {
+			subj = ws[at-2]
+		}
+	}
+	sg := r.lex.Singular(subj)
+	if sg == subj && !r.lex.Is("org", sg) || r.lex.Is("counterpart", sg) || r.lex.ScaleKind(sg) == "staff" {
+		return false
+	}
+	return r.lex.ScaleKind(sg) == "customers" || r.looksLikeCustomer(sg) || r.lex.Is("org", sg)
 }
 
 // isVerb reports whether a word is a form of a lexicon verb.
@@ -309,17 +398,33 @@ var fieldCue = regexp.MustCompile(`(?i)\b(?:with(?: its| their| a| an| the)?|has
 func (r *reader) fields(caps []capability) {
 	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
 		low := strings.ToLower(sentence)
-		target := -1
-		for i, c := range caps {
-			if c.archetype != "" && strings.Contains(low, strings.Fields(c.entity)[0]) || c.archetype != "" && strings.Contains(sentence, c.phrase) {
-				target = i
-				break
+		if len(low) != len(sentence) {
+			low = sentence // offsets of the one index the other
+		}
+		for _, mi := range fieldCue.FindAllStringSubmatchIndex(sentence, -1) {
+			m := []string{sentence[mi[0]:mi[1]], sentence[mi[2]:mi[3]]}
+			// The record the attributes are of is the one named last
+			// before them: "each batch is tempered with its allergens
+			// recorded, and hotels order chocolates" gives batches theirs.
+			target, at := -1, -1
+			for i, c := range caps {
+				if c.archetype == "" {
+					continue
+				}
+				j := strings.LastIndex(low[:mi[0]], strings.Fields(c.entity)[0])
+				if k := strings.LastIndex(sentence[:mi[0]], c.phrase); k > j {
+					j = k
+				}
+				if k := strings.Index(sentence, c.phrase); k >= 0 && k <= mi[0] && k+len(c.phrase) >= mi[0] {
+					j = max(j, k)
+				}
+				if j > at {
+					target, at = i, j
+				}
 			}
-		}
-		if target < 0 {
-			continue
-		}
-		for _, m := range fieldCue.FindAllStringSubmatch(sentence, -1) {
+			if target < 0 {
+				continue
+			}
 			for _, part := range regexp.MustCompile(`,|\band\b|\bor\b`).Split(m[1], -1) {
 				np := r.nounPhrase(words(part))
 				if len(np) == 0 || len(np) > 2 {

@@ -433,6 +433,9 @@ func (r *reader) work(caps []capability) {
 	for _, f := range flags {
 		w.Attributes = append(w.Attributes, PlanAttribute{Name: snake(f), Type: "boolean", From: from})
 	}
+	if main != nil {
+		main.entity = one
+	}
 	p.Work = w
 	p.Staff = PlanNoun{One: cmp.Or(a.Staff.One, "team member"), Many: cmp.Or(a.Staff.Many, "team members")}
 	if sc, ok := r.scaleOf("staff"); ok && sc.Noun != "employee" && sc.Noun != "staff" && sc.Noun != "person" && sc.Noun != "people" && sc.Noun != "member of staff" {
@@ -454,6 +457,38 @@ func (r *reader) work(caps []capability) {
 		}
 	}
 	r.decide(from, "/work", "%s", desc)
+}
+
+// partyFields are the columns of a record for the parties its clause
+// names, other than the customer and the staff (who have their own).
+func (r *reader) partyFields(c capability) []string {
+	var out []string
+	for _, p := range c.parties {
+		if p == r.p.Customer.One || lastWord(p) == lastWord(r.p.Customer.One) || p == r.p.Staff.One || lastWord(p) == lastWord(r.p.Staff.One) || lastWord(p) == "customer" || lastWord(p) == "client" {
+			continue
+		}
+		out = append(out, snake(p))
+	}
+	return out
+}
+
+// workFields gives the line of work the fields the brief names for it:
+// "every watch is logged with its calibre and serial", "every engagement
+// has a signed mandate", and the parties of its clause ("book seats
+// through hotels").
+func (r *reader) workFields(caps []capability) {
+	w := &r.p.Work
+	for _, c := range caps {
+		if c.entity != w.One && c.entity != lastWord(w.One) {
+			continue
+		}
+		for _, f := range append(slices.Clone(c.fields), r.partyFields(c)...) {
+			if !slices.ContainsFunc(w.Attributes, func(a PlanAttribute) bool { return a.Name == f }) && !slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at"}, f) {
+				w.Attributes = append(w.Attributes, PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
+				r.decide(c.phrase, "/work/attributes", "%s have a %s", w.Many, strings.ReplaceAll(f, "_", " "))
+			}
+		}
+	}
 }
 
 // staffNoun finds who does the work: a person noun that is the subject of
@@ -646,15 +681,11 @@ func (r *reader) services(caps []capability) {
 		if a.Follows && (r.precedes(c.phrase) || r.lex.Is("due_before", one) || r.lex.Is("due_before", lastWord(one))) {
 			s.Follows, s.Precedes = false, true
 		}
-		for _, f := range c.fields {
+		for _, f := range append(slices.Clone(c.fields), r.partyFields(c)...) {
 			if slices.ContainsFunc(s.Attributes, func(a PlanAttribute) bool { return a.Name == f }) || slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at", "source_ref", a.Date, a.Money}, f) {
 				continue
 			}
-			typ := "text"
-			if strings.HasSuffix(f, "date") || strings.HasSuffix(f, "deadline") {
-				typ = "date"
-			}
-			s.Attributes = append(s.Attributes, PlanAttribute{Name: f, Type: typ, From: c.phrase})
+			s.Attributes = append(s.Attributes, PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
 		}
 		if c.resource != "" && c.resource != one {
 			res := &PlanNoun{One: c.resource, Many: r.lex.Plural(c.resource)}
@@ -722,12 +753,22 @@ func (r *reader) services(caps []capability) {
 			add(PlanService{Name: name, Archetype: arch, Title: d.Title, Builder: f, From: "forced"}, name+" (forced)")
 		}
 	}
-	// Suppliers the brief names buy through procurement.
+	// Suppliers the brief names buy through procurement; its words for
+	// them are the suppliers' kinds.
+	var supKinds []string
+	supFrom := ""
 	for _, cp := range p.Counterparts {
-		if slices.Contains([]string{"supplier", "vendor", "wholesaler", "distributor", "grower", "producer", "farmer", "manufacturer"}, cp.One) && registry["procurement"] != nil {
-			add(PlanService{Name: "procurement", Archetype: "procurement", Title: "Procurement", Builder: "procurement", From: cp.From}, "procurement (procurement): purchase orders to "+cp.Many)
-			break
+		if slices.Contains([]string{"supplier", "vendor", "wholesaler", "distributor", "grower", "producer", "farmer", "manufacturer", "importer", "mill"}, lastWord(cp.One)) && registry["procurement"] != nil {
+			supKinds = append(supKinds, cp.One)
+			supFrom = cmp.Or(supFrom, cp.From)
 		}
+	}
+	if len(supKinds) > 0 {
+		ps := PlanService{Name: "procurement", Archetype: "procurement", Title: "Procurement", Builder: "procurement", From: supFrom}
+		if len(supKinds) > 1 || supKinds[0] != "supplier" {
+			ps.Attributes = []PlanAttribute{{Name: "kind", Type: "text", Values: supKinds, From: supFrom}}
+		}
+		add(ps, "procurement (procurement): purchase orders to "+strings.Join(r.pluralAll(supKinds), ", "))
 	}
 	if sc, ok := r.scaleOf("vehicles"); ok && !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Builder == "fleet" }) {
 		add(PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet: " + strconv.Itoa(sc.Count) + " " + r.lex.Plural(sc.Noun), Builder: "fleet", From: sc.From}, fmt.Sprintf("fleet (fleet): %d %s", sc.Count, r.lex.Plural(sc.Noun)))
@@ -823,6 +864,15 @@ func (r *reader) services(caps []capability) {
 		}
 		add(PlanService{Name: n, Archetype: arch, Title: registry[n].Title, Builder: n}, fmt.Sprintf("%s (%s): typical of %s", n, arch, r.ind.Name))
 	}
+}
+
+// fieldType is the type of a field the brief names: a date by its name,
+// else text.
+func fieldType(f string) string {
+	if strings.HasSuffix(f, "date") || strings.HasSuffix(f, "deadline") {
+		return "date"
+	}
+	return "text"
 }
 
 // chargeKind names the charge a billing capability is about ("green

@@ -2,6 +2,7 @@ package planet
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/seed"
@@ -18,9 +19,16 @@ var procurementSuffixes = []string{"Wholesale", "Supplies", "Trading", "Distribu
 func buildProcurement(g *Gen, s *Svc) {
 	const sups, pos = "procurement_suppliers", "procurement_purchase_orders"
 	s.Description = fmt.Sprintf("Purchasing at %s: approved suppliers and the purchase orders (POs) sent to them, from draft to received.", g.Company.Name)
-	s.Table(sups, "Suppliers the company buys from.", "SUP-", 3,
-		PK(), Text("name", "Company name."), Unique(Email("email", "Orders go to this address.")), Text("phone", "Phone."), Text("city", "City."),
-		Text("supplies", "What they supply."), Bool("active", "Approved for new orders.", true))
+	// The brief's own words for its suppliers ("two distributors",
+	// "forest owners") are their kinds.
+	kinds := attributeValues(planBuilt(g.plan, "procurement"), "kind")
+	supCols := []world.Column{PK(), Text("name", "Company name."), Unique(Email("email", "Orders go to this address.")), Text("phone", "Phone."), Text("city", "City."),
+		Text("supplies", "What they supply."), Bool("active", "Approved for new orders.", true)}
+	if len(kinds) > 0 {
+		supCols = append(supCols, Enum("kind", "What the supplier is: "+strings.Join(kinds, ", ")+".", kinds...))
+		s.Description = fmt.Sprintf("Purchasing at %s: approved suppliers (%s) and the purchase orders (POs) sent to them, from draft to received.", g.Company.Name, strings.Join(kinds, ", "))
+	}
+	s.Table(sups, "Suppliers the company buys from.", "SUP-", 3, supCols...)
 	s.Table(pos, "Purchase orders, one item each.", "PO-", 5,
 		PK(), Ref("supplier_id", sups, "The supplier."),
 		Text("item", "What is bought."), Int("quantity", "How many units."), Money("amount", "Total price agreed"),
@@ -48,6 +56,9 @@ func buildProcurement(g *Gen, s *Svc) {
 		city := g.Locale.City()
 		r := Row{"id": fmt.Sprintf("SUP-%03d", i), "name": name, "email": g.Locale.Email("orders", "", g.Locale.DomainFor(name)), "phone": g.Locale.PhoneIn(city),
 			"city": city, "supplies": sell[0].Name + ", " + sell[1].Name, "active": i <= 3 || g.R.IntN(4) != 0}
+		if len(kinds) > 0 {
+			r["kind"] = kinds[(i-1)%len(kinds)]
+		}
 		suppliers = append(suppliers, sup{r, sell})
 		g.tablesAdd(s, sups, r)
 	}

@@ -70,11 +70,16 @@ type Archetype struct {
 // or moved: "sells bread" → orders of bread) or "subject" (what the work
 // is on: "repairs boilers" → repairs of boilers). Entity is the record
 // noun for the roles other than "entity".
+//
+// ByCustomer is the verb read when the clause's subject is the customer:
+// "we buy beans from members" are purchase orders, "skiers buy day
+// passes" are orders (a sale) of day passes.
 type Verb struct {
-	Verb      string `json:"verb"`
-	Archetype string `json:"archetype"`
-	Role      string `json:"role"`
-	Entity    string `json:"entity,omitempty"`
+	Verb       string `json:"verb"`
+	Archetype  string `json:"archetype"`
+	Role       string `json:"role"`
+	Entity     string `json:"entity,omitempty"`
+	ByCustomer *Verb  `json:"by_customer,omitempty"`
 }
 
 // NounEntry says which archetype keeps records of a noun.
@@ -169,6 +174,12 @@ func parse() (*Lexicon, error) {
 		}
 		if !slices.Contains([]string{"entity", "resource", "offering", "subject"}, v.Role) {
 			errs = append(errs, fmt.Errorf("capabilities.json: /verbs/%d: unknown role %q", i, v.Role))
+		}
+		if c := v.ByCustomer; c != nil {
+			if _, ok := l.byID[c.Archetype]; !ok || !slices.Contains([]string{"entity", "resource", "offering", "subject"}, c.Role) {
+				errs = append(errs, fmt.Errorf("capabilities.json: /verbs/%d/by_customer: unknown archetype %q or role %q", i, c.Archetype, c.Role))
+			}
+			c.Verb = v.Verb
 		}
 	}
 	l.nounArch = map[string]string{}
