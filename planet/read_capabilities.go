@@ -34,6 +34,9 @@ type capability struct {
 	// hive rent", "book seats through hotels". Each is a column of the
 	// record.
 	parties []string
+	// units are what the clause prices per ("paid by the kilo", "per
+	// night"): the record has a quantity of each.
+	units []string
 }
 
 var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
@@ -45,12 +48,21 @@ func (r *reader) capabilities() []capability {
 	seen := map[string]int{}
 	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
 		var last *lexicon.Verb
+		lastCap := -1 // the capability the sentence read last
 		for _, clause := range clauseSplit.Split(sentence, -1) {
 			ws := words(clause)
 			if len(ws) == 0 {
 				continue
 			}
 			v, rest := r.findVerb(ws)
+			// "check boats back in and send damaged ones for repair": a
+			// clause that names no record of its own says what is done
+			// to the one before it.
+			flagLast := func() {
+				if lastCap >= 0 && v != nil {
+					out[lastCap].flags = union(out[lastCap].flags, r.actions(ws, &lexicon.Verb{}, out[lastCap]))
+				}
+			}
 			if v == nil {
 				// "sells bread, cakes and pastries": a bare noun phrase
 				// shares the verb before it.
@@ -65,22 +77,32 @@ func (r *reader) capabilities() []capability {
 			}
 			c, ok := r.capability(v, rest, strings.TrimSpace(clause))
 			if !ok {
+				// "billed per kilo", "paid by cubic metre": a charge with
+				// no noun still says what it is per.
+				if units := r.priceUnits(ws); len(units) > 0 && (v.Archetype == "billing" || v.Archetype == "payments") {
+					c, ok = capability{phrase: strings.TrimSpace(clause), archetype: "billing", role: "entity", units: units}, true
+				}
+			}
+			if !ok {
+				flagLast()
 				continue
 			}
-			c.parties = r.parties(rest, c)
+			c.parties = r.parties(ws, rest, c)
+			c.units = r.priceUnits(ws)
+			c.flags = append(c.flags, r.actions(ws, v, c)...)
 			key := c.archetype + "|" + c.entity
 			if i, dup := seen[key]; dup {
 				if c.resource != "" && c.resource != out[i].resource && !slices.Contains(out[i].resources, c.resource) {
 					out[i].resources = append(out[i].resources, c.resource)
 				}
-				for _, p := range c.parties {
-					if !slices.Contains(out[i].parties, p) {
-						out[i].parties = append(out[i].parties, p)
-					}
-				}
+				out[i].parties = union(out[i].parties, c.parties)
+				out[i].units = union(out[i].units, c.units)
+				out[i].flags = union(out[i].flags, c.flags)
+				lastCap = i
 				continue
 			}
 			seen[key] = len(out)
+			lastCap = len(out)
 			out = append(out, c)
 		}
 	}
@@ -209,10 +231,108 @@ func (r *reader) nounSweep(caps []capability) []capability {
 // partyCues introduce who else a clause's record involves.
 var partyCues = []string{"from", "through", "via", "to", "with", "for", "by", "between"}
 
+func union(a, b []string) []string {
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			a = append(a, x)
+		}
+	}
+	return a
+}
+
+// priceUnits reads what a clause prices per: "paid by the kilo", "billed
+// per kilo", "per metre per night", "by cubic metre".
+func (r *reader) priceUnits(ws []string) []string {
+	var out []string
+	for i, w := range ws {
+		if w != "per" && w != "by" || i+1 >= len(ws) {
+			continue
+		}
+		j := i + 1
+		if w == "by" && j < len(ws) && (ws[j] == "the" || ws[j] == "a") {
+			j++
+		}
+		for j < len(ws) && (ws[j] == "net" || ws[j] == "gross") {
+			j++
+		}
+		if j >= len(ws) {
+			continue
+		}
+		unit := ""
+		if j+1 < len(ws) && r.lex.Is("price_unit", ws[j]+" "+r.lex.Singular(ws[j+1])) {
+			unit = ws[j] + " " + r.lex.Singular(ws[j+1])
+		} else if sg := r.lex.Singular(ws[j]); r.lex.Is("price_unit", sg) && (w == "per" || j > i+1 || sg != ws[j] || slices.Contains([]string{"kilo", "kg", "tonne", "ton", "metre", "meter", "litre", "liter", "hectare", "hour", "night", "piece", "page", "word", "km", "mile"}, sg)) {
+			// "by the kilo", "per night", "by kilo"; not "by car" ("by"
+			// with a bare noun is a means, not a unit).
+			unit = sg
+		}
+		if unit != "" && !slices.Contains(out, unit) {
+			out = append(out, unit)
+		}
+	}
+	return out
+}
+
+// actions are the verbs of a clause that say what is done to its record,
+// other than keeping it: "check boats back in and send damaged ones for
+// repair" (repaired), "subscribers renew their season seats" (renewed).
+// Each becomes a yes/no field of the record.
+func (r *reader) actions(ws []string, v *lexicon.Verb, c capability) []string {
+	a, _ := r.lex.Archetype(c.archetype)
+	var out []string
+	for i, w := range ws {
+		// Only a word in a verb's place: first in its clause, after a
+		// subject, an auxiliary or "to", or a past form after "is"/"are";
+		// "for repair" names the work to be done. Nouns that look like
+		// verbs ("harvests go to the processing plant") are not actions.
+		verbal := i == 0 && !strings.HasSuffix(w, "s") || i > 0 && (verbCanFollow(ws[i-1]) && !r.lex.Is("det", ws[i-1]) || ws[i-1] == "for" && i == len(ws)-1)
+		if !verbal {
+			continue
+		}
+		for _, vi := range r.lex.Verbs {
+			lemma := vi.Verb
+			if strings.Contains(lemma, " ") || !slices.Contains(lexicon.VerbLemma(w), lemma) || r.lex.Is("generic_verb", lemma) {
+				continue
+			}
+			// The clause's own verb, when its record is what the verb names.
+			if lemma == v.Verb && vi.Archetype == c.archetype || c.entity == "" {
+				continue
+			}
+			// A noun of the record's own ("grading" of gradings, "repair"
+			// of repairs), or a state it has anyway (dispatched).
+			if strings.HasPrefix(c.entity, lemma[:max(1, len(lemma)-1)]) || strings.HasPrefix(c.resource, lemma[:max(1, len(lemma)-1)]) && c.resource != "" {
+				continue
+			}
+			part := participle(lemma)
+			if slices.Contains(a.States, part) || slices.Contains(out, part) {
+				continue
+			}
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// participle is the past participle of a regular English verb: graded,
+// repaired, renewed, dispatched, shipped, applied.
+func participle(v string) string {
+	n := len(v)
+	switch {
+	case strings.HasSuffix(v, "e"):
+		return v + "d"
+	case n > 2 && v[n-1] == 'y' && !strings.ContainsRune("aeiou", rune(v[n-2])):
+		return v[:n-1] + "ied"
+	case n >= 3 && n <= 4 && !strings.ContainsRune("aeiouwxy", rune(v[n-1])) && strings.ContainsRune("aeiou", rune(v[n-2])) && !strings.ContainsRune("aeiou", rune(v[n-3])):
+		return v + v[n-1:] + "ed"
+	}
+	return v + "ed"
+}
+
 // parties reads the people and organisations after a preposition in a
 // clause ("from the designer", "through overseas tour operators", "pay
-// landowners …"): person and organisation nouns, not the record itself.
-func (r *reader) parties(rest []string, c capability) []string {
+// landowners …", "logs bought from forest owners"): person and
+// organisation nouns, not the record itself.
+func (r *reader) parties(ws, rest []string, c capability) []string {
 	var out []string
 	add := func(np []string) {
 		if len(np) == 0 {
@@ -235,9 +355,9 @@ func (r *reader) parties(rest []string, c capability) []string {
 			out = append(out, one)
 		}
 	}
-	for i, w := range rest {
-		if slices.Contains(partyCues, w) && i+1 < len(rest) {
-			after := rest[i+1:]
+	for i, w := range ws {
+		if slices.Contains(partyCues, w) && i+1 < len(ws) {
+			after := ws[i+1:]
 			// "from two distributors": the count is no part of the noun.
 			for len(after) > 1 && (numberWord(after[0]) > 0 || isNumber(after[0]) || r.lex.Is("det", after[0])) {
 				after = after[1:]
@@ -325,8 +445,8 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 		// a verb has a subject ("we repair", "owners book"), an
 		// auxiliary, or starts the clause.
 		if best != nil && i > 0 && !verbCanFollow(ws[i-1]) {
-			if strings.HasSuffix(ws[i], "ed") && i+1 < len(ws) && !slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets", "has", "have", "had"}, ws[i-1]) ||
-				!strings.HasSuffix(ws[i], "s") && !strings.HasSuffix(ws[i], "ed") && !strings.HasSuffix(ws[i], "ing") && !strings.HasSuffix(ws[i-1], "s") {
+			if lexicon.PastForm(ws[i]) && i+1 < len(ws) && !slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets", "has", "have", "had"}, ws[i-1]) ||
+				!strings.HasSuffix(ws[i], "s") && !lexicon.PastForm(ws[i]) && !strings.HasSuffix(ws[i], "ing") && !strings.HasSuffix(ws[i-1], "s") {
 				best = nil
 			}
 		}
@@ -338,7 +458,7 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 			}
 			// Passive: "damage is reported", "every block is graded": the
 			// object is the subject before the auxiliary.
-			if i >= 2 && slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets"}, ws[i-1]) && strings.HasSuffix(ws[i], "ed") {
+			if i >= 2 && slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets"}, ws[i-1]) && lexicon.PastForm(ws[i]) {
 				var subj []string
 				for _, w := range ws[max(0, i-4) : i-1] {
 					if !r.lex.Is("det", w) && !r.lex.Is("stop", w) {
@@ -408,7 +528,7 @@ func (r *reader) fields(caps []capability) {
 			// recorded, and hotels order chocolates" gives batches theirs.
 			target, at := -1, -1
 			for i, c := range caps {
-				if c.archetype == "" {
+				if c.archetype == "" || c.entity == "" {
 					continue
 				}
 				j := strings.LastIndex(low[:mi[0]], strings.Fields(c.entity)[0])

@@ -84,6 +84,10 @@ func (r *reader) customer() {
 		}
 	}
 	if bestAt >= 0 {
+		// "we look after 60 horses": the customers are their owners.
+		if a := lastWord(best.One); r.lex.Is("animal", a) {
+			best.One, best.Many, best.Organisation = a+" owner", a+" owners", false
+		}
 		p.Customer = best
 		kind := "people"
 		if best.Organisation {
@@ -132,7 +136,7 @@ func (r *reader) customer() {
 			if next := r.lex.Singular(strings.ToLower(m[3])); next != "" && (r.lex.ScaleKind(next) != "" || r.looksLikeCustomer(next)) {
 				continue
 			}
-			if sg := r.lex.Singular(strings.ToLower(m[2])); r.lex.ScaleKind(sg) == "customers" && sg != "customer" {
+			if sg := r.lex.Singular(strings.ToLower(m[2])); r.lex.ScaleKind(sg) == "customers" && sg != "customer" && !r.lex.Is("animal", sg) {
 				p.Customer = PlanNoun{One: sg, Many: r.lex.Plural(sg), Organisation: r.lex.Is("org", sg), From: m[0]}
 				r.decide(m[0], "/customer", "customers are %s", p.Customer.Many)
 				return
@@ -202,6 +206,17 @@ func (r *reader) scale(caps []capability) {
 		}
 		if kind == "" && w2 != "" && r.lex.Is("head", r.lex.Singular(w2)) {
 			noun, kind = w1+" "+r.lex.Singular(w2), "units"
+		}
+		// "35 horses at livery", "120 Normande cows": animals the business
+		// keeps are a register of its own, unless they are the customer.
+		for _, cand := range []string{r.lex.Singular(w1), r.lex.Singular(w2)} {
+			if r.lex.Is("animal", cand) && (kind == "" || kind == "customers") && cand != r.p.Customer.One && lastWord(r.p.Customer.One) != cand {
+				noun, kind = cand, "assets"
+				if cand == r.lex.Singular(w2) && w1 != "" && !strings.HasSuffix(w1, "s") && !r.lex.Is("det", w1) && !r.lex.Is("stop", w1) {
+					noun = w1 + " " + cand
+				}
+				break
+			}
 		}
 		if kind == "" && slices.Contains([]string{"hour", "day", "night", "week", "month", "year", "minute", "km", "kg", "metre", "meter", "hectare", "acre", "litre", "ton", "tonne"}, r.lex.Singular(w2)) {
 			continue // "5 free days": a duration, not a thing
@@ -459,6 +474,20 @@ func (r *reader) work(caps []capability) {
 	r.decide(from, "/work", "%s", desc)
 }
 
+// unitAttributes are the quantities of what a record is priced per:
+// "log deliveries are paid by cubic metre" → cubic_metres.
+func (r *reader) unitAttributes(c capability, have []PlanAttribute) []PlanAttribute {
+	var out []PlanAttribute
+	for _, u := range c.units {
+		name := snake(r.lex.Plural(u))
+		if slices.ContainsFunc(have, func(a PlanAttribute) bool { return a.Name == name }) || name == "" {
+			continue
+		}
+		out = append(out, PlanAttribute{Name: name, Type: "integer", From: c.phrase})
+	}
+	return out
+}
+
 // partyFields are the columns of a record for the parties its clause
 // names, other than the customer and the staff (who have their own).
 func (r *reader) partyFields(c capability) []string {
@@ -487,6 +516,10 @@ func (r *reader) workFields(caps []capability) {
 				w.Attributes = append(w.Attributes, PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
 				r.decide(c.phrase, "/work/attributes", "%s have a %s", w.Many, strings.ReplaceAll(f, "_", " "))
 			}
+		}
+		for _, at := range r.unitAttributes(c, w.Attributes) {
+			w.Attributes = append(w.Attributes, at)
+			r.decide(c.phrase, "/work/attributes", "%s count %s", w.Many, strings.ReplaceAll(at.Name, "_", " "))
 		}
 	}
 }
@@ -519,7 +552,13 @@ func (r *reader) staffNoun() (string, string) {
 	return "", ""
 }
 
-func lastWord(s string) string { f := strings.Fields(s); return f[len(f)-1] }
+func lastWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
+}
 
 // items makes a price list from the brief's own nouns when no pack has
 // one: each qualifier and a standard item, at the archetype's price level.
@@ -565,7 +604,7 @@ func (r *reader) services(caps []capability) {
 	// Charges the brief names are kinds of invoice in the one billing
 	// service; money taken up front is its deposits (policy: before the
 	// work is confirmed).
-	var billKinds []string
+	var billKinds, billUnits []string
 	var upfront, billFrom string
 	for _, c := range caps {
 		if c.archetype == "" {
@@ -590,6 +629,7 @@ func (r *reader) services(caps []capability) {
 			}
 		}
 		if c.archetype == "billing" {
+			billUnits = union(billUnits, c.units)
 			kind := r.chargeKind(c)
 			switch {
 			case kind == "":
@@ -633,8 +673,14 @@ func (r *reader) services(caps []capability) {
 			if registry[a.Builder] == nil {
 				continue
 			}
-			add(PlanService{Name: a.Builder, Archetype: a.ID, Title: a.Title, Builder: a.Builder, From: c.phrase},
-				fmt.Sprintf("%s (%s): %s", a.Builder, a.ID, a.Entity.Many))
+			// The brief's own word for what it keeps titles the service:
+			// "Memberships: annual passes", "Memberships: wine club".
+			t := a.Title
+			if word := strings.TrimSpace(strings.Join(append(slices.Clone(c.qualifiers), one), " ")); word != "" && snake(word) != snake(a.Entity.One) && snake(r.lex.Plural(word)) != snake(a.Entity.Many) {
+				t += ": " + r.lex.Plural(word)
+			}
+			add(PlanService{Name: a.Builder, Archetype: a.ID, Title: t, Builder: a.Builder, From: c.phrase},
+				fmt.Sprintf("%s (%s): %s", a.Builder, a.ID, strings.ToLower(strings.TrimPrefix(t, a.Title+": "))))
 			continue
 		}
 		if len(a.States) < 2 {
@@ -669,7 +715,13 @@ func (r *reader) services(caps []capability) {
 			}
 		}
 		if len(kinds) > 0 {
-			s.Attributes = append(s.Attributes, PlanAttribute{Name: "category", Type: "text", Values: append(kinds, "other"), From: c.phrase})
+			// "noise complaints", "master key systems": each kind in the
+			// brief's own compound.
+			vals := make([]string, 0, len(kinds)+1)
+			for _, k := range kinds {
+				vals = append(vals, k+" "+one)
+			}
+			s.Attributes = append(s.Attributes, PlanAttribute{Name: "category", Type: "text", Values: append(vals, "other"), From: c.phrase})
 		}
 		for _, f := range flags {
 			if !slices.ContainsFunc(s.Attributes, func(a PlanAttribute) bool { return a.Name == snake(f) }) {
@@ -687,6 +739,7 @@ func (r *reader) services(caps []capability) {
 			}
 			s.Attributes = append(s.Attributes, PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
 		}
+		s.Attributes = append(s.Attributes, r.unitAttributes(c, s.Attributes)...)
 		if c.resource != "" && c.resource != one {
 			res := &PlanNoun{One: c.resource, Many: r.lex.Plural(c.resource)}
 			if len(c.resources) > 0 {
@@ -724,13 +777,17 @@ func (r *reader) services(caps []capability) {
 			}
 		}
 	}
-	if len(billKinds) > 0 || upfront != "" {
+	if len(billKinds) > 0 || upfront != "" || len(billUnits) > 0 {
 		bs := PlanService{Name: "billing", Archetype: "billing", Title: "Billing", Builder: "billing", From: billFrom}
 		desc := "billing (billing): invoices"
 		if len(billKinds) > 0 {
 			vals := append([]string{"invoice"}, billKinds...)
 			bs.Attributes = append(bs.Attributes, PlanAttribute{Name: "kind", Type: "text", Values: vals, From: billFrom})
 			desc += " of " + strings.Join(vals, ", ")
+		}
+		if len(billUnits) > 0 {
+			bs.Attributes = append(bs.Attributes, PlanAttribute{Name: "unit", Type: "text", Values: billUnits, From: billFrom})
+			desc += ", per " + strings.Join(billUnits, ", ")
 		}
 		if upfront != "" {
 			bs.Attributes = append(bs.Attributes, PlanAttribute{Name: "upfront", Type: "text", Values: []string{upfront}, From: billFrom})

@@ -117,6 +117,58 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("company name %q", p.Company.Name)
 			}
 		}},
+		{"what customers buy is a sale, what we buy a purchase", "ice cream parlour", "IT", "Tourists buy cones at the counter, and we buy milk from two dairies.", func(t *testing.T, p *Plan) {
+			if p.Work.Archetype != "orders" && !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Archetype == "orders" }) {
+				t.Errorf("tourists buying cones is no sale: work %s (%s), services %+v", p.Work.Many, p.Work.Archetype, p.Services)
+			}
+			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Archetype == "purchase_orders" }) {
+				t.Errorf("we buy milk: no purchase orders in %+v", p.Services)
+			}
+		}},
+		{"a plural subject's participles are fields", "kite school", "BR", "We teach kitesurfing in Fortaleza. Lessons are cancelled and rebooked when the wind drops.", func(t *testing.T, p *Plan) {
+			if !hasAttribute(p, "rebooked") {
+				t.Errorf("no rebooked field: work %+v, services %+v", p.Work.Attributes, p.Services)
+			}
+		}},
+		{"the parties of a clause are columns of its record", "saddlery", "DE", "We make saddles to measure and order the leather from a tannery, and riders book fittings through their trainers.", func(t *testing.T, p *Plan) {
+			if !hasAttribute(p, "trainer") {
+				t.Errorf("fittings through their trainers: no trainer column in %+v / %+v", p.Work.Attributes, p.Services)
+			}
+		}},
+		{"what a clause prices per is a quantity", "hay merchant", "IE", "We sell hay and straw to stables, billed per bale, and collect it from farms.", func(t *testing.T, p *Plan) {
+			i := slices.IndexFunc(p.Services, func(s PlanService) bool { return s.Name == "billing" })
+			if i < 0 || !slices.Contains(attributeValues(p.Services[i], "unit"), "bale") {
+				t.Errorf("billed per bale: billing %+v", p.Services)
+			}
+		}},
+		{"irregular past forms are verbs", "sign writer", "GB", "Shop signs are painted by hand, and every sign is sold with a fitting.", func(t *testing.T, p *Plan) {
+			if !slices.ContainsFunc(p.Decisions, func(d Decision) bool { return strings.Contains(d.Phrase, "sold") }) {
+				t.Errorf("\"is sold\" read nothing: %v", p.Decisions)
+			}
+		}},
+		{"a clause with no record of its own acts on the one before", "bike hire", "NL", "We rent bikes by the day, check them back in and send broken ones for repair.", func(t *testing.T, p *Plan) {
+			if !hasAttribute(p, "repaired") {
+				t.Errorf("no repaired field: %+v / %+v", p.Work.Attributes, p.Services)
+			}
+		}},
+		{"counted animals are a register, not customers", "stud farm", "IE", "Owners send mares to our 12 stallions, and we look after 60 horses at livery.", func(t *testing.T, p *Plan) {
+			if p.Customer.One == "horse" || !slices.ContainsFunc(p.Scale, func(s PlanScale) bool { return s.Noun == "horse" && s.Kind == "assets" && s.Count == 60 }) {
+				t.Errorf("customers %s; scale %+v", p.Customer.Many, p.Scale)
+			}
+		}},
+		{"kinds of a record keep their compound", "locksmith", "GB", "We fit locks and keep a register of every master key system.", func(t *testing.T, p *Plan) {
+			for _, s := range p.Services {
+				if v := attributeValues(s, "category"); len(v) > 0 && v[0] == "master key system" {
+					return
+				}
+			}
+			t.Errorf("no kind master key system in %+v", p.Services)
+		}},
+		{"a built service is titled in the brief's words", "wine shop", "FR", "We sell wine in Lyon and run a wine club with monthly boxes.", func(t *testing.T, p *Plan) {
+			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Builder == "memberships" && strings.Contains(s.Title, "wine club") }) {
+				t.Errorf("no memberships titled wine club in %+v", p.Services)
+			}
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := Read(Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
@@ -142,6 +194,14 @@ func hasAttribute(p *Plan, name string) bool {
 		}
 	}
 	return false
+}
+
+func TestParticiple(t *testing.T) {
+	for v, want := range map[string]string{"grade": "graded", "repair": "repaired", "ship": "shipped", "apply": "applied", "renew": "renewed", "dispatch": "dispatched", "weigh": "weighed"} {
+		if got := participle(v); got != want {
+			t.Errorf("participle(%q) = %q, want %q", v, got, want)
+		}
+	}
 }
 
 func TestTitleByRune(t *testing.T) {

@@ -61,6 +61,13 @@ func buildBilling(g *Gen, s *Svc) {
 		cols = append(cols, Opt(Enum("kind", "What the invoice charges: "+strings.Join(kinds, ", ")+".", kinds...)))
 		s.Description += " It bills " + strings.Join(kinds, ", ") + "."
 	}
+	// "Billed per kilo", "paid by the net tonne": what an invoice counts.
+	units := attributeValues(ps, "unit")
+	if len(units) > 0 {
+		cols = append(cols, Opt(world.Column{Name: "quantity", Type: "real", Description: "How many units are billed."}),
+			Opt(Enum("unit", "What is billed per: "+strings.Join(units, ", ")+".", units...)))
+		s.Description += " Charges are per " + strings.Join(units, " or per ") + "."
+	}
 	s.Table(table, "Invoices, one per billed "+work.Noun+".", "INV-", 5, cols...)
 	inv := &Entity{Service: s.Name, Table: table, Key: "id", Noun: "invoice", Plural: "invoices", Prefix: "INV-", Width: 5,
 		Roles: map[string]Role{"id": Column("id"), "amount": Column("amount"), "email": Column("bill_to"), "customer_id": Column("customer_id"),
@@ -74,6 +81,9 @@ func buildBilling(g *Gen, s *Svc) {
 			"amount": up.Val("amount", r), "status": status, "issued_on": g.Day(-g.R.IntN(20) - 1)}
 		if status == "paid" {
 			row["paid_on"] = g.Day(-g.R.IntN(3))
+		}
+		if len(units) > 0 {
+			row["unit"], row["quantity"] = units[n%len(units)], float64(1+g.R.IntN(40))
 		}
 		return taxed(row)
 	}
@@ -99,6 +109,10 @@ func buildBilling(g *Gen, s *Svc) {
 	if len(kinds) > 0 {
 		invoiceArgs = append(invoiceArgs, A("kind", table+".kind", false, ""))
 		invoiceValues["kind"] = "$kind"
+	}
+	if len(units) > 0 {
+		invoiceArgs = append(invoiceArgs, world.ArgSpec{Name: "quantity", Type: "number", Minimum: numPtr(0), Description: "How many units are billed."}, A("unit", table+".unit", false, ""))
+		invoiceValues["quantity"], invoiceValues["unit"] = "$quantity", "$unit"
 	}
 	s.Tool(true, Tool(s.Name, "create_invoice", "Issue an invoice",
 		fmt.Sprintf("Issue an invoice to a %s for a %s, dated today. amount is in minor units (cents). One live invoice per %s: refused if it already has an issued or paid one.", cust.Noun, work.Noun, work.Noun),

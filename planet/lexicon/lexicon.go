@@ -130,6 +130,19 @@ type Lexicon struct {
 	// VagueNouns are words after a verb that name no record ("cancelled
 	// for weather", "every morning", "the rest").
 	VagueNouns []string `json:"vague_nouns"`
+	// PriceUnits are what a price is given per ("paid by the kilo",
+	// "per night", "by cubic metre"): a record priced so has a quantity
+	// of them.
+	PriceUnits []string `json:"price_units"`
+	// GenericVerbs say little of what is done to a record ("keep",
+	// "take", "book"): no yes/no field of it.
+	GenericVerbs []string `json:"generic_verbs"`
+	// IrregularVerbs maps past forms to lemmas ("paid" → "pay", "sold"
+	// → "sell"), and regular ones whose stem doubles ("shipped").
+	IrregularVerbs map[string]string `json:"irregular_verbs"`
+	// Animals counted in a brief are what the business keeps or looks
+	// after ("35 horses at livery", "120 cows"), not its customers.
+	Animals []string `json:"animals"`
 
 	Archetypes []Archetype `json:"-"`
 	byID       map[string]int
@@ -198,7 +211,7 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns} {
+	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals} {
 		m := map[string]bool{}
 		for _, w := range words {
 			m[w] = true
@@ -312,6 +325,13 @@ func (l *Lexicon) Plural(phrase string) string {
 	return head + w + "s"
 }
 
+// PastForm reports whether w is a past form of a verb: "-ed" or an
+// irregular one ("paid", "sold", "bought").
+func PastForm(w string) bool {
+	_, irregular := Load().IrregularVerbs[w]
+	return strings.HasSuffix(w, "ed") || irregular
+}
+
 // VerbLemma returns the candidate base forms of an inflected English verb:
 // "dispatches" → "dispatch", "rents" → "rent", "handled" → "handle".
 func VerbLemma(w string) []string {
@@ -320,6 +340,9 @@ func VerbLemma(w string) []string {
 		if len(s) >= 2 && !slices.Contains(out, s) {
 			out = append(out, s)
 		}
+	}
+	if l, ok := Load().IrregularVerbs[w]; ok {
+		add(l)
 	}
 	n := len(w)
 	switch {
