@@ -453,7 +453,9 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 		if best != nil {
 			// A word that is a verb only by accident of its form ("bookings",
 			// "rentals") is a noun when a determiner comes before it.
-			if i > 0 && r.lex.Is("det", ws[i-1]) && ws[i-1] != "also" {
+			// ("customers" and "clients" are in the determiners so that
+			// noun phrases skip them; before a verb they are its subject.)
+			if i > 0 && r.lex.Is("det", ws[i-1]) && ws[i-1] != "also" && r.lex.ScaleKind(r.lex.Singular(ws[i-1])) != "customers" {
 				continue
 			}
 			// Passive: "damage is reported", "every block is graded": the
@@ -584,6 +586,21 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	if len(np) == 0 && v.Role == "resource" && strings.Contains(v.Verb, " ") && len(rest) > 1 && rest[0] == "for" {
 		np, forWhat = r.nounPhrase(rest[1:]), true
 	}
+	// "customers subscribe to weekly deliveries", "apply for grants":
+	// a verb that names its record keeps what follows "to" or "for" as
+	// what the record is of.
+	if len(np) == 0 && v.Role == "subject" && v.Entity != "" && len(rest) > 1 && (rest[0] == "to" || rest[0] == "for") {
+		if of := r.nounPhrase(rest[1:]); len(of) > 0 && !r.lex.Is("vague", r.lex.Singular(of[len(of)-1])) {
+			res := r.lex.Singular(of[len(of)-1])
+			var quals []string
+			for _, m := range of[:len(of)-1] {
+				if !r.lex.Is("det", m) && len(m) > 2 {
+					quals = append(quals, m)
+				}
+			}
+			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity, resource: res, qualifiers: quals}, true
+		}
+	}
 	if len(np) == 0 {
 		// "customers subscribe monthly": a verb that names its record
 		// needs no object.
@@ -628,7 +645,9 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 		c.archetype, c.entity, c.via = a.ID, noun, v.Entity
 		return c, true
 	}
-	if a := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head)); a != "" && (v.Role == "entity" || v.Role == "subject" && a == v.Archetype) {
+	// Money is billed whatever the verb: "the city tax is collected per
+	// guest", "we take deposits".
+	if a := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head)); a != "" && (v.Role == "entity" || v.Role == "subject" && a == v.Archetype || a == "billing") {
 		c.archetype, c.entity = a, noun
 		return c, true
 	}

@@ -668,6 +668,12 @@ func (r *reader) services(caps []capability) {
 			r.decide(c.phrase, "/services", "%s: already kept by %s", r.lex.Plural(one), prev)
 			continue
 		}
+		// "We keep 900 hives": what the brief counts is a register of
+		// its own (below), not a document per customer.
+		if (c.archetype == "documents" || c.archetype == "inventory") && slices.ContainsFunc(p.Scale, func(s PlanScale) bool { return s.Kind == "assets" && s.Noun == one }) {
+			r.decide(c.phrase, "/services", "%s: a register of what the brief counts", r.lex.Plural(one))
+			continue
+		}
 		native := slices.Contains(a.Native, one) || slices.Contains(a.Native, lastWord(one))
 		if a.Builder != "" && (native || len(a.States) < 2) {
 			if registry[a.Builder] == nil {
@@ -850,6 +856,17 @@ func (r *reader) services(caps []capability) {
 			a, _ := r.lex.Archetype(h)
 			add(PlanService{Name: h, Archetype: h, Title: a.Title, Builder: h}, h+" ("+h+"): every business has it")
 		}
+		// Rules that bind state need a second service that keeps state
+		// about the work (tickets or appointments), as a pack's world
+		// has: without it a composed world has one or two policies.
+		reactors := []string{"helpdesk", "calendar"}
+		if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return slices.Contains(reactors, s.Builder) }) {
+			h := reactors[r.s.rng(stageGraph).IntN(len(reactors))]
+			if d := registry[h]; d != nil {
+				what := map[string]string{"helpdesk": "tickets", "calendar": "meetings"}[h]
+				add(PlanService{Name: h, Archetype: h, Title: d.Title, Builder: h}, fmt.Sprintf("%s (%s): %s about the %s", h, h, what, r.lex.Plural(p.Work.One)))
+			}
+		}
 		return
 	}
 	// A pack's world: one of its verticals at random and a weighted draw
@@ -1010,7 +1027,9 @@ func (r *reader) customerKinds(cue, first string) []string {
 		// "housing associations in Glasgow": the last of the list.
 		last := len(ws) > len(np)+1
 		head := r.lex.Singular(np[len(np)-1])
-		if !r.looksLikeCustomer(head) {
+		// "to homes and offices": premises stand for who has them, in a
+		// list of two or more.
+		if !r.looksLikeCustomer(head) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) {
 			break
 		}
 		one := head

@@ -164,6 +164,27 @@ func TestReadDecisions(t *testing.T) {
 			}
 			t.Errorf("no kind master key system in %+v", p.Services)
 		}},
+		{"a composed world has a second service that keeps state about the work", "glazier", "GB", "We fit double glazing for homeowners in Bristol.", func(t *testing.T, p *Plan) {
+			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Builder == "helpdesk" || s.Builder == "calendar" }) {
+				t.Errorf("no helpdesk or calendar in %+v", p.Services)
+			}
+			if len(p.Policies) < 4 {
+				t.Errorf("%d policies: %+v", len(p.Policies), p.Policies)
+			}
+		}},
+		{"customers' subscriptions to deliveries are subscriptions", "water delivery", "KE", "We deliver bottled water to homes and offices in Nairobi. Customers subscribe to weekly deliveries and drivers collect empties.", func(t *testing.T, p *Plan) {
+			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Entity != nil && s.Entity.One == "subscription" }) {
+				t.Errorf("no subscriptions in %+v", p.Services)
+			}
+			if p.Customer.One == "office" || p.Customer.One == "home" {
+				t.Errorf("customers are %s; homes and offices are kinds of customer", p.Customer.Many)
+			}
+			for _, s := range p.Services {
+				if s.Archetype == "documents" && s.Entity != nil && s.Entity.One == "empty" {
+					t.Errorf("collecting empties is no document: %+v", s)
+				}
+			}
+		}},
 		{"a built service is titled in the brief's words", "wine shop", "FR", "We sell wine in Lyon and run a wine club with monthly boxes.", func(t *testing.T, p *Plan) {
 			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Builder == "memberships" && strings.Contains(s.Title, "wine club") }) {
 				t.Errorf("no memberships titled wine club in %+v", p.Services)

@@ -143,6 +143,9 @@ type Lexicon struct {
 	// Animals counted in a brief are what the business keeps or looks
 	// after ("35 horses at livery", "120 cows"), not its customers.
 	Animals []string `json:"animals"`
+	// Premises stand for the customers who have them in a list of
+	// kinds: "to homes and offices" are customers of kinds home, office.
+	Premises []string `json:"premises"`
 
 	Archetypes []Archetype `json:"-"`
 	byID       map[string]int
@@ -211,7 +214,7 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals} {
+	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises} {
 		m := map[string]bool{}
 		for _, w := range words {
 			m[w] = true
