@@ -1,6 +1,9 @@
 package planet
 
-import "testing"
+import (
+	"github.com/mercury/mcp-world/planet/internal/read"
+	"testing"
+)
 
 // TestDescribe: a brief whose first sentence says what and where becomes
 // the description's first sentence, with the company's name, instead of
@@ -20,7 +23,7 @@ func TestDescribe(t *testing.T) {
 		{"ユトレヒトの自転車店。修理を受け付けます。", "ユトレヒト",
 			"Fietsfix B.V. — ユトレヒトの自転車店。修理を受け付けます。"},
 	} {
-		if got := describe("Fietsfix B.V.", "a bicycle repair shop", tc.city, tc.brief); got != tc.want {
+		if got := read.Describe("Fietsfix B.V.", "a bicycle repair shop", tc.city, tc.brief); got != tc.want {
 			t.Errorf("describe(%q)\n got %q\nwant %q", tc.brief, got, tc.want)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mercury/mcp-world/planet/internal/engine"
 )
 
 // goldenWorlds are one world per script family the catalog has (it has
@@ -16,15 +17,15 @@ import (
 // kept in English).
 var goldenWorlds = []struct {
 	script string
-	s      Scenario
+	s      engine.Scenario
 }{
-	{"latin", Scenario{Industry: "dental-clinics", Country: "PL", Seed: 8}},
-	{"cyrillic", Scenario{Industry: "manufacturing", Country: "RU", Seed: 8}},
-	{"cjk", Scenario{Industry: "law-firms", Country: "JP", Seed: 8}},
-	{"arabic", Scenario{Industry: "property-management", Country: "AE", Seed: 8}},
-	{"thai", Scenario{Industry: "restaurants", Country: "TH", Seed: 8}},
-	{"greek", Scenario{Industry: "veterinary-clinics", Country: "GR", Seed: 8}},
-	{"hebrew", Scenario{Industry: "hotels", Country: "IL", Seed: 8}},
+	{"latin", engine.Scenario{Industry: "dental-clinics", Country: "PL", Seed: 8}},
+	{"cyrillic", engine.Scenario{Industry: "manufacturing", Country: "RU", Seed: 8}},
+	{"cjk", engine.Scenario{Industry: "law-firms", Country: "JP", Seed: 8}},
+	{"arabic", engine.Scenario{Industry: "property-management", Country: "AE", Seed: 8}},
+	{"thai", engine.Scenario{Industry: "restaurants", Country: "TH", Seed: 8}},
+	{"greek", engine.Scenario{Industry: "veterinary-clinics", Country: "GR", Seed: 8}},
+	{"hebrew", engine.Scenario{Industry: "hotels", Country: "IL", Seed: 8}},
 }
 
 // TestGoldenWorlds renders the first page of every table of one world per
@@ -34,7 +35,7 @@ var goldenWorlds = []struct {
 func TestGoldenWorlds(t *testing.T) {
 	for _, gw := range goldenWorlds {
 		t.Run(gw.script, func(t *testing.T) {
-			b, err := Synthesize(gw.s, Options{})
+			b, err := Synthesize(gw.s, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,20 +6,23 @@ import (
 	"testing"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/kit"
+	"github.com/mercury/mcp-world/planet/internal/read"
 )
 
 // graphWorlds builds the services of a world of every industry, and of
 // one with each registered service forced in, and returns them with the
 // service graph derived.
-func graphWorlds(t *testing.T) []*Gen {
+func graphWorlds(t *testing.T) []*engine.Gen {
 	t.Helper()
-	var out []*Gen
-	add := func(s Scenario, force []string) {
-		p, err := readForced(s, force)
+	var out []*engine.Gen
+	add := func(s engine.Scenario, force []string) {
+		p, err := read.ReadForced(s, force)
 		if err != nil {
 			t.Fatalf("%v: %v", s, err)
 		}
-		g, err := buildServices(p, Options{Services: force})
+		g, err := engine.BuildServices(p, engine.Options{Services: force})
 		if err != nil {
 			t.Fatalf("%v: %v", s, err)
 		}
@@ -27,10 +30,10 @@ func graphWorlds(t *testing.T) []*Gen {
 	}
 	countries := catalog.Countries()
 	for i, ind := range catalog.Industries() {
-		add(Scenario{Industry: ind.ID, Country: countries[(i*7)%len(countries)].Code, Seed: uint64(i + 1)}, nil)
+		add(engine.Scenario{Industry: ind.ID, Country: countries[(i*7)%len(countries)].Code, Seed: uint64(i + 1)}, nil)
 	}
-	for i, name := range ServiceNames() {
-		add(Scenario{Industry: "accounting-firms", Country: "DE", Seed: uint64(300 + i)}, []string{name, "email", "helpdesk", "calendar"})
+	for i, name := range engine.ServiceNames() {
+		add(engine.Scenario{Industry: "accounting-firms", Country: "DE", Seed: uint64(300 + i)}, []string{name, "email", "helpdesk", "calendar"})
 	}
 	return out
 }
@@ -41,12 +44,12 @@ func graphWorlds(t *testing.T) []*Gen {
 // no cycle, and no service lists another.
 func TestGraphIsDerived(t *testing.T) {
 	for _, g := range graphWorlds(t) {
-		for i, down := range g.svcs {
-			for j, up := range g.svcs {
-				ordered := up.Def.Layer < down.Def.Layer || (up.Def.Layer == LayerWork && down.Def.Layer == LayerWork && j < i)
+		for i, down := range g.Services {
+			for j, up := range g.Services {
+				ordered := up.Def.Layer < down.Def.Layer || (up.Def.Layer == engine.LayerWork && down.Def.Layer == engine.LayerWork && j < i)
 				edge := slices.Contains(down.DependsOn, up.Def.Name)
-				if want := ordered && pairs(up, down); edge != want {
-					t.Errorf("%s: edge %s → %s is %v, want %v (layers %d → %d, pair %v)", g.Company.Name, up.Name, down.Name, edge, want, up.Def.Layer, down.Def.Layer, pairs(up, down))
+				if want := ordered && engine.Pairs(up, down); edge != want {
+					t.Errorf("%s: edge %s → %s is %v, want %v (layers %d → %d, pair %v)", g.Company.Name, up.Name, down.Name, edge, want, up.Def.Layer, down.Def.Layer, engine.Pairs(up, down))
 				}
 			}
 		}
@@ -60,12 +63,12 @@ func TestGraphIsDerived(t *testing.T) {
 func TestGraphMeansSomething(t *testing.T) {
 	seen := map[string]bool{}
 	for _, g := range graphWorlds(t) {
-		for _, down := range g.svcs {
+		for _, down := range g.Services {
 			for _, upName := range down.DependsOn {
-				up := g.svcBy[upName]
+				up := g.ByName[upName]
 				for _, ev := range up.Events {
 					for _, ac := range down.Actions {
-						if !ac.follows(ev) {
+						if !ac.Follows(ev) {
 							continue
 						}
 						pair := fmt.Sprintf("%s/%s → %s/%s", up.Def.Name, ev.Name, down.Def.Name, ac.Name)
@@ -96,24 +99,24 @@ func TestGraphMeansSomething(t *testing.T) {
 // naming it.
 func TestNewServiceJoinsTheGraph(t *testing.T) {
 	const name = "kennel_stays"
-	register(&ServiceDef{Name: name, Title: "Kennel stays", Layer: LayerOperations, Build: func(g *Gen, s *Svc) {
+	engine.Register(&engine.ServiceDef{Name: name, Title: "Kennel stays", Layer: engine.LayerOperations, Build: func(g *engine.Gen, s *engine.Svc) {
 		cust := g.Entity("customer")
-		t := s.Table(name, "Stays of dogs in the kennel.", "KNL-", 4, PK(),
-			RefersTo("customer_id", cust.Table+".id", "The owner."), Money("amount", "Price"), Enum("status", "booked → ended", "booked", "ended"))
-		e := &Entity{Service: s.Name, Table: t.Name, Key: "id", Noun: "stay", Plural: "stays", Prefix: "KNL-", Width: 4, Roles: map[string]Role{
-			"id": Column("id"), "amount": Column("amount"), "customer_id": Column("customer_id"),
-			"email": Via("customer_id", cust.Table, "email", func() []Row { return cust.Rows }),
-			"name":  Via("customer_id", cust.Table, "name", func() []Row { return cust.Rows })}}
-		s.Events = append(s.Events, &Event{Entity: e, Name: "ended", Kind: "done", When: "a stay ends", Where: map[string]any{"status": "ended"},
-			InState: func(r Row) bool { return r["status"] == "ended" }})
+		t := s.Table(name, "Stays of dogs in the kennel.", "KNL-", 4, kit.PK(),
+			kit.RefersTo("customer_id", cust.Table+".id", "The owner."), kit.Money("amount", "Price"), kit.Enum("status", "booked → ended", "booked", "ended"))
+		e := &engine.Entity{Service: s.Name, Table: t.Name, Key: "id", Noun: "stay", Plural: "stays", Prefix: "KNL-", Width: 4, Roles: map[string]engine.Role{
+			"id": engine.Column("id"), "amount": engine.Column("amount"), "customer_id": engine.Column("customer_id"),
+			"email": engine.Via("customer_id", cust.Table, "email", func() []engine.Row { return cust.Rows }),
+			"name":  engine.Via("customer_id", cust.Table, "name", func() []engine.Row { return cust.Rows })}}
+		s.Events = append(s.Events, &engine.Event{Entity: e, Name: "ended", Kind: "done", When: "a stay ends", Where: map[string]any{"status": "ended"},
+			InState: func(r engine.Row) bool { return r["status"] == "ended" }})
 	}})
-	defer delete(registry, name)
+	defer delete(engine.Registry, name)
 	force := []string{name, "billing", "email", "chat", "helpdesk", "calendar", "drive"}
-	p, err := readForced(Scenario{Industry: "dog kennel", Country: "IE", Description: "We board dogs.", Seed: 1}, force)
+	p, err := read.ReadForced(engine.Scenario{Industry: "dog kennel", Country: "IE", Description: "We board dogs.", Seed: 1}, force)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := buildServices(p, Options{Services: force})
+	g, err := engine.BuildServices(p, engine.Options{Services: force})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +125,7 @@ func TestNewServiceJoinsTheGraph(t *testing.T) {
 			t.Errorf("%s does not follow the new service (depends on %v)", down, g.Service(down).DependsOn)
 		}
 	}
-	if g.svcIndex(name) > g.svcIndex("billing") {
+	if g.SvcIndex(name) > g.SvcIndex("billing") {
 		t.Error("the new service is built after billing, a layer above it")
 	}
 }
@@ -131,7 +134,7 @@ func TestNewServiceJoinsTheGraph(t *testing.T) {
 // an action by name, so within a service each names one.
 func TestEventAndActionNamesAreUnique(t *testing.T) {
 	for _, g := range graphWorlds(t) {
-		for _, s := range g.svcs {
+		for _, s := range g.Services {
 			events, actions := map[string]bool{}, map[string]bool{}
 			for _, e := range s.Events {
 				if events[e.Name] {

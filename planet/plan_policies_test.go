@@ -8,13 +8,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/read"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // policyNames are the names of a bundle's policies.
-func policyNames(t *testing.T, p *Plan) []string {
+func policyNames(t *testing.T, p *engine.Plan) []string {
 	t.Helper()
-	b, err := Build(p, Options{})
+	b, err := engine.Build(p, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +33,7 @@ func policyNames(t *testing.T, p *Plan) []string {
 func TestPlanListsPolicies(t *testing.T) {
 	for _, c := range planBriefs {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := Read(c.s)
+			p, err := read.Read(c.s)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -42,11 +44,11 @@ func TestPlanListsPolicies(t *testing.T) {
 			if got := policyNames(t, p); len(listed) == 0 || !slices.Equal(listed, got) {
 				t.Errorf("plan lists %v, world has %v", listed, got)
 			}
-			b1, err := Build(p, Options{})
+			b1, err := engine.Build(p, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			b2, err := Synthesize(c.s, Options{})
+			b2, err := Synthesize(c.s, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,7 +68,7 @@ func TestPlanListsPolicies(t *testing.T) {
 func TestEditPolicies(t *testing.T) {
 	for _, c := range planBriefs {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := Read(c.s)
+			p, err := read.Read(c.s)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,23 +83,23 @@ func TestEditPolicies(t *testing.T) {
 				t.Errorf("dropped %s, world has %v", dropped.Name, got)
 			}
 			// Add a candidate the planner did not pick.
-			g, err := buildServices(p, Options{})
+			g, err := engine.BuildServices(p, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			var extra *PlanPolicy
-			var kept []*Link
+			var extra *engine.PlanPolicy
+			var kept []*engine.Link
 			for _, pol := range p.Policies {
-				for _, l := range g.candidates() {
+				for _, l := range g.Candidates() {
 					if l.Name == pol.Name {
 						kept = append(kept, l)
 					}
 				}
 			}
-			for _, l := range g.candidates() {
-				pol := g.planPolicy(l)
-				if slices.ContainsFunc(p.Policies, func(x PlanPolicy) bool { return x.Name == pol.Name }) ||
-					slices.ContainsFunc(kept, l.clashes) || pol.Name == dropped.Name || l.Event.Setup == nil {
+			for _, l := range g.Candidates() {
+				pol := g.PlanPolicy(l)
+				if slices.ContainsFunc(p.Policies, func(x engine.PlanPolicy) bool { return x.Name == pol.Name }) ||
+					slices.ContainsFunc(kept, l.Clashes) || pol.Name == dropped.Name || l.Event.Setup == nil {
 					continue
 				}
 				extra = &pol
@@ -109,7 +111,7 @@ func TestEditPolicies(t *testing.T) {
 			want := extra.Name
 			extra.Name = "" // a hand-written policy needs no name
 			p.Policies = append(p.Policies, *extra)
-			b, err := Build(p, Options{})
+			b, err := engine.Build(p, engine.Options{})
 			if err != nil {
 				t.Fatalf("adding %+v: %v", *extra, err)
 			}
@@ -129,7 +131,7 @@ func TestEditPolicies(t *testing.T) {
 // TestBrokenPolicies: every problem of the plan's policies is reported at
 // its JSON pointer, and the plan is rejected whole.
 func TestBrokenPolicies(t *testing.T) {
-	p, err := Read(planBriefs[1].s) // locksmith-gb
+	p, err := read.Read(planBriefs[1].s) // locksmith-gb
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,30 +139,30 @@ func TestBrokenPolicies(t *testing.T) {
 		t.Fatalf("%d policies", len(p.Policies))
 	}
 	first := p.Policies[0]
-	notFollowing := PlanPolicy{Trigger: "crm", Event: "deactivated", Target: "billing", Action: "invoiced"} // invoices follow finished work
+	notFollowing := engine.PlanPolicy{Trigger: "crm", Event: "deactivated", Target: "billing", Action: "invoiced"} // invoices follow finished work
 	for _, c := range []struct {
 		name string
-		pols []PlanPolicy
+		pols []engine.PlanPolicy
 		want []string
 	}{
-		{"unknown event and action", []PlanPolicy{{Trigger: first.Trigger, Event: "exploded", Target: first.Target, Action: "celebrated"}},
+		{"unknown event and action", []engine.PlanPolicy{{Trigger: first.Trigger, Event: "exploded", Target: first.Target, Action: "celebrated"}},
 			[]string{`/policies/0/event: ` + first.Trigger + ` has no event "exploded" (events: `, `/policies/0/action: ` + first.Target + ` has no action "celebrated" (actions: `}},
-		{"unknown service", []PlanPolicy{{Trigger: "nowhere", Event: "x", Target: first.Target, Action: first.Action}}, []string{`/policies/0/trigger: no service "nowhere"`}},
-		{"not a pair", []PlanPolicy{first, notFollowing}, []string{`/policies/1: billing's "invoiced" cannot follow crm's "deactivated" (what can: `}},
-		{"twice", []PlanPolicy{first, first}, []string{"/policies/1: the same policy as /policies/0"}},
-		{"wrong name", []PlanPolicy{{Name: "made-up", Trigger: first.Trigger, Event: first.Event, Target: first.Target, Action: first.Action}},
+		{"unknown service", []engine.PlanPolicy{{Trigger: "nowhere", Event: "x", Target: first.Target, Action: first.Action}}, []string{`/policies/0/trigger: no service "nowhere"`}},
+		{"not a pair", []engine.PlanPolicy{first, notFollowing}, []string{`/policies/1: billing's "invoiced" cannot follow crm's "deactivated" (what can: `}},
+		{"twice", []engine.PlanPolicy{first, first}, []string{"/policies/1: the same policy as /policies/0"}},
+		{"wrong name", []engine.PlanPolicy{{Name: "made-up", Trigger: first.Trigger, Event: first.Event, Target: first.Target, Action: first.Action}},
 			[]string{`/policies/0/name: the policy of this pair is named "` + first.Name + `"`}},
-		{"same service", []PlanPolicy{{Trigger: "crm", Event: "deactivated", Target: "crm", Action: "x"}}, []string{"/policies/0/target: a policy binds two services"}},
-		{"empty", []PlanPolicy{{Trigger: "crm", Target: "chat"}}, []string{"/policies/0/event: is empty", "/policies/0/action: is empty"}},
+		{"same service", []engine.PlanPolicy{{Trigger: "crm", Event: "deactivated", Target: "crm", Action: "x"}}, []string{"/policies/0/target: a policy binds two services"}},
+		{"empty", []engine.PlanPolicy{{Trigger: "crm", Target: "chat"}}, []string{"/policies/0/event: is empty", "/policies/0/action: is empty"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			q := *p
 			q.Policies = c.pols
-			_, err := Build(&q, Options{})
+			_, err := engine.Build(&q, engine.Options{})
 			if err == nil {
 				t.Fatal("broken policies accepted")
 			}
-			var pe *PlanError
+			var pe *engine.PlanError
 			if !errors.As(err, &pe) {
 				t.Fatalf("error %v has no pointer", err)
 			}
@@ -176,7 +178,7 @@ func TestBrokenPolicies(t *testing.T) {
 // TestPlanSchema: every plan Read writes is valid under the published
 // JSON Schema, and the schema refuses a policy without its event.
 func TestPlanSchema(t *testing.T) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(PlanSchema()))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(engine.PlanSchema()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,11 +191,11 @@ func TestPlanSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, b := range planBriefs {
-		p, err := Read(b.s)
+		p, err := read.Read(b.s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, _ := MarshalPlan(p)
+		data, _ := engine.MarshalPlan(p)
 		v, _ := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 		if err := sch.Validate(v); err != nil {
 			t.Errorf("%s: %v", b.name, err)
@@ -202,7 +204,7 @@ func TestPlanSchema(t *testing.T) {
 			continue
 		}
 		p.Policies[0].Event = ""
-		data, _ = MarshalPlan(p)
+		data, _ = engine.MarshalPlan(p)
 		v, _ = jsonschema.UnmarshalJSON(bytes.NewReader(data))
 		if err := sch.Validate(v); err == nil {
 			t.Errorf("%s: the schema accepts a policy with an empty event", b.name)
@@ -213,11 +215,11 @@ func TestPlanSchema(t *testing.T) {
 // TestPlanOneServicePerBuilder: a registered builder makes one service of
 // a world; a plan listing it twice is refused at the second.
 func TestPlanOneServicePerBuilder(t *testing.T) {
-	p, err := Read(planBriefs[1].s)
+	p, err := read.Read(planBriefs[1].s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := slices.IndexFunc(p.Services, func(s PlanService) bool { return s.Builder == "billing" })
+	i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "billing" })
 	if i < 0 {
 		t.Fatal("no billing")
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/read"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,12 +17,12 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 var planBriefs = []struct {
 	name string
-	s    Scenario
+	s    engine.Scenario
 }{
-	{"tattoo-de", Scenario{Industry: "tattoo studio", Country: "Germany", Description: "We are a tattoo studio in Hamburg. We book sessions, take deposits for bookings, keep signed consent forms and send aftercare reminders.", Seed: 1}},
-	{"locksmith-gb", Scenario{Industry: "locksmith", Country: "GB", Description: "A locksmith in Leeds with six vans: we dispatch emergency call-outs for households and handle insurance claims.", Seed: 2}},
-	{"kayaks-jp", Scenario{Industry: "kayak rental", Country: "JP", Description: "We rent kayaks by the hour on Lake Biwa and sell guided tours to families.", Seed: 3}},
-	{"dental-br", Scenario{Industry: "dental-clinics", Country: "BR", Seed: 4}},
+	{"tattoo-de", engine.Scenario{Industry: "tattoo studio", Country: "Germany", Description: "We are a tattoo studio in Hamburg. We book sessions, take deposits for bookings, keep signed consent forms and send aftercare reminders.", Seed: 1}},
+	{"locksmith-gb", engine.Scenario{Industry: "locksmith", Country: "GB", Description: "A locksmith in Leeds with six vans: we dispatch emergency call-outs for households and handle insurance claims.", Seed: 2}},
+	{"kayaks-jp", engine.Scenario{Industry: "kayak rental", Country: "JP", Description: "We rent kayaks by the hour on Lake Biwa and sell guided tours to families.", Seed: 3}},
+	{"dental-br", engine.Scenario{Industry: "dental-clinics", Country: "BR", Seed: 4}},
 }
 
 // TestPlanRoundTrip: a plan written by --emit-plan and read back builds a
@@ -28,30 +30,30 @@ var planBriefs = []struct {
 func TestPlanRoundTrip(t *testing.T) {
 	for _, c := range planBriefs {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := Read(c.s)
+			p, err := read.Read(c.s)
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, err := MarshalPlan(p)
+			data, err := engine.MarshalPlan(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			p2, err := Read(c.s)
+			p2, err := read.Read(c.s)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if again, _ := MarshalPlan(p2); !bytes.Equal(data, again) {
+			if again, _ := engine.MarshalPlan(p2); !bytes.Equal(data, again) {
 				t.Fatal("same brief, different plans")
 			}
-			b1, err := Build(p, Options{})
+			b1, err := engine.Build(p, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			parsed, err := ParsePlan(data)
+			parsed, err := engine.ParsePlan(data)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b2, err := Build(parsed, Options{})
+			b2, err := engine.Build(parsed, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,43 +89,43 @@ func golden(t *testing.T, path string, got []byte) {
 // TestBrokenPlan: every problem of a plan is reported with its JSON
 // pointer, and the plan is rejected whole.
 func TestBrokenPlan(t *testing.T) {
-	p, err := Read(planBriefs[0].s)
+	p, err := read.Read(planBriefs[0].s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	good, _ := MarshalPlan(p)
+	good, _ := engine.MarshalPlan(p)
 	cases := []struct {
 		name string
-		edit func(p *Plan)
+		edit func(p *engine.Plan)
 		want []string
 	}{
-		{"version", func(p *Plan) { p.Version = "mercury.plan/v0" }, []string{"/version"}},
-		{"country and pack", func(p *Plan) { p.Company.Country = "XX"; p.Company.Pack = "no-such-pack" }, []string{"/company/country", "/company/pack"}},
-		{"states", func(p *Plan) { p.Work.States = []string{"open"} }, []string{"/work/states"}},
-		{"service", func(p *Plan) {
+		{"version", func(p *engine.Plan) { p.Version = "mercury.plan/v0" }, []string{"/version"}},
+		{"country and pack", func(p *engine.Plan) { p.Company.Country = "XX"; p.Company.Pack = "no-such-pack" }, []string{"/company/country", "/company/pack"}},
+		{"states", func(p *engine.Plan) { p.Work.States = []string{"open"} }, []string{"/work/states"}},
+		{"service", func(p *engine.Plan) {
 			p.Services[2].Archetype = "nope"
 			p.Services[3].Name = "Bad Name"
 			p.Services = append(p.Services, p.Services[1])
 		}, []string{"/services/2/archetype", "/services/3/name", "/services/" + itoa(len(p.Services)) + "/name"}},
-		{"price", func(p *Plan) { p.Work.Items[0].Price = [2]float64{10, 5} }, []string{"/work/items/0/price"}},
-		{"attribute", func(p *Plan) {
-			p.Services[3].Attributes = append(p.Services[3].Attributes, PlanAttribute{Name: "x", Type: "money"})
+		{"price", func(p *engine.Plan) { p.Work.Items[0].Price = [2]float64{10, 5} }, []string{"/work/items/0/price"}},
+		{"attribute", func(p *engine.Plan) {
+			p.Services[3].Attributes = append(p.Services[3].Attributes, engine.PlanAttribute{Name: "x", Type: "money"})
 		}, []string{"/services/3/attributes/"}},
-		{"no crm", func(p *Plan) { p.Services = p.Services[1:] }, []string{"/services: needs the crm"}},
+		{"no crm", func(p *engine.Plan) { p.Services = p.Services[1:] }, []string{"/services: needs the crm"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var q Plan
+			var q engine.Plan
 			if err := json.Unmarshal(good, &q); err != nil {
 				t.Fatal(err)
 			}
 			c.edit(&q)
 			data, _ := json.Marshal(&q)
-			got, err := ParsePlan(data)
+			got, err := engine.ParsePlan(data)
 			if err == nil || got != nil {
 				t.Fatalf("broken plan accepted")
 			}
-			var pe *PlanError
+			var pe *engine.PlanError
 			if !errors.As(err, &pe) {
 				t.Fatalf("error %v has no pointer", err)
 			}
@@ -132,7 +134,7 @@ func TestBrokenPlan(t *testing.T) {
 					t.Errorf("error %q does not name %s", err, w)
 				}
 			}
-			if _, err := Build(&q, Options{}); err == nil {
+			if _, err := engine.Build(&q, engine.Options{}); err == nil {
 				t.Error("Build accepted the broken plan")
 			}
 		})
@@ -142,7 +144,7 @@ func TestBrokenPlan(t *testing.T) {
 		{strings.Replace(string(good), `"seed"`, `"sede"`, 1), "/sede"},
 		{strings.Replace(string(good), `"employees": `, `"employees": "many", "x": `, 1), "/company/employees"},
 	} {
-		if _, err := ParsePlan([]byte(c.data)); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+		if _, err := engine.ParsePlan([]byte(c.data)); err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("got %v, want an error at %s", err, c.want)
 		}
 	}
@@ -153,14 +155,14 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // TestReadUnreadable: a brief with nothing to read says what to add; a
 // brief whose country is known is never refused.
 func TestReadUnreadable(t *testing.T) {
-	if _, err := Read(Scenario{Country: "DE"}); !errors.Is(err, ErrUnreadable) || !strings.Contains(err.Error(), "say what the business does") {
+	if _, err := read.Read(engine.Scenario{Country: "DE"}); !errors.Is(err, read.ErrUnreadable) || !strings.Contains(err.Error(), "say what the business does") {
 		t.Errorf("empty brief: %v", err)
 	}
-	if _, err := Read(Scenario{Industry: "zzqx", Country: "DE"}); !errors.Is(err, ErrUnreadable) || !strings.Contains(err.Error(), "add a sentence") {
+	if _, err := read.Read(engine.Scenario{Industry: "zzqx", Country: "DE"}); !errors.Is(err, read.ErrUnreadable) || !strings.Contains(err.Error(), "add a sentence") {
 		t.Errorf("unknown industry, no description: %v", err)
 	}
 	for _, ind := range []string{"canoe rental", "chess club", "bridal boutique", "piano retailer", "vineyard", "kennel", "sign maker"} {
-		p, err := Read(Scenario{Industry: ind, Country: "FR", Description: "We sell and rent what we make to people in Lyon.", Seed: 1})
+		p, err := read.Read(engine.Scenario{Industry: ind, Country: "FR", Description: "We sell and rent what we make to people in Lyon.", Seed: 1})
 		if err != nil {
 			t.Errorf("%s refused: %v", ind, err)
 			continue

@@ -11,12 +11,13 @@ import (
 	"testing"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/verifier"
 	"github.com/mercury/mcp-world/world"
 )
 
-func synthJSON(t testing.TB, s Scenario, opts Options) (*world.Bundle, []byte) {
+func synthJSON(t testing.TB, s engine.Scenario, opts engine.Options) (*world.Bundle, []byte) {
 	t.Helper()
 	b, err := Synthesize(s, opts)
 	if err != nil {
@@ -61,12 +62,12 @@ func validateWith(t testing.TB, label string, data []byte, opts verifier.Validat
 func TestDeterministic(t *testing.T) {
 	ind := catalog.Industries()[0].ID
 	c := catalog.Countries()[0].Code
-	_, a := synthJSON(t, Scenario{Industry: ind, Country: c, Seed: 42}, Options{})
-	_, b := synthJSON(t, Scenario{Industry: ind, Country: c, Seed: 42}, Options{})
+	_, a := synthJSON(t, engine.Scenario{Industry: ind, Country: c, Seed: 42}, engine.Options{})
+	_, b := synthJSON(t, engine.Scenario{Industry: ind, Country: c, Seed: 42}, engine.Options{})
 	if !bytes.Equal(a, b) {
 		t.Fatal("same scenario, different bundles")
 	}
-	_, d := synthJSON(t, Scenario{Industry: ind, Country: c, Seed: 43}, Options{})
+	_, d := synthJSON(t, engine.Scenario{Industry: ind, Country: c, Seed: 43}, engine.Options{})
 	if bytes.Equal(a, d) {
 		t.Fatal("different seeds, same bundle")
 	}
@@ -80,7 +81,7 @@ func TestEveryIndustry(t *testing.T) {
 		c := countries[(i*7)%len(countries)]
 		t.Run(ind.ID+"/"+c.Code, func(t *testing.T) {
 			t.Parallel()
-			b, data := synthJSON(t, Scenario{Industry: ind.ID, Country: c.Code, Seed: uint64(i + 1)}, Options{})
+			b, data := synthJSON(t, engine.Scenario{Industry: ind.ID, Country: c.Code, Seed: uint64(i + 1)}, engine.Options{})
 			validate(t, b.Name, data)
 			shape(t, b)
 		})
@@ -94,7 +95,7 @@ func TestEveryCountry(t *testing.T) {
 		ind := inds[(i*5)%len(inds)]
 		t.Run(c.Code, func(t *testing.T) {
 			t.Parallel()
-			b, data := synthJSON(t, Scenario{Industry: ind.ID, Country: c.Code, Seed: uint64(100 + i)}, Options{})
+			b, data := synthJSON(t, engine.Scenario{Industry: ind.ID, Country: c.Code, Seed: uint64(100 + i)}, engine.Options{})
 			validate(t, b.Name, data)
 			// The zone is the headquarters' own: the country's, or one of
 			// its cities' (seed/data/cities.json).
@@ -109,10 +110,10 @@ func TestEveryCountry(t *testing.T) {
 // TestEveryService forces each registered service into a world.
 func TestEveryService(t *testing.T) {
 	ind := catalog.Industries()[0].ID
-	for i, name := range ServiceNames() {
+	for i, name := range engine.ServiceNames() {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			b, data := synthJSON(t, Scenario{Industry: ind, Country: "DE", Seed: uint64(200 + i)}, Options{Services: []string{name}})
+			b, data := synthJSON(t, engine.Scenario{Industry: ind, Country: "DE", Seed: uint64(200 + i)}, engine.Options{Services: []string{name}})
 			validate(t, b.Name, data)
 		})
 	}
@@ -146,7 +147,7 @@ func shape(t *testing.T, b *world.Bundle) {
 }
 
 func ExampleSynthesize() {
-	b, err := Synthesize(Scenario{Industry: catalog.Industries()[0].ID, Country: "JP", Seed: 1}, Options{})
+	b, err := Synthesize(engine.Scenario{Industry: catalog.Industries()[0].ID, Country: "JP", Seed: 1}, engine.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -158,8 +159,8 @@ func ExampleSynthesize() {
 // TestArticleBeforeVowel: a world whose customers are owners describes
 // "each visit for an owner", never "for a owner", in what the agent reads.
 func TestArticleBeforeVowel(t *testing.T) {
-	b, err := Synthesize(Scenario{Industry: "veterinary clinic", Country: "JP", Seed: 5,
-		Description: "A small animal hospital in Sapporo with two vets. Owners book check-ups and vaccinations online, we send vaccination reminders, and sell pet food."}, Options{})
+	b, err := Synthesize(engine.Scenario{Industry: "veterinary clinic", Country: "JP", Seed: 5,
+		Description: "A small animal hospital in Sapporo with two vets. Owners book check-ups and vaccinations online, we send vaccination reminders, and sell pet food."}, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

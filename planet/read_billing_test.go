@@ -1,6 +1,9 @@
 package planet
 
 import (
+	"github.com/mercury/mcp-world/planet/internal/archetypes"
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/read"
 	"strings"
 	"testing"
 )
@@ -20,11 +23,11 @@ func TestDepositsBeforeConfirmation(t *testing.T) {
 		{"golf", "golf club", "ZA", "Members book tee times online and visitors pay green fees and buggy hire.", []string{"green fee"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := Read(Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			var billing []PlanService
+			var billing []engine.PlanService
 			for _, s := range p.Services {
 				if s.Archetype == "billing" {
 					billing = append(billing, s)
@@ -34,11 +37,11 @@ func TestDepositsBeforeConfirmation(t *testing.T) {
 				t.Fatalf("billing services %+v, want exactly the billing builder's", billing)
 			}
 			for _, k := range tc.kinds {
-				if !strings.Contains(strings.Join(attributeValues(billing[0], "kind"), ","), k) {
-					t.Errorf("billing kinds %v lack %q", attributeValues(billing[0], "kind"), k)
+				if !strings.Contains(strings.Join(archetypes.AttributeValues(billing[0], "kind"), ","), k) {
+					t.Errorf("billing kinds %v lack %q", archetypes.AttributeValues(billing[0], "kind"), k)
 				}
 			}
-			b, err := Build(p, Options{})
+			b, err := engine.Build(p, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

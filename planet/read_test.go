@@ -1,6 +1,9 @@
 package planet
 
 import (
+	"github.com/mercury/mcp-world/planet/internal/archetypes"
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/read"
 	"slices"
 	"strings"
 	"testing"
@@ -12,14 +15,14 @@ import (
 func TestReadDecisions(t *testing.T) {
 	for _, tc := range []struct {
 		name, industry, country, desc string
-		check                         func(t *testing.T, p *Plan)
+		check                         func(t *testing.T, p *engine.Plan)
 	}{
-		{"participles are yes/no fields", "marble quarry", "GR", "We quarry marble near Kavala. Every block is numbered and graded, and we ship in containers.", func(t *testing.T, p *Plan) {
+		{"participles are yes/no fields", "marble quarry", "GR", "We quarry marble near Kavala. Every block is numbered and graded, and we ship in containers.", func(t *testing.T, p *engine.Plan) {
 			if !hasAttribute(p, "graded") || !hasAttribute(p, "numbered") {
 				t.Errorf("no graded/numbered field in %+v", p.Services)
 			}
 		}},
-		{"customer kinds from a list", "scaffolding hire", "GB", "We hire out scaffolding for builders, councils and housing associations in Glasgow.", func(t *testing.T, p *Plan) {
+		{"customer kinds from a list", "scaffolding hire", "GB", "We hire out scaffolding for builders, councils and housing associations in Glasgow.", func(t *testing.T, p *engine.Plan) {
 			var kinds []string
 			for _, a := range p.Customer.Attributes {
 				if a.Name == "kind" {
@@ -33,7 +36,7 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("customers are %s; a list of kinds keeps them general", p.Customer.Many)
 			}
 		}},
-		{"customers are a list: kinds after a cue of two words", "fix-it shop", "NL", "We repair bicycles in Utrecht; customers are commuters and students.", func(t *testing.T, p *Plan) {
+		{"customers are a list: kinds after a cue of two words", "fix-it shop", "NL", "We repair bicycles in Utrecht; customers are commuters and students.", func(t *testing.T, p *engine.Plan) {
 			var kinds []string
 			for _, a := range p.Customer.Attributes {
 				if a.Name == "kind" {
@@ -44,8 +47,8 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("customers are %s with kinds %v; want customers of kinds commuter, student", p.Customer.Many, kinds)
 			}
 		}},
-		{"bookings for repairs are repairs, not a follow-up", "fix-it shop", "NL", "We take bookings for repairs and rent e-bikes by the day.", func(t *testing.T, p *Plan) {
-			i := slices.IndexFunc(p.Services, func(s PlanService) bool { return s.Archetype == "work_orders" })
+		{"bookings for repairs are repairs, not a follow-up", "fix-it shop", "NL", "We take bookings for repairs and rent e-bikes by the day.", func(t *testing.T, p *engine.Plan) {
+			i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Archetype == "work_orders" })
 			if p.Work.One != "repair" && (i < 0 || p.Services[i].Follows) {
 				t.Errorf("repairs: work %s, services %+v", p.Work.Many, p.Services)
 			}
@@ -55,17 +58,17 @@ func TestReadDecisions(t *testing.T) {
 				}
 			}
 		}},
-		{"a record follows the line of work when the brief says so", "home inspections", "US", "We inspect houses for buyers and issue a certificate after each inspection.", func(t *testing.T, p *Plan) {
-			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Entity != nil && s.Entity.One == "certificate" && s.Follows }) {
+		{"a record follows the line of work when the brief says so", "home inspections", "US", "We inspect houses for buyers and issue a certificate after each inspection.", func(t *testing.T, p *engine.Plan) {
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Entity != nil && s.Entity.One == "certificate" && s.Follows }) {
 				t.Errorf("no certificate following the inspections in %+v", p.Services)
 			}
 		}},
-		{"parts sold are stock lines of orders, not records per customer", "fix-it shop", "NL", "We repair bicycles and sell spare parts.", func(t *testing.T, p *Plan) {
-			i := slices.IndexFunc(p.Services, func(s PlanService) bool { return s.Resource != nil && s.Resource.One == "spare part" })
+		{"parts sold are stock lines of orders, not records per customer", "fix-it shop", "NL", "We repair bicycles and sell spare parts.", func(t *testing.T, p *engine.Plan) {
+			i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Resource != nil && s.Resource.One == "spare part" })
 			if i < 0 || p.Services[i].Archetype != "orders" {
 				t.Fatalf("spare parts: services %+v", p.Services)
 			}
-			b, err := Build(p, Options{})
+			b, err := engine.Build(p, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,45 +86,47 @@ func TestReadDecisions(t *testing.T) {
 			}
 			t.Error("no table of spare parts")
 		}},
-		{"a noun before a bare verb is no subject", "auto repair", "BR", "Car repair workshop in Curitiba. Customers book a diagnosis and every repair has a warranty.", func(t *testing.T, p *Plan) {
+		{"a noun before a bare verb is no subject", "auto repair", "BR", "Car repair workshop in Curitiba. Customers book a diagnosis and every repair has a warranty.", func(t *testing.T, p *engine.Plan) {
 			for _, d := range p.Decisions {
 				if strings.Contains(d.Decision, "of car") {
 					t.Errorf("%q read as repairs of cars", d.Phrase)
 				}
 			}
 		}},
-		{"vague words are no records", "balloon flights", "TR", "We fly balloons at dawn. Flights cancelled for weather are rebooked every morning.", func(t *testing.T, p *Plan) {
+		{"vague words are no records", "balloon flights", "TR", "We fly balloons at dawn. Flights cancelled for weather are rebooked every morning.", func(t *testing.T, p *engine.Plan) {
 			for _, s := range p.Services {
 				if s.Name == "weathers" || s.Name == "mornings" {
 					t.Errorf("service %s", s.Name)
 				}
 			}
 		}},
-		{"the customers' own things are not customers", "dog hotel", "JP", "Owners book stays for their dogs in Tokyo.", func(t *testing.T, p *Plan) {
+		{"the customers' own things are not customers", "dog hotel", "JP", "Owners book stays for their dogs in Tokyo.", func(t *testing.T, p *engine.Plan) {
 			if p.Customer.One != "owner" {
 				t.Errorf("customers are %s, want owners", p.Customer.Many)
 			}
 		}},
-		{"made to order is no customer", "fur atelier", "RU", "Fur atelier in Novosibirsk sewing coats to order. Each order starts with measurements and a deposit.", func(t *testing.T, p *Plan) {
+		{"made to order is no customer", "fur atelier", "RU", "Fur atelier in Novosibirsk sewing coats to order. Each order starts with measurements and a deposit.", func(t *testing.T, p *engine.Plan) {
 			if p.Customer.One == "order" {
 				t.Errorf("customers are %s", p.Customer.Many)
 			}
 		}},
-		{"shifts are of the people the clause names", "surf school", "PT", "Students book lessons by the day and instructors are rostered by tide.", func(t *testing.T, p *Plan) {
-			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Archetype == "shifts" && strings.HasPrefix(s.Name, "instructor_") }) {
+		{"shifts are of the people the clause names", "surf school", "PT", "Students book lessons by the day and instructors are rostered by tide.", func(t *testing.T, p *engine.Plan) {
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
+				return s.Archetype == "shifts" && strings.HasPrefix(s.Name, "instructor_")
+			}) {
 				t.Errorf("no shifts of instructors in %+v", p.Services)
 			}
 		}},
-		{"a composed name in another script stays whole", "зернове господарство (grain farm)", "UA", "Агрофірма near Poltava growing wheat.", func(t *testing.T, p *Plan) {
+		{"a composed name in another script stays whole", "зернове господарство (grain farm)", "UA", "Агрофірма near Poltava growing wheat.", func(t *testing.T, p *engine.Plan) {
 			if !utf8.ValidString(p.Company.Name) || strings.Contains(p.Company.Name, "(") {
 				t.Errorf("company name %q", p.Company.Name)
 			}
 		}},
 		{"what customers buy is a sale, what we buy a purchase", "ice cream parlour", "IT", "Tourists buy cones at the counter, and we buy milk from two dairies.", func(t *testing.T, p *Plan) {
-			if p.Work.Archetype != "orders" && !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Archetype == "orders" }) {
+			if p.Work.Archetype != "orders" && !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Archetype == "orders" }) {
 				t.Errorf("tourists buying cones is no sale: work %s (%s), services %+v", p.Work.Many, p.Work.Archetype, p.Services)
 			}
-			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Archetype == "purchase_orders" }) {
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Archetype == "purchase_orders" }) {
 				t.Errorf("we buy milk: no purchase orders in %+v", p.Services)
 			}
 		}},
@@ -136,13 +141,13 @@ func TestReadDecisions(t *testing.T) {
 			}
 		}},
 		{"what a clause prices per is a quantity", "hay merchant", "IE", "We sell hay and straw to stables, billed per bale, and collect it from farms.", func(t *testing.T, p *Plan) {
-			i := slices.IndexFunc(p.Services, func(s PlanService) bool { return s.Name == "billing" })
-			if i < 0 || !slices.Contains(attributeValues(p.Services[i], "unit"), "bale") {
+			i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Name == "billing" })
+			if i < 0 || !slices.Contains(archetypes.AttributeValues(p.Services[i], "unit"), "bale") {
 				t.Errorf("billed per bale: billing %+v", p.Services)
 			}
 		}},
 		{"irregular past forms are verbs", "sign writer", "GB", "Shop signs are painted by hand, and every sign is sold with a fitting.", func(t *testing.T, p *Plan) {
-			if !slices.ContainsFunc(p.Decisions, func(d Decision) bool { return strings.Contains(d.Phrase, "sold") }) {
+			if !slices.ContainsFunc(p.Decisions, func(d engine.Decision) bool { return strings.Contains(d.Phrase, "sold") }) {
 				t.Errorf("\"is sold\" read nothing: %v", p.Decisions)
 			}
 		}},
@@ -152,20 +157,20 @@ func TestReadDecisions(t *testing.T) {
 			}
 		}},
 		{"counted animals are a register, not customers", "stud farm", "IE", "Owners send mares to our 12 stallions, and we look after 60 horses at livery.", func(t *testing.T, p *Plan) {
-			if p.Customer.One == "horse" || !slices.ContainsFunc(p.Scale, func(s PlanScale) bool { return s.Noun == "horse" && s.Kind == "assets" && s.Count == 60 }) {
+			if p.Customer.One == "horse" || !slices.ContainsFunc(p.Scale, func(s engine.PlanScale) bool { return s.Noun == "horse" && s.Kind == "assets" && s.Count == 60 }) {
 				t.Errorf("customers %s; scale %+v", p.Customer.Many, p.Scale)
 			}
 		}},
 		{"kinds of a record keep their compound", "locksmith", "GB", "We fit locks and keep a register of every master key system.", func(t *testing.T, p *Plan) {
 			for _, s := range p.Services {
-				if v := attributeValues(s, "category"); len(v) > 0 && v[0] == "master key system" {
+				if v := archetypes.AttributeValues(s, "category"); len(v) > 0 && v[0] == "master key system" {
 					return
 				}
 			}
 			t.Errorf("no kind master key system in %+v", p.Services)
 		}},
 		{"a composed world has a second service that keeps state about the work", "glazier", "GB", "We fit double glazing for homeowners in Bristol.", func(t *testing.T, p *Plan) {
-			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Builder == "helpdesk" || s.Builder == "calendar" }) {
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "helpdesk" || s.Builder == "calendar" }) {
 				t.Errorf("no helpdesk or calendar in %+v", p.Services)
 			}
 			if len(p.Policies) < 4 {
@@ -173,7 +178,7 @@ func TestReadDecisions(t *testing.T) {
 			}
 		}},
 		{"customers' subscriptions to deliveries are subscriptions", "water delivery", "KE", "We deliver bottled water to homes and offices in Nairobi. Customers subscribe to weekly deliveries and drivers collect empties.", func(t *testing.T, p *Plan) {
-			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Entity != nil && s.Entity.One == "subscription" }) {
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Entity != nil && s.Entity.One == "subscription" }) {
 				t.Errorf("no subscriptions in %+v", p.Services)
 			}
 			if p.Customer.One == "office" || p.Customer.One == "home" {
@@ -186,13 +191,15 @@ func TestReadDecisions(t *testing.T) {
 			}
 		}},
 		{"a built service is titled in the brief's words", "wine shop", "FR", "We sell wine in Lyon and run a wine club with monthly boxes.", func(t *testing.T, p *Plan) {
-			if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Builder == "memberships" && strings.Contains(s.Title, "wine club") }) {
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
+				return s.Builder == "memberships" && strings.Contains(s.Title, "wine club")
+			}) {
 				t.Errorf("no memberships titled wine club in %+v", p.Services)
 			}
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := Read(Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -201,7 +208,7 @@ func TestReadDecisions(t *testing.T) {
 	}
 }
 
-func hasAttribute(p *Plan, name string) bool {
+func hasAttribute(p *engine.Plan, name string) bool {
 	for _, a := range p.Work.Attributes {
 		if a.Name == name {
 			return true
@@ -217,17 +224,9 @@ func hasAttribute(p *Plan, name string) bool {
 	return false
 }
 
-func TestParticiple(t *testing.T) {
-	for v, want := range map[string]string{"grade": "graded", "repair": "repaired", "ship": "shipped", "apply": "applied", "renew": "renewed", "dispatch": "dispatched", "weigh": "weighed"} {
-		if got := participle(v); got != want {
-			t.Errorf("participle(%q) = %q, want %q", v, got, want)
-		}
-	}
-}
-
 func TestTitleByRune(t *testing.T) {
 	for in, want := range map[string]string{"зернове": "Зернове", "école": "École", "kayak": "Kayak", "": ""} {
-		if got := title(in); got != want {
+		if got := engine.Title(in); got != want {
 			t.Errorf("title(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/verifier"
 )
@@ -30,8 +31,8 @@ func TestRealismCorpus(t *testing.T) {
 	}
 	found := 0
 	for i := range n {
-		s := Scenario{Industry: is[(i*5)%len(is)].ID, Country: cs[i%len(cs)].Code, Seed: uint64(1000 + i)}
-		b, err := Synthesize(s, Options{})
+		s := engine.Scenario{Industry: is[(i*5)%len(is)].ID, Country: cs[i%len(cs)].Code, Seed: uint64(1000 + i)}
+		b, err := Synthesize(s, engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +55,7 @@ func TestRealismCorpus(t *testing.T) {
 // BenchmarkRealism measures the realism validator against the whole
 // validation of the same world, to keep its share of synth's budget small.
 func BenchmarkRealism(b *testing.B) {
-	bundle, data := synthJSON(b, Scenario{Industry: "dental-clinics", Country: "PL", Seed: 3}, Options{})
+	bundle, data := synthJSON(b, engine.Scenario{Industry: "dental-clinics", Country: "PL", Seed: 3}, engine.Options{})
 	b.Run("realism", func(b *testing.B) {
 		for b.Loop() {
 			seed.Findings(bundle)
@@ -72,7 +73,7 @@ func BenchmarkRealism(b *testing.B) {
 // every row; a ticket's comments come after the ticket, in order, before
 // the clock.
 func TestSeedTimesFollowRows(t *testing.T) {
-	b, err := Synthesize(Scenario{Industry: "dental-clinics", Country: "PL", Seed: 11}, Options{Services: []string{"helpdesk"}})
+	b, err := Synthesize(engine.Scenario{Industry: "dental-clinics", Country: "PL", Seed: 11}, engine.Options{Services: []string{"helpdesk"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +134,7 @@ func TestSeedTimesFollowRows(t *testing.T) {
 // salon's stylists, and a service_name is one of its services, not a
 // stranger's name or a note.
 func TestStaffAndOfferingColumns(t *testing.T) {
-	b, err := Synthesize(Scenario{Industry: "hair-beauty-salons", Country: "DE", Seed: 65}, Options{})
+	b, err := Synthesize(engine.Scenario{Industry: "hair-beauty-salons", Country: "DE", Seed: 65}, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +180,7 @@ func TestStaffAndOfferingColumns(t *testing.T) {
 // Japanese firm's domain is its name in Latin letters.
 func TestDomainsBelongToOneFirm(t *testing.T) {
 	kr, _ := catalog.CountryByCode("KR")
-	l := &Locale{C: kr, R: rand.New(rand.NewPCG(1, 2))}
+	l := &engine.Locale{C: kr, R: rand.New(rand.NewPCG(1, 2))}
 	a, b := l.DomainFor("다온의료검사센터 주식회사"), l.DomainFor("다온유통 주식회사")
 	if a == b || !strings.HasPrefix(a, "daon") || !strings.HasPrefix(b, "daon") {
 		t.Errorf("two Daon firms: %q and %q", a, b)
@@ -188,12 +189,12 @@ func TestDomainsBelongToOneFirm(t *testing.T) {
 		t.Errorf("the same firm: %q, then %q", a, again)
 	}
 	de, _ := catalog.CountryByCode("DE")
-	l = &Locale{C: de, R: rand.New(rand.NewPCG(1, 2))}
+	l = &engine.Locale{C: de, R: rand.New(rand.NewPCG(1, 2))}
 	if got := l.DomainFor("Regensburg Locksmiths GmbH"); got != "regensburg-locksmiths.de" {
 		t.Errorf("DomainFor(Regensburg Locksmiths GmbH) = %q", got)
 	}
 	jp, _ := catalog.CountryByCode("JP")
-	l = &Locale{C: jp, R: rand.New(rand.NewPCG(1, 2))}
+	l = &engine.Locale{C: jp, R: rand.New(rand.NewPCG(1, 2))}
 	if got := l.DomainFor("株式会社三栄麦酒"); got != "sanei.co.jp" {
 		t.Errorf("DomainFor(株式会社三栄麦酒) = %q", got)
 	}

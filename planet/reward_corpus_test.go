@@ -10,6 +10,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/verifier"
 	"github.com/mercury/mcp-world/world"
 )
@@ -126,7 +127,7 @@ func TestRewardCorpus(t *testing.T) {
 				}
 			}
 		}
-		if len(titles) >= minTypes {
+		if len(titles) >= engine.MinTypes {
 			typesOK++
 		}
 	}
@@ -139,7 +140,7 @@ func TestRewardCorpus(t *testing.T) {
 	t.Logf("every write needed (tasks):         %s", pct(stepsNeeded, stepTasks))
 	t.Logf("write calls needed:                 %s", pct(dropsLower, drops))
 	t.Logf("services per task %.2f, assertions per task %.2f", float64(services)/float64(tasks), float64(assertions)/float64(tasks))
-	t.Logf("worlds with >= %d task types:       %s", minTypes, pct(typesOK, worlds))
+	t.Logf("worlds with >= %d task types:       %s", engine.MinTypes, pct(typesOK, worlds))
 	for i, f := range failures {
 		if i == 40 {
 			t.Logf("… %d more", len(failures)-40)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -18,7 +19,7 @@ func rulesCorpus(t *testing.T) []*world.Bundle {
 	var out []*world.Bundle
 	countries := catalog.Countries()
 	for i, ind := range catalog.Industries() {
-		b, err := Synthesize(Scenario{Industry: ind.ID, Country: countries[(i*11)%len(countries)].Code, Seed: uint64(900 + i)}, Options{})
+		b, err := Synthesize(engine.Scenario{Industry: ind.ID, Country: countries[(i*11)%len(countries)].Code, Seed: uint64(900 + i)}, engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,7 +70,7 @@ func TestTasksChainAcrossServices(t *testing.T) {
 			services += len(task.Services)
 			assertions += len(task.Assertions)
 			types[task.Title] = true
-			if len(task.Services) > maxTaskServices || len(task.Assertions) > maxTaskAssertions || len(task.Assertions) < 2 {
+			if len(task.Services) > engine.MaxTaskServices || len(task.Assertions) > engine.MaxTaskAssertions || len(task.Assertions) < 2 {
 				t.Errorf("%s %s: %d services, %d assertions", b.Name, task.ID, len(task.Services), len(task.Assertions))
 			}
 			known := map[string]bool{}
@@ -98,8 +99,8 @@ func TestTasksChainAcrossServices(t *testing.T) {
 				}
 			}
 		}
-		if len(types) < minTypes {
-			t.Errorf("%s: %d kinds of task, want at least %d", b.Name, len(types), minTypes)
+		if len(types) < engine.MinTypes {
+			t.Errorf("%s: %d kinds of task, want at least %d", b.Name, len(types), engine.MinTypes)
 		}
 	}
 	if chained == 0 {
@@ -130,9 +131,9 @@ func TestInstructionsReadWell(t *testing.T) {
 // TestRulesDeterministic: the rules of a world are the same for the same
 // scenario, byte for byte.
 func TestRulesDeterministic(t *testing.T) {
-	s := Scenario{Industry: catalog.Industries()[3].ID, Country: "BR", Seed: 5}
-	a, _ := Synthesize(s, Options{})
-	b, _ := Synthesize(s, Options{})
+	s := engine.Scenario{Industry: catalog.Industries()[3].ID, Country: "BR", Seed: 5}
+	a, _ := Synthesize(s, engine.Options{})
+	b, _ := Synthesize(s, engine.Options{})
 	x, _ := json.Marshal(a.Invariants)
 	y, _ := json.Marshal(b.Invariants)
 	if string(x) != string(y) {

@@ -17,6 +17,8 @@ import (
 	"unicode"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/read"
 	"github.com/mercury/mcp-world/planet/lexicon"
 	"github.com/mercury/mcp-world/verifier"
 	"github.com/mercury/mcp-world/world"
@@ -174,12 +176,12 @@ func runBriefSet(t *testing.T, path string, wantCov, wantCity float64) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			res := &results[i]
-			p, err := Read(Scenario{Industry: br.Industry, Country: br.Country, Description: br.Description, Seed: uint64(i + 1)})
+			p, err := read.Read(engine.Scenario{Industry: br.Industry, Country: br.Country, Description: br.Description, Seed: uint64(i + 1)})
 			if err != nil {
 				res.refused = err
 				return
 			}
-			b, err := Build(p, Options{})
+			b, err := engine.Build(p, engine.Options{})
 			if err != nil {
 				res.refused = err
 				return
@@ -190,7 +192,7 @@ func runBriefSet(t *testing.T, path string, wantCov, wantCity float64) {
 				if rep := verifier.Validate(context.Background(), data); !rep.OK {
 					for _, v := range rep.Validators {
 						if !v.OK && v.Skipped == "" {
-							res.refused = &PlanError{Pointer: v.Name, Err: errString(strings.Join(v.Errors[:min(2, len(v.Errors))], "; "))}
+							res.refused = &engine.PlanError{Pointer: v.Name, Err: errString(strings.Join(v.Errors[:min(2, len(v.Errors))], "; "))}
 							return
 						}
 					}
@@ -248,13 +250,13 @@ func runBriefSet(t *testing.T, path string, wantCov, wantCity float64) {
 			own := strings.ToLower(br.Description + " " + br.Industry)
 			for _, c := range country.Cities {
 				n := strings.ToLower(c.Name)
-				if c.Name != p.Company.Headquarters && len(n) > 3 && containsWord(desc, n) && !containsWord(own, n) {
+				if c.Name != p.Company.Headquarters && len(n) > 3 && read.ContainsWord(desc, n) && !read.ContainsWord(own, n) {
 					res.descBad = "names city " + c.Name
 				}
 			}
 			for _, ind := range catalog.Industries() {
 				n := strings.ToLower(ind.Name)
-				if ind.ID != p.Company.Pack && containsWord(desc, n) && !containsWord(own, n) {
+				if ind.ID != p.Company.Pack && read.ContainsWord(desc, n) && !read.ContainsWord(own, n) {
 					res.descBad = "names industry " + ind.Name
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/verifier"
 	"github.com/mercury/mcp-world/world"
 )
@@ -49,7 +50,7 @@ func TestHorizontalServices(t *testing.T) {
 	// services' (orders, tickets, events); whichever the catalog has.
 	var industries []string
 	for _, id := range []string{"dental-clinics", "freight-forwarding", "ecommerce-retail", "it-services", "law-firms", "hotels"} {
-		if _, ok := industryByID(id); ok {
+		if _, ok := engine.IndustryByID(id); ok {
 			industries = append(industries, id)
 		}
 	}
@@ -70,8 +71,8 @@ func TestHorizontalServices(t *testing.T) {
 						defer wg.Done()
 						hzSlots <- struct{}{}
 						defer func() { <-hzSlots }()
-						opts := Options{Services: append([]string{c.service}, peers...)}
-						b, err := Synthesize(Scenario{Industry: ind, Country: country, Seed: seed}, opts)
+						opts := engine.Options{Services: append([]string{c.service}, peers...)}
+						b, err := Synthesize(engine.Scenario{Industry: ind, Country: country, Seed: seed}, opts)
 						if err != nil {
 							t.Error(err)
 							return
@@ -119,8 +120,8 @@ func TestHorizontalServices(t *testing.T) {
 			}
 			for k := 0; k < 36 && missing(); k++ {
 				peers := c.peers[k%len(c.peers)]
-				b, err := Synthesize(Scenario{Industry: industries[k%len(industries)], Country: countries[(11*k+5)%len(countries)].Code, Seed: uint64(100 + k)},
-					Options{Services: append([]string{c.service}, peers...)})
+				b, err := Synthesize(engine.Scenario{Industry: industries[k%len(industries)], Country: countries[(11*k+5)%len(countries)].Code, Seed: uint64(100 + k)},
+					engine.Options{Services: append([]string{c.service}, peers...)})
 				if err != nil {
 					t.Fatal(err)
 				}

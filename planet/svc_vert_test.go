@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/verifier"
 	"github.com/mercury/mcp-world/world"
 )
@@ -92,8 +93,8 @@ func TestVerticals(t *testing.T) {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
-						opts := Options{Services: append([]string{name}, downstream...)}
-						b, err := Synthesize(Scenario{Industry: ind, Country: countries[(int(seed)*5+len(ind))%len(countries)].Code, Seed: seed}, opts)
+						opts := engine.Options{Services: append([]string{name}, downstream...)}
+						b, err := Synthesize(engine.Scenario{Industry: ind, Country: countries[(int(seed)*5+len(ind))%len(countries)].Code, Seed: seed}, opts)
 						if err != nil {
 							t.Error(err)
 							return
@@ -119,15 +120,15 @@ func TestVerticals(t *testing.T) {
 			// is cheap; validation is what the sample is for) before failing.
 			for seed := uint64(100); seed < 100+uint64(4*len(listing)) && !(has("up:") && has("down:") && has("chore:")); seed++ {
 				ind := listing[int(seed)%len(listing)]
-				b, err := Synthesize(Scenario{Industry: ind, Country: countries[int(seed)%len(countries)].Code, Seed: seed}, Options{Services: append([]string{name}, downstream...)})
+				b, err := Synthesize(engine.Scenario{Industry: ind, Country: countries[int(seed)%len(countries)].Code, Seed: seed}, engine.Options{Services: append([]string{name}, downstream...)})
 				if err != nil {
 					t.Fatal(err)
 				}
 				record(b)
 			}
 			// Same scenario, same bytes.
-			sc := Scenario{Industry: inds[0], Country: countries[0].Code, Seed: 7}
-			opts := Options{Services: append([]string{name}, downstream...)}
+			sc := engine.Scenario{Industry: inds[0], Country: countries[0].Code, Seed: 7}
+			opts := engine.Options{Services: append([]string{name}, downstream...)}
 			a, _ := Synthesize(sc, opts)
 			b, _ := Synthesize(sc, opts)
 			x, _ := json.Marshal(a)
@@ -174,7 +175,7 @@ func TestVertArticles(t *testing.T) {
 		"A insurance policy": "An insurance policy", "a online form": "an online form", "a one-off": "a one-off", "a case": "a case", "a urgent job": "an urgent job",
 		"for a owner": "for an owner", "a usual day": "a usual day",
 	} {
-		if got := articles(in); got != want {
+		if got := engine.Articles(in); got != want {
 			t.Errorf("%q: got %q want %q", in, got, want)
 		}
 	}

@@ -8,10 +8,11 @@ import (
 	"testing"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/world"
 )
 
-// vkServices are the verticals of svc_vkit.go and its siblings.
+// vkServices are the verticals registered with kit.Register.
 var vkServices = []string{"fleet", "prescriptions", "memberships", "campaigns", "timesheets", "warehouse", "production", "properties", "vehicles", "tickets_events"}
 
 // vkWorlds are the scenarios a vertical is tested in: three seeds in
@@ -19,7 +20,7 @@ var vkServices = []string{"fleet", "prescriptions", "memberships", "campaigns", 
 // two industries), two in the first industry whose catalog entry lists
 // the vertical and one in each of up to three more of those, spread over
 // the catalog.
-func vkWorlds(svc string, seeds int) []Scenario {
+func vkWorlds(svc string, seeds int) []engine.Scenario {
 	var inds []string
 	for _, ind := range catalog.Industries() {
 		if ind.ID == "dental-clinics" || ind.ID == "freight-forwarding" {
@@ -32,10 +33,10 @@ func vkWorlds(svc string, seeds int) []Scenario {
 			inds = append(inds, ind.ID)
 		}
 	}
-	var out []Scenario
+	var out []engine.Scenario
 	for _, ind := range inds {
 		for seed := 1; seed <= seeds; seed++ {
-			out = append(out, Scenario{Industry: ind, Country: "DE", Seed: uint64(seed)})
+			out = append(out, engine.Scenario{Industry: ind, Country: "DE", Seed: uint64(seed)})
 		}
 	}
 	var listing []string
@@ -49,12 +50,12 @@ func vkWorlds(svc string, seeds int) []Scenario {
 		return out
 	}
 	for seed := 1; seed <= min(2, seeds); seed++ {
-		out = append(out, Scenario{Industry: listing[0], Country: countries[(seed*7)%len(countries)].Code, Seed: uint64(100 + seed)})
+		out = append(out, engine.Scenario{Industry: listing[0], Country: countries[(seed*7)%len(countries)].Code, Seed: uint64(100 + seed)})
 	}
 	// As the catalog grows, sample across the rest of them too.
 	for k := 1; k < min(4, len(listing)); k++ {
 		ind := listing[k*len(listing)/min(4, len(listing))]
-		out = append(out, Scenario{Industry: ind, Country: countries[(3+5*k)%len(countries)].Code, Seed: uint64(102 + k)})
+		out = append(out, engine.Scenario{Industry: ind, Country: countries[(3+5*k)%len(countries)].Code, Seed: uint64(102 + k)})
 	}
 	return out
 }
@@ -69,7 +70,7 @@ func TestVerticalKit(t *testing.T) {
 		seeds = 1
 	}
 	for _, svc := range vkServices {
-		if registry[svc] == nil {
+		if engine.Registry[svc] == nil {
 			t.Errorf("service %s is not registered", svc)
 			continue
 		}
@@ -78,7 +79,7 @@ func TestVerticalKit(t *testing.T) {
 			var asTrigger, asTarget []string
 			chores := 0
 			for i, sc := range vkWorlds(svc, seeds) {
-				opts := Options{Services: []string{svc, "email", "chat", "billing"}, Tasks: 14}
+				opts := engine.Options{Services: []string{svc, "email", "chat", "billing"}, Tasks: 14}
 				b, data := synthJSON(t, sc, opts)
 				if i == 0 {
 					if _, again := synthJSON(t, sc, opts); !bytes.Equal(data, again) {
@@ -145,7 +146,7 @@ func TestFlavours(t *testing.T) {
 		{"travel-agencies", "tickets_events", "tickets_events_events", "title", "Travel fair", ""},
 	} {
 		t.Run(tc.industry+"/"+tc.service, func(t *testing.T) {
-			b, _ := synthJSON(t, Scenario{Industry: tc.industry, Country: "DE", Seed: 7}, Options{Services: []string{tc.service}})
+			b, _ := synthJSON(t, engine.Scenario{Industry: tc.industry, Country: "DE", Seed: 7}, engine.Options{Services: []string{tc.service}})
 			var vals []string
 			for _, tb := range b.Tables {
 				if tb.Name != tc.table {

@@ -1,6 +1,9 @@
 package planet
 
-import "testing"
+import (
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"testing"
+)
 
 // TestWhereHolds: a rubric's where conditions hold on seed values as the
 // grader's SQL reads them, so a task whose goal its start state already
@@ -32,7 +35,7 @@ func TestWhereHolds(t *testing.T) {
 		{"unknown operator", "x", map[string]any{"like": "x"}, false},
 	}
 	for _, tt := range tests {
-		if got := whereHolds(tt.v, tt.cond); got != tt.want {
+		if got := engine.WhereHolds(tt.v, tt.cond); got != tt.want {
 			t.Errorf("%s: whereHolds(%v, %v) = %v, want %v", tt.name, tt.v, tt.cond, got, tt.want)
 		}
 	}

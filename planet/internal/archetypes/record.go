@@ -1,0 +1,446 @@
+package archetypes
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/kit"
+	"github.com/mercury/mcp-world/planet/lexicon"
+	"github.com/mercury/mcp-world/planet/seed"
+	"github.com/mercury/mcp-world/world"
+)
+
+func init() { engine.RegisterRecord(buildRecord) }
+
+// buildRecord is the generic builder of an archetype's records, for a
+// capability the brief names in its own nouns: complaints (cases),
+// consent forms (documents), aftercare reminders (campaigns), kayak
+// rentals (bookings). One definition serves every archetype with a
+// lifecycle: the archetype gives the states, the date and amount columns
+// and the policy clause; the plan gives the nouns and attributes.
+//
+// A record can be of a resource ("kayaks"), which gets its own table with
+// as many rows as the brief counts; it can follow the line of work (a
+// record is due for each finished item: the policy that binds them); and
+// its final state is an event downstream services react to.
+func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.Archetype) {
+	cust, work := g.Entity("customer"), g.Entity("work")
+	one, many := ps.Entity.One, ps.Entity.Many
+	o, m := engine.Snake(one), engine.Snake(many)
+	// Another service may already offer these tool names (a builder's
+	// create_payment); then the tools say which record they are about.
+	if g.ToolTaken("create_"+o) || g.ToolTaken("search_"+m) || g.ToolTaken("get_"+o) || g.ToolTaken("set_"+o+"_status") || builderKeeps(g.Plan, one) {
+		o, m = o+"_record", o+"_records"
+	}
+	table := m
+	if g.Tables[table] != nil {
+		table = s.Name + "_records"
+	}
+	prefix := idPrefix(one)
+	for _, e := range g.Entities {
+		if e != nil && e.Prefix == prefix {
+			prefix = idPrefix(s.Name[min(1, len(s.Name)-1):])
+			break
+		}
+	}
+	states := slices.Clone(a.States)
+	final := states[len(states)-1]
+	all := slices.Clone(states)
+	if a.Cancel != "" {
+		all = append(all, a.Cancel)
+	}
+	what := many
+	if ps.Resource != nil {
+		what = fmt.Sprintf("%s of %s", many, ps.Resource.Many)
+	}
+	s.Description = fmt.Sprintf("The %s %s keeps for its %s: each %s with its %s, status and dates.", what, g.Company.Name, cust.Plural, one, cust.Noun)
+	if len(ps.Attributes) > 0 && len(ps.Attributes[0].Values) > 0 {
+		s.Description += fmt.Sprintf(" Kinds: %s.", strings.Join(ps.Attributes[0].Values, ", "))
+	}
+
+	// The resource booked or worked on, when the brief names one.
+	var res *engine.Entity
+	resTable := ""
+	if ps.Resource != nil {
+		r1, rm := ps.Resource.One, ps.Resource.Many
+		resTable = s.Name + "_" + engine.Snake(rm)
+		rp := idPrefix(r1)
+		if rp == prefix {
+			rp = "RES-"
+		}
+		rcols := []world.Column{kit.PK(), kit.Text("name", "Name or number of the "+r1+"."), kit.Opt(kit.Text("location", "Where it is.")),
+			kit.Enum("condition", "Whether it can be used.", "available", "in_use", "out_of_service")}
+		// Goods sold or kept in stock ("sell spare parts") are stock
+		// lines: a quantity on hand and a unit price, not only a name.
+		lex := lexicon.Load()
+		stock := lex.NounArchetype(r1) == "inventory" || lex.NounArchetype(engine.LastWord(r1)) == "inventory"
+		if stock {
+			rcols = append(rcols, kit.Int("on_hand", "Units in stock."), kit.Money("unit_price", "Price of one "+r1))
+		}
+		var kinds []string
+		for _, at := range ps.Resource.Attributes {
+			if at.Name == "kind" && len(at.Values) > 0 {
+				kinds = at.Values
+				rcols = append(rcols, kit.Enum("kind", "What it is: "+strings.Join(at.Values, ", ")+".", at.Values...))
+			}
+		}
+		s.Table(resTable, fmt.Sprintf("The %s of %s.", rm, g.Company.Name), rp, 4, rcols...)
+		res = &engine.Entity{Service: s.Name, Table: resTable, Key: "id", Noun: r1, Plural: rm, Prefix: rp, Width: 4,
+			Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("name")}}
+		n := ps.Resource.Count
+		if n <= 0 {
+			n = 6 + g.R.IntN(10)
+		}
+		locs := g.Plan.Company.Locations
+		for i := 1; i <= n; i++ {
+			row := engine.Row{"id": res.ID(i), "name": fmt.Sprintf("%s %d", engine.Title(r1), i), "location": locs[i%len(locs)],
+				"condition": engine.Pick(g.R, []string{"available", "available", "available", "in_use", "out_of_service"})}
+			if stock {
+				row["on_hand"] = int64(g.R.IntN(40))
+				row["unit_price"] = int64(50 * (4 + g.R.IntN(300)))
+			}
+			if len(kinds) > 0 {
+				row["kind"] = kinds[i%len(kinds)]
+				row["name"] = fmt.Sprintf("%s %d", engine.Title(kinds[i%len(kinds)]), i)
+			}
+			res.Rows = append(res.Rows, row)
+			g.AddRow(resTable, row)
+		}
+		if !g.ToolTaken("search_" + engine.Snake(rm)) {
+			s.Tool(false, kit.Tool(s.Name, "search_"+engine.Snake(rm), "Search "+rm,
+				fmt.Sprintf("Find %s by name or condition.", rm),
+				[]world.ArgSpec{kit.S("query", false, "Part of the name."), kit.A("condition", resTable+".condition", false, "")},
+				kit.Search(resTable, []string{"id"}, nil, kit.FAny("query", "name"), kit.F("condition", "eq", "condition"))))
+		}
+		if !g.ToolTaken("set_" + engine.Snake(r1) + "_condition") {
+			s.Tool(false, kit.Tool(s.Name, "set_"+engine.Snake(r1)+"_condition", "Set the condition of "+engine.An(r1),
+				fmt.Sprintf("Mark %s available, in use or out of service.", engine.An(r1)),
+				[]world.ArgSpec{kit.S(engine.Snake(r1)+"_id", true, "e.g. "+res.ID(1)), kit.A("condition", resTable+".condition", true, "")},
+				world.Step{Update: resTable, Key: "$" + engine.Snake(r1) + "_id", Set: map[string]any{"condition": "$condition"}, Message: fmt.Sprintf("No %s {%s_id}.", r1, engine.Snake(r1))}))
+		}
+	}
+
+	dateCol := cmp.Or(a.Date, "due_on")
+	dateIsTime := strings.HasSuffix(dateCol, "_at")
+	cols := []world.Column{kit.PK(), kit.RefersTo("customer_id", cust.Table+".id", "The "+cust.Noun+" it is for (CRM id).")}
+	if res != nil {
+		cols = append(cols, kit.Ref(engine.Snake(ps.Resource.One)+"_id", resTable, "The "+ps.Resource.One+"."))
+	}
+	if ps.Follows || ps.Precedes {
+		cols = append(cols, kit.Opt(kit.RefersTo("source_ref", work.Table+".id", "The "+work.Noun+" it is for, if any.")))
+	}
+	for _, at := range ps.Attributes {
+		c := world.Column{Name: at.Name, Type: at.Type, Description: engine.Title(strings.ReplaceAll(at.Name, "_", " ")) + "."}
+		if len(at.Values) > 0 {
+			c.Enum = kit.Vals(at.Values...)
+			c.Default = at.Values[len(at.Values)-1]
+			c.Description = "Kind of " + one + ": " + strings.Join(at.Values, ", ") + "."
+		} else if at.Type == "boolean" {
+			c.Default = false
+			c.Description = "Whether the " + one + " is " + strings.ReplaceAll(at.Name, "_", " ") + "."
+		} else {
+			c.Nullable = true
+		}
+		cols = append(cols, c)
+	}
+	if dateIsTime {
+		cols = append(cols, kit.Datetime(dateCol, "When it is."))
+	} else {
+		cols = append(cols, kit.Date(dateCol, "Its date."))
+	}
+	if a.Money != "" {
+		cols = append(cols, kit.Money(a.Money, engine.Title(strings.ReplaceAll(a.Money, "_", " "))))
+	}
+	cols = append(cols,
+		kit.Enum("status", "Lifecycle: "+joinArrow(states)+cancelNote(a.Cancel)+".", all...),
+		kit.Opt(kit.Text("notes", "Free notes.")),
+		kit.Datetime("created_at", "When it was recorded."))
+	s.Table(table, fmt.Sprintf("%s, one row per %s.", engine.Title(what), one), prefix, 5, cols...)
+
+	roles := map[string]engine.Role{"id": engine.Column("id"), "customer_id": engine.Column("customer_id"),
+		"email": {SQL: func(al string) string {
+			return fmt.Sprintf("(SELECT c.email FROM %s c WHERE c.id = %s.customer_id)", cust.Table, al)
+		}, Value: func(r engine.Row) any { return kit.Lookup(cust, r["customer_id"], "email") }},
+		"name": {SQL: func(al string) string {
+			return fmt.Sprintf("(SELECT c.name FROM %s c WHERE c.id = %s.customer_id)", cust.Table, al)
+		}, Value: func(r engine.Row) any { return kit.Lookup(cust, r["customer_id"], "name") }},
+	}
+	if a.Money != "" {
+		roles["amount"] = engine.Column(a.Money)
+	}
+	e := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: one, Plural: many, Prefix: prefix, Width: 5, Roles: roles}
+	g.SetEntity("record:"+s.Name, e)
+
+	when := func(d int) any {
+		if dateIsTime {
+			return g.At(d, float64(9+g.R.IntN(8)))
+		}
+		return g.Day(d)
+	}
+	amount := func() int64 {
+		it := engine.Pick(g.R, g.Vocab.Items)
+		return price(g, it.Min/2, it.Max)
+	}
+	activeCust := kit.ActiveRows(cust)
+	newRow := func(n int, status string, d int) engine.Row {
+		r := engine.Row{"id": e.ID(n), "customer_id": engine.Pick(g.R, activeCust)["id"], dateCol: when(d), "status": status, "notes": "", "created_at": g.At(d-3-g.R.IntN(10), 10)}
+		if res != nil {
+			r[engine.Snake(ps.Resource.One)+"_id"] = engine.Pick(g.R, res.Rows)["id"]
+		}
+		if ps.Follows {
+			r["source_ref"] = nil
+		}
+		for _, at := range ps.Attributes {
+			if len(at.Values) > 0 {
+				r[at.Name] = engine.Pick(g.R, at.Values)
+			} else {
+				r[at.Name] = fieldValue(g, at)
+			}
+		}
+		if a.Money != "" {
+			r[a.Money] = amount()
+		}
+		return r
+	}
+	n := 12 + g.R.IntN(14)
+	if ps.Entity.Count > 0 {
+		n = ps.Entity.Count // the brief's own count: "35 horses"
+	}
+	for i := 1; i <= n; i++ {
+		d := g.R.IntN(60) - 40
+		status := states[0]
+		switch {
+		case d < -10:
+			status = final
+		case d < 0:
+			status = states[min(1, len(states)-1)]
+		}
+		if a.Cancel != "" && g.R.IntN(10) == 0 {
+			status = a.Cancel
+		}
+		row := newRow(i, status, d)
+		e.Rows = append(e.Rows, row)
+		g.AddRow(table, row)
+	}
+
+	// Tools.
+	idArg := o + "_id"
+	fields := []string{"id", "customer_id", dateCol, "status"}
+	filters := []world.Filter{kit.F("customer_id", "eq", "customer_id"), kit.F("status", "eq", "status")}
+	args := []world.ArgSpec{kit.S("customer_id", false, "CRM id of the "+cust.Noun+"."), kit.A("status", table+".status", false, "")}
+	if ps.Follows || ps.Precedes {
+		fields = append(fields, "source_ref")
+		filters = append(filters, kit.F("source_ref", "eq", "source_ref"))
+		args = append(args, kit.S("source_ref", false, "Id of the "+work.Noun+"."))
+	}
+	s.Tool(true, kit.Tool(s.Name, "search_"+m, "Search "+many,
+		fmt.Sprintf("Find %s by %s, status or %s. Returns id (like %s), %s.", many, cust.Noun, work.Noun, e.ID(1), strings.Join(fields[1:], ", ")),
+		args, kit.Search(table, []string{"-" + dateCol, "id"}, fields, filters...)))
+	s.Tool(true, kit.Tool(s.Name, "get_"+o, "Get "+engine.An(one), fmt.Sprintf("Read one %s by id, with all its details.", one),
+		[]world.ArgSpec{kit.S(idArg, true, "e.g. "+e.ID(1))},
+		kit.Get(table, idArg, "", fmt.Sprintf("No %s {%s}; search_%s finds ids.", one, idArg, m))))
+	cargs := []world.ArgSpec{kit.S("customer_id", true, "CRM id of the "+cust.Noun+"."), kit.A(dateCol, table+"."+dateCol, true, "")}
+	cvals := map[string]any{"customer_id": "$customer_id", dateCol: "$" + dateCol, "notes": "$notes", "created_at": "$now"}
+	if res != nil {
+		k := engine.Snake(ps.Resource.One) + "_id"
+		cargs = append(cargs, kit.S(k, true, "Id of the "+ps.Resource.One+"."))
+		cvals[k] = "$" + k
+	}
+	if ps.Follows || ps.Precedes {
+		cargs = append(cargs, kit.S("source_ref", false, "Id of the "+work.Noun+" it is for."))
+		cvals["source_ref"] = "$source_ref"
+	}
+	for _, at := range ps.Attributes {
+		cargs = append(cargs, kit.A(at.Name, table+"."+at.Name, false, ""))
+		cvals[at.Name] = "$" + at.Name
+	}
+	if a.Money != "" {
+		cargs = append(cargs, world.ArgSpec{Name: a.Money, Type: "integer", Required: true, Minimum: kit.NumPtr(0), Description: "In minor units (e.g. cents)."})
+		cvals[a.Money] = "$" + a.Money
+	}
+	cargs = append(cargs, kit.S("notes", false, "Free notes."))
+	s.Tool(true, kit.Tool(s.Name, "create_"+o, "Create "+engine.An(one),
+		fmt.Sprintf("Record a new %s for a %s; it starts as %s. Returns it with its id.", one, cust.Noun, states[0]), cargs, kit.Insert(table, "", cvals)))
+	trans := map[string][]string{}
+	for i, st := range states[:len(states)-1] {
+		trans[st] = []string{states[i+1]}
+		if a.Cancel != "" {
+			trans[st] = append(trans[st], a.Cancel)
+		}
+	}
+	s.Tool(true, kit.Tool(s.Name, "set_"+o+"_status", "Move "+engine.An(one)+" along",
+		fmt.Sprintf("Change the status of %s, one step at a time: %s%s.", engine.An(one), joinArrow(states), cancelNote(a.Cancel)),
+		[]world.ArgSpec{kit.S(idArg, true, ""), kit.A("status", table+".status", true, "The new status.")},
+		kit.Get(table, idArg, "cur", fmt.Sprintf("No %s {%s}.", one, idArg)),
+		world.Step{Update: table, Key: "$" + idArg, Set: map[string]any{"status": "$status"}, Transitions: &world.Transitions{Column: "status", Allowed: trans}}))
+
+	// Event: a record reaches its final state.
+	before := states[len(states)-2]
+	s.Events = append(s.Events, &engine.Event{
+		Entity: e, Name: final, Kind: cmp.Or(a.DoneKind, "done"),
+		When:    fmt.Sprintf("%s is marked %s", engine.An(one), strings.ReplaceAll(final, "_", " ")),
+		Where:   map[string]any{"status": final},
+		InState: func(r engine.Row) bool { return r["status"] == final },
+		Setup: func(tc *engine.TaskCtx) engine.Row {
+			r := newRow(tc.FreshID(table), before, 0)
+			r["created_at"] = g.At(-2, 11)
+			return r
+		},
+		Do: func(r engine.Row) []world.Call {
+			return []world.Call{{Tool: "set_" + o + "_status", Args: map[string]any{idArg: r["id"], "status": final}}}
+		},
+		Ask: []string{
+			fmt.Sprintf("%s {id} for {name} is %s now. Please record it.", engine.Title(one), strings.ReplaceAll(final, "_", " ")),
+			fmt.Sprintf("Mark %s {id} ({name}) as %s.", one, strings.ReplaceAll(final, "_", " ")),
+		},
+		Check: func(r engine.Row) []world.Assertion {
+			return []world.Assertion{{Description: fmt.Sprintf("The %s is %s.", one, final), Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: final}}}
+		},
+		Touches: func(r engine.Row) []world.Change {
+			return []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}}
+		},
+	})
+
+	// Action: a record is due for each finished item of the line of work,
+	// or, where it must precede the work (a deposit, a waiver), for each
+	// item confirmed.
+	if ps.Follows || ps.Precedes {
+		then := strings.NewReplacer("{an_entity}", engine.An(one), "{service}", s.Title).Replace(cmp.Or(a.Then, "{an_entity} must be recorded in {service} for it"))
+		on := []string{"done"}
+		if ps.Precedes {
+			on, then = []string{"confirmed"}, then+" before it goes ahead"
+		}
+		s.Actions = append(s.Actions, &engine.Action{
+			// "date" is a role only the line of work's items have: a record
+			// follows the business's own work, not another record.
+			Service: s.Name, Name: one + " recorded", Needs: []string{"id", "customer_id", "date"}, On: on,
+			Then: then + ", with the {noun} id as its source reference",
+			Rule: func(up *engine.Entity) *world.RuleThen {
+				return engine.KeysOf(up).Eq("source_ref", "id").Eq("customer_id", "customer_id").In(table, "", nil)
+			},
+			Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
+				args := map[string]any{"customer_id": up.Val("customer_id", r), dateCol: recordDate(g, dateIsTime), "source_ref": r[up.Key]}
+				if res != nil {
+					args[engine.Snake(ps.Resource.One)+"_id"] = res.Rows[0]["id"]
+				}
+				if a.Money != "" {
+					args[a.Money] = int64(0)
+					if up.Has("amount") {
+						args[a.Money] = up.Val("amount", r)
+					}
+				}
+				tc.NextID(table)
+				return []world.Call{{Tool: "create_" + o, Args: args}}
+			},
+			Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
+				return []world.Assertion{{Description: fmt.Sprintf("A %s is recorded for it.", one),
+					Exists: &world.RowMatch{Table: table, Where: map[string]any{"source_ref": r[up.Key], "customer_id": up.Val("customer_id", r)}}}}
+			},
+			Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
+			Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
+				for _, x := range e.Rows {
+					if x["source_ref"] == r[up.Key] {
+						return
+					}
+				}
+				row := newRow(len(g.Rows(table))+1, states[0], -1)
+				row["customer_id"], row["source_ref"] = up.Val("customer_id", r), r[up.Key]
+				e.Rows = append(e.Rows, row)
+				g.AddRow(table, row)
+			},
+		})
+	}
+
+	// Chore: move an open record one step along.
+	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: cmp.Or(g.Vocab.Staff.One, "coordinator"), Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
+		var open []engine.Row
+		for _, r := range e.Rows {
+			if r["status"] == states[0] {
+				open = append(open, r)
+			}
+		}
+		if len(open) == 0 {
+			return engine.Task{}, false
+		}
+		r := engine.Pick(tc.R, open)
+		// Moving a record into its final state is an event policies react
+		// to; a chore stays inside the service, so it stops short of it
+		// (or cancels, where the lifecycle is only two steps long).
+		to, title_, ask := states[1], "advance "+one, "%s %s for %s is %s now. Please update it."
+		if len(states) <= 2 {
+			if a.Cancel == "" {
+				return engine.Task{}, false
+			}
+			to, title_, ask = a.Cancel, "cancel "+one, "%s %s for %s is not needed any more: mark it %s."
+		}
+		return engine.Task{
+			Title:       title_,
+			Instruction: fmt.Sprintf(ask, engine.Title(one), r["id"], kit.Lookup(cust, r["customer_id"], "name"), strings.ReplaceAll(to, "_", " ")),
+			Calls:       []world.Call{{Tool: "set_" + o + "_status", Args: map[string]any{idArg: r["id"], "status": to}}},
+			Assertions: []world.Assertion{
+				{Description: "It is " + to + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: to}},
+				{Description: "It is still for the same " + cust.Noun + ".", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "customer_id", Equals: r["customer_id"]}},
+			},
+			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
+			Services:  []string{s.Name},
+		}, true
+	}})
+}
+
+// fieldValue seeds an attribute the brief named without values: dates
+// and reference numbers are made up; free text is left empty rather than
+// filled with words that mean nothing ("breed: Hauptstraße").
+func fieldValue(g *engine.Gen, at engine.PlanAttribute) any {
+	switch at.Type {
+	case "date", "datetime", "integer", "real", "boolean", "email":
+		return engine.Extra{Name: at.Name, Type: at.Type}.Value(g, nil, seed.NoStage)
+	}
+	for _, suf := range []string{"number", "serial", "no", "code", "tag", "ticket", "reference", "ref", "id"} {
+		if strings.HasSuffix(at.Name, suf) {
+			return fmt.Sprintf("%s-%05d", strings.ToUpper(at.Name[:min(2, len(at.Name))]), 10000+g.R.IntN(89999))
+		}
+	}
+	// A party the brief names beside the record ("from the designer").
+	if k := engine.PartyKind(at.Name, at.Type); k != "" {
+		if _, ruled := seed.RuleForType(at.Name, at.Type); !ruled {
+			return g.Locale.Src().Value(at.Name, seed.Rule{Kind: k}, "text", nil, seed.NoStage)
+		}
+	}
+	return nil
+}
+
+// builderKeeps reports whether a registered builder of the plan, built
+// later, keeps records of that noun itself (procurement's purchase orders)
+// and so will offer the tools named after it.
+func builderKeeps(p *engine.Plan, one string) bool {
+	lex := lexicon.Load()
+	for _, ps := range p.Services {
+		if ps.Builder == "record" || ps.Builder == "work" {
+			continue
+		}
+		for _, a := range lex.Archetypes {
+			if a.Builder == ps.Builder && (a.Entity.One == one || slices.Contains(a.Native, one)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func recordDate(g *engine.Gen, dateTime bool) string {
+	if dateTime {
+		return g.At(1, 10)
+	}
+	return g.Day(1)
+}
+
+// price draws an amount in the company currency's minor units from a
+// EUR-equivalent range, rounded to whole major units.
+func price(g *engine.Gen, lo, hi float64) int64 {
+	p := lo + g.R.Float64()*(hi-lo)
+	return max(1, int64(math.Round(p*engine.EurRate(g.Locale.C.Currency)))) * engine.MinorPerMajor(g.Locale.C.CurrencyDigits)
+}

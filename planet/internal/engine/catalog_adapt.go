@@ -1,0 +1,79 @@
+package engine
+
+import "github.com/mercury/mcp-world/planet/catalog"
+
+// vocabOf adapts an industry's catalog vocabulary.
+func vocabOf(ind catalog.Industry) *Vocab {
+	v := ind.Vocabulary
+	noun := func(e catalog.Entity) Noun {
+		n := Noun{One: e.Singular, Many: e.Plural}
+		for _, c := range e.ExtraColumns {
+			n.Extra = append(n.Extra, Extra{Name: c.Name, Type: c.Type, Values: c.Values})
+		}
+		return n
+	}
+	out := &Vocab{
+		Customer: noun(v.Customer), Staff: noun(v.Staff), Work: noun(v.WorkItem),
+		Offering: Noun{One: v.Offering.Singular, Many: v.Offering.Plural},
+		States:   v.WorkItem.States, Cancel: v.WorkItem.CancelState, Unit: v.Offering.Unit,
+	}
+	for _, it := range v.Offering.Items {
+		out.Items = append(out.Items, Item{Name: it.Name, Min: it.PriceRange[0], Max: it.PriceRange[1]})
+	}
+	return out
+}
+
+// vocabOfPlan gives a plan's nouns to the builders.
+func vocabOfPlan(p *Plan) *Vocab {
+	noun := func(n PlanNoun) Noun {
+		out := Noun{One: n.One, Many: n.Many}
+		for _, a := range n.Attributes {
+			out.Extra = append(out.Extra, Extra{Name: a.Name, Type: a.Type, Values: a.Values})
+		}
+		return out
+	}
+	w := p.Work
+	work := Noun{One: w.One, Many: w.Many}
+	for _, a := range w.Attributes {
+		work.Extra = append(work.Extra, Extra{Name: a.Name, Type: a.Type, Values: a.Values})
+	}
+	v := &Vocab{Customer: noun(p.Customer), Staff: noun(p.Staff), Work: work,
+		Offering: Noun{One: w.Offering.One, Many: w.Offering.Many}, States: w.States, Cancel: w.Cancel, Unit: w.Unit}
+	for _, it := range w.Items {
+		v.Items = append(v.Items, Item{Name: it.Name, Min: it.Price[0], Max: it.Price[1]})
+	}
+	return v
+}
+
+// AttrsOf turns catalog extra columns into plan attributes.
+func AttrsOf(cols []catalog.Column) []PlanAttribute {
+	var out []PlanAttribute
+	for _, c := range cols {
+		out = append(out, PlanAttribute{Name: c.Name, Type: c.Type, Values: c.Values})
+	}
+	return out
+}
+
+// RandomIndustry picks any industry, for the names of business customers.
+func RandomIndustry(g *Gen) catalog.Industry {
+	all := catalog.Industries()
+	return all[g.R.IntN(len(all))]
+}
+
+func IndustryByID(id string) (catalog.Industry, bool) {
+	for _, i := range catalog.Industries() {
+		if i.ID == id {
+			return i, true
+		}
+	}
+	return catalog.Industry{}, false
+}
+
+func countryByCode(code string) (catalog.Country, bool) {
+	for _, c := range catalog.Countries() {
+		if c.Code == code {
+			return c, true
+		}
+	}
+	return catalog.Country{}, false
+}

@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"cmp"
+	"strings"
+
+	"github.com/mercury/mcp-world/planet/lexicon"
+	"github.com/mercury/mcp-world/planet/seed"
+	"github.com/mercury/mcp-world/world"
+)
+
+// Vocab is an industry's words for the generic business entities, so that a
+// dental clinic's CRM holds patients with insurers and a forwarder's holds
+// shippers with incoterms: different tables and tools, not renamed copies.
+type Vocab struct {
+	Customer Noun
+	Staff    Noun
+	Work     Noun
+	Offering Noun
+	// States is the work item's lifecycle, first to final; Cancel is the
+	// terminal state off the main path ("cancelled"), or "".
+	States []string
+	Cancel string
+	Unit   string // the offering's unit: "per hour", "per night"
+	Items  []Item
+}
+
+// Noun names an entity and the columns particular to the industry.
+type Noun struct {
+	One   string // "patient"
+	Many  string // "patients"
+	Extra []Extra
+}
+
+// Extra is an industry-specific column; Values makes it an enum.
+type Extra struct {
+	Name   string
+	Type   string
+	Values []string
+}
+
+// Item is one offering with a price range in major units (EUR-equivalent).
+type Item struct {
+	Name     string
+	Min, Max float64
+}
+
+// Columns returns the extra columns as bundle columns, each with its
+// semantic kind; money is stored as an integer in minor units whatever
+// type the catalog gives it.
+func (n Noun) Columns() []world.Column {
+	var cols []world.Column
+	for _, e := range n.Extra {
+		c := world.Column{Name: e.Name, Type: e.Type}
+		if len(e.Values) > 0 {
+			c.Enum = make([]any, len(e.Values))
+			for i, v := range e.Values {
+				c.Enum[i] = v
+			}
+		} else if r, ok := seed.RuleForType(e.Name, e.Type); ok {
+			c.Kind = string(r.Kind)
+			if r.IsMoney() {
+				c.Type = "integer"
+				c.Description = "In minor units of the company currency."
+			}
+		}
+		cols = append(cols, c)
+	}
+	return cols
+}
+
+// Value makes a value for an extra column of row, drawn from the pool of
+// the column's kind; st is the row's place in its lifecycle, which dates
+// follow.
+func (e Extra) Value(g *Gen, row Row, st seed.Stage) any {
+	if len(e.Values) > 0 {
+		return Pick(g.R, e.Values)
+	}
+	if e.Type == "boolean" {
+		return g.R.IntN(3) == 0
+	}
+	r, ok := seed.RuleForType(e.Name, e.Type)
+	if !ok {
+		// A column no rule covers gets a neutral note, never a value
+		// from another kind's pool (see seed/data/kinds.json), unless
+		// it names a party: a designer is a person, a wholesaler a firm.
+		r = seed.Rule{Kind: cmp.Or(PartyKind(e.Name, e.Type), seed.Note)}
+	}
+	typ := e.Type
+	if r.IsMoney() {
+		typ = "integer"
+	}
+	if e.Type == "email" && r.Kind != seed.OrgEmail {
+		given, family, _ := g.Locale.C.PersonName(g.R)
+		return g.Locale.Email(given, family, Pick(g.R, freeMail))
+	}
+	return g.Locale.Src().Value(e.Name, r, typ, row, st)
+}
+
+// PartyKind is the kind of a text column named for a party of the
+// brief ("designer", "tour_operator", "wholesaler"): a company's name for
+// an organisation, a person's for a person, "" for anything else.
+func PartyKind(name, typ string) seed.Kind {
+	if typ != "text" && typ != "" {
+		return ""
+	}
+	lex := lexicon.Load()
+	w := name[strings.LastIndexByte(name, '_')+1:]
+	switch {
+	case lex.Is("org", w) || lex.Is("counterpart", w):
+		return seed.CompanyName
+	case lex.ScaleKind(w) == "customers" || lex.ScaleKind(w) == "staff" || personNoun(w):
+		return seed.PersonName
+	}
+	return ""
+}
+
+// personNoun: a noun of a person by its ending ("designer", "landowner",
+// "farrier", "pharmacist").
+func personNoun(w string) bool {
+	for _, suf := range []string{"er", "or", "ist", "ian", "ant", "ee", "owner"} {
+		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
+			return true
+		}
+	}
+	return false
+}
+
+// freeMail are the mail providers private people use.
+var freeMail = []string{"gmail.com", "outlook.com", "yahoo.com", "icloud.com", "proton.me"}
+
+// StageOf places a work item's status in its lifecycle.
+func StageOf(v *Vocab, status any) seed.Stage {
+	switch {
+	case status == v.Cancel && v.Cancel != "":
+		return seed.Cancelled
+	case status == v.States[0]:
+		return seed.Planned
+	case status == v.States[len(v.States)-1]:
+		return seed.Done
+	}
+	return seed.Underway
+}

@@ -1,0 +1,680 @@
+package read
+
+import (
+	"cmp"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/lexicon"
+)
+
+// capability is one thing the description says the business does.
+type capability struct {
+	phrase     string // the clause it was read from
+	archetype  string
+	entity     string // singular record noun
+	qualifiers []string
+	resource   string // singular noun of what is booked, sold, worked on
+	// more resources of the same record: "rents canoes and kayaks"
+	resources []string
+	role      string
+	// fields the brief says each record has: "with breed and coat notes",
+	// "has a service date and the next due date"
+	fields []string
+	// flags are what the brief says is done to each record: "every
+	// block is numbered and graded" → numbered, graded (yes/no).
+	flags []string
+	// via is the record word of the verb that read it, when the record
+	// is another: "take bookings for repairs" keeps repairs via booking.
+	via string
+	// parties are the people and organisations a clause names beside
+	// its record: "order the gown from the designer", "pay landowners a
+	// hive rent", "book seats through hotels". Each is a column of the
+	// record.
+	parties []string
+	// units are what the clause prices per ("paid by the kilo", "per
+	// night"): the record has a quantity of each.
+	units []string
+}
+
+var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
+
+// capabilities reads verb–object clauses: "dispatches emergency call-outs",
+// "rents kayaks by the hour", "takes deposits for bookings".
+func (r *reader) capabilities() []capability {
+	var out []capability
+	seen := map[string]int{}
+	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
+		var last *lexicon.Verb
+		lastCap := -1 // the capability the sentence read last
+		for _, clause := range clauseSplit.Split(sentence, -1) {
+			ws := words(clause)
+			if len(ws) == 0 {
+				continue
+			}
+			v, rest := r.findVerb(ws)
+			// "check boats back in and send damaged ones for repair": a
+			// clause that names no record of its own says what is done
+			// to the one before it.
+			flagLast := func() {
+				if lastCap >= 0 && v != nil {
+					out[lastCap].flags = union(out[lastCap].flags, r.actions(ws, &lexicon.Verb{}, out[lastCap]))
+				}
+			}
+			if v == nil {
+				// "sells bread, cakes and pastries": a bare noun phrase
+				// shares the verb before it.
+				if last == nil || last.Role == "entity" || len(ws) > 4 {
+					continue
+				}
+				v, rest = last, ws
+			}
+			last = v
+			if v.ByCustomer != nil && r.customerSubject(ws, rest, v) {
+				v = v.ByCustomer
+			}
+			c, ok := r.capability(v, rest, strings.TrimSpace(clause))
+			if !ok {
+				// "billed per kilo", "paid by cubic metre": a charge with
+				// no noun still says what it is per.
+				if units := r.priceUnits(ws); len(units) > 0 && (v.Archetype == "billing" || v.Archetype == "payments") {
+					c, ok = capability{phrase: strings.TrimSpace(clause), archetype: "billing", role: "entity", units: units}, true
+				}
+			}
+			if !ok {
+				flagLast()
+				continue
+			}
+			c.parties = r.parties(ws, rest, c)
+			c.units = r.priceUnits(ws)
+			c.flags = append(c.flags, r.actions(ws, v, c)...)
+			key := c.archetype + "|" + c.entity
+			if i, dup := seen[key]; dup {
+				if c.resource != "" && c.resource != out[i].resource && !slices.Contains(out[i].resources, c.resource) {
+					out[i].resources = append(out[i].resources, c.resource)
+				}
+				out[i].parties = union(out[i].parties, c.parties)
+				out[i].units = union(out[i].units, c.units)
+				out[i].flags = union(out[i].flags, c.flags)
+				lastCap = i
+				continue
+			}
+			seen[key] = len(out)
+			lastCap = len(out)
+			out = append(out, c)
+		}
+	}
+	return r.participles(r.nounSweep(out))
+}
+
+var passiveRe = regexp.MustCompile(`(?i)\b(?:every|each|all)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:['’]s)?\s+(?:is|are|gets|get|must be|has been|have been)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
+
+// pluralPassiveRe is the same without a quantifier, of a plural subject
+// that starts its clause: "flights are cancelled and rebooked", "log
+// deliveries are measured and paid by cubic metre".
+var pluralPassiveRe = regexp.MustCompile(`(?i)(?:^|[,;:.]\s*|\b(?:and|while|then)\s+)(?:(?:the|our|all|their|its)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+s)\s+(?:are|were|get|must be|have been|can be|are then)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
+
+var participleSplit = regexp.MustCompile(`\s*,\s*|,?\s+and\s+`)
+
+// participles reads what is done to each record: "every block is
+// numbered and graded", "each dog is vaccinated, neutered and
+// microchipped". The participles become yes/no fields of the record; a
+// record no clause kept yet is added when the lexicon knows its noun or
+// the participle's verb.
+func (r *reader) participles(caps []capability) []capability {
+	for _, m := range append(passiveRe.FindAllStringSubmatch(r.desc, -1), pluralPassiveRe.FindAllStringSubmatch(r.desc, -1)...) {
+		np := r.nounPhrase(words(m[1]))
+		if len(np) == 0 {
+			continue
+		}
+		head := r.lex.Singular(np[len(np)-1])
+		noun := head
+		if len(np) > 1 && (r.lex.Is("head", head) || r.lex.NounArchetype(np[len(np)-2]+" "+head) != "") {
+			noun = np[len(np)-2] + " " + head
+		}
+		var flags []string
+		for _, w := range participleSplit.Split(strings.ToLower(m[2]), -1) {
+			if w = strings.TrimSpace(w); len(w) > 4 && !slices.Contains(flags, w) && !slices.Contains([]string{"based", "used", "needed", "required", "called", "named"}, w) {
+				flags = append(flags, w)
+			}
+		}
+		if len(flags) == 0 || r.lex.Is("vague", head) || r.lex.ScaleKind(head) == "customers" || r.lex.ScaleKind(head) == "staff" {
+			continue
+		}
+		i := slices.IndexFunc(caps, func(c capability) bool { return c.entity == noun || c.resource == noun || c.entity == head })
+		if i < 0 {
+			arch := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head))
+			if arch == "" {
+				if v, _ := r.findVerb(words(flags[0])); v != nil {
+					arch = v.Archetype
+				}
+			}
+			if a, ok := r.lex.Archetype(arch); !ok || len(a.States) < 2 || len(caps) >= maxCapabilities {
+				continue
+			}
+			caps = append(caps, capability{phrase: strings.TrimSpace(m[0]), archetype: arch, entity: noun, role: "entity"})
+			i = len(caps) - 1
+		}
+		for _, f := range flags {
+			if !slices.Contains(caps[i].flags, f) {
+				caps[i].flags = append(caps[i].flags, f)
+			}
+		}
+	}
+	return caps
+}
+
+// maxCapabilities bounds the services a description adds, so that a long
+// brief still makes a world an agent can take in.
+const maxCapabilities = 14
+
+// nounSweep adds the records a brief names without a verb of the lexicon
+// ("every job starts with a quote", "pay with gift vouchers", "evening
+// shifts"): each noun of the lexicon that no capability keeps yet.
+func (r *reader) nounSweep(caps []capability) []capability {
+	have := map[string]bool{}
+	for _, c := range caps {
+		have[c.entity], have[c.resource], have[c.via] = true, true, true
+		for _, q := range c.qualifiers {
+			have[q] = true
+		}
+		for _, x := range c.resources {
+			have[x] = true
+		}
+	}
+	for _, clause := range clauseSplit.Split(r.desc, -1) {
+		ws := words(clause)
+		for i, w := range ws {
+			if len(caps) >= maxCapabilities {
+				return caps
+			}
+			sg := r.lex.Singular(w)
+			noun, arch := sg, r.lex.NounArchetype(sg)
+			var prev string
+			if i > 0 && !r.lex.Is("det", ws[i-1]) && !r.lex.Is("stop", ws[i-1]) && !isNumber(ws[i-1]) && numberWord(ws[i-1]) == 0 {
+				prev = r.lex.Singular(ws[i-1])
+				if a := r.lex.NounArchetype(prev + " " + sg); a != "" {
+					noun, arch = prev+" "+sg, a
+					prev = ""
+				} else if r.lex.Is("head", sg) && arch != "" && !r.isVerb(ws[i-1]) && !r.lex.Is("vague", prev) {
+					noun, prev = prev+" "+sg, ""
+				}
+			}
+			if arch == "" || have[noun] || have[sg] || r.lex.Is("vague", sg) {
+				continue
+			}
+			// "consent" of the "consent forms" already kept.
+			if i+1 < len(ws) && have[sg+" "+r.lex.Singular(ws[i+1])] {
+				continue
+			}
+			if k := r.lex.ScaleKind(sg); k == "customers" || k == "staff" || k == "locations" {
+				continue
+			}
+			// A word that is also a verb of the lexicon is a noun here only
+			// after a determiner or a modifier ("a quote", "gift vouchers").
+			if i > 0 && prev == "" && noun == sg && r.isVerb(w) && !r.lex.Is("det", ws[i-1]) {
+				continue
+			}
+			have[noun], have[sg] = true, true
+			c := capability{phrase: strings.TrimSpace(clause), archetype: arch, entity: noun, role: "entity"}
+			if prev != "" && len(prev) > 2 && !r.lex.Is("stop", prev) && r.lex.NounArchetype(prev) == "" && !r.isVerb(ws[i-1]) {
+				c.qualifiers = []string{prev}
+			}
+			caps = append(caps, c)
+		}
+	}
+	return caps
+}
+
+// partyCues introduce who else a clause's record involves.
+var partyCues = []string{"from", "through", "via", "to", "with", "for", "by", "between"}
+
+func union(a, b []string) []string {
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			a = append(a, x)
+		}
+	}
+	return a
+}
+
+// priceUnits reads what a clause prices per: "paid by the kilo", "billed
+// per kilo", "per metre per night", "by cubic metre".
+func (r *reader) priceUnits(ws []string) []string {
+	var out []string
+	for i, w := range ws {
+		if w != "per" && w != "by" || i+1 >= len(ws) {
+			continue
+		}
+		j := i + 1
+		if w == "by" && j < len(ws) && (ws[j] == "the" || ws[j] == "a") {
+			j++
+		}
+		for j < len(ws) && (ws[j] == "net" || ws[j] == "gross") {
+			j++
+		}
+		if j >= len(ws) {
+			continue
+		}
+		unit := ""
+		if j+1 < len(ws) && r.lex.Is("price_unit", ws[j]+" "+r.lex.Singular(ws[j+1])) {
+			unit = ws[j] + " " + r.lex.Singular(ws[j+1])
+		} else if sg := r.lex.Singular(ws[j]); r.lex.Is("price_unit", sg) && (w == "per" || j > i+1 || sg != ws[j] || slices.Contains([]string{"kilo", "kg", "tonne", "ton", "metre", "meter", "litre", "liter", "hectare", "hour", "night", "piece", "page", "word", "km", "mile"}, sg)) {
+			// "by the kilo", "per night", "by kilo"; not "by car" ("by"
+			// with a bare noun is a means, not a unit).
+			unit = sg
+		}
+		if unit != "" && !slices.Contains(out, unit) {
+			out = append(out, unit)
+		}
+	}
+	return out
+}
+
+// actions are the verbs of a clause that say what is done to its record,
+// other than keeping it: "check boats back in and send damaged ones for
+// repair" (repaired), "subscribers renew their season seats" (renewed).
+// Each becomes a yes/no field of the record.
+func (r *reader) actions(ws []string, v *lexicon.Verb, c capability) []string {
+	a, _ := r.lex.Archetype(c.archetype)
+	var out []string
+	for i, w := range ws {
+		// Only a word in a verb's place: first in its clause, after a
+		// subject, an auxiliary or "to", or a past form after "is"/"are";
+		// "for repair" names the work to be done. Nouns that look like
+		// verbs ("harvests go to the processing plant") are not actions.
+		verbal := i == 0 && !strings.HasSuffix(w, "s") || i > 0 && (verbCanFollow(ws[i-1]) && !r.lex.Is("det", ws[i-1]) || ws[i-1] == "for" && i == len(ws)-1)
+		if !verbal {
+			continue
+		}
+		for _, vi := range r.lex.Verbs {
+			lemma := vi.Verb
+			if strings.Contains(lemma, " ") || !slices.Contains(lexicon.VerbLemma(w), lemma) || r.lex.Is("generic_verb", lemma) {
+				continue
+			}
+			// The clause's own verb, when its record is what the verb names.
+			if lemma == v.Verb && vi.Archetype == c.archetype || c.entity == "" {
+				continue
+			}
+			// A noun of the record's own ("grading" of gradings, "repair"
+			// of repairs), or a state it has anyway (dispatched).
+			if strings.HasPrefix(c.entity, lemma[:max(1, len(lemma)-1)]) || strings.HasPrefix(c.resource, lemma[:max(1, len(lemma)-1)]) && c.resource != "" {
+				continue
+			}
+			part := participle(lemma)
+			if slices.Contains(a.States, part) || slices.Contains(out, part) {
+				continue
+			}
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// participle is the past participle of a regular English verb: graded,
+// repaired, renewed, dispatched, shipped, applied.
+func participle(v string) string {
+	n := len(v)
+	switch {
+	case strings.HasSuffix(v, "e"):
+		return v + "d"
+	case n > 2 && v[n-1] == 'y' && !strings.ContainsRune("aeiou", rune(v[n-2])):
+		return v[:n-1] + "ied"
+	case n >= 3 && n <= 4 && !strings.ContainsRune("aeiouwxy", rune(v[n-1])) && strings.ContainsRune("aeiou", rune(v[n-2])) && !strings.ContainsRune("aeiou", rune(v[n-3])):
+		return v + v[n-1:] + "ed"
+	}
+	return v + "ed"
+}
+
+// parties reads the people and organisations after a preposition in a
+// clause ("from the designer", "through overseas tour operators", "pay
+// landowners …", "logs bought from forest owners"): person and
+// organisation nouns, not the record itself.
+func (r *reader) parties(ws, rest []string, c capability) []string {
+	var out []string
+	add := func(np []string) {
+		if len(np) == 0 {
+			return
+		}
+		head := r.lex.Singular(np[len(np)-1])
+		if len(head) < 3 || r.lex.Is("vague", head) || r.lex.Is("det", head) || isNumber(head) || head == c.entity || head == c.resource || head == engine.LastWord(c.entity) {
+			return
+		}
+		if !r.lex.Is("org", head) && !r.lex.Is("counterpart", head) && !r.looksLikeCustomer(head) {
+			return
+		}
+		one := head
+		if len(np) > 1 {
+			if m := np[len(np)-2]; len(m) > 2 && !r.lex.Is("det", m) && !r.lex.Is("modifier", m) && !strings.HasSuffix(m, "ed") && !r.isVerb(m) && !isNumber(m) && m != "s" {
+				one = m + " " + head
+			}
+		}
+		if !slices.Contains(out, one) {
+			out = append(out, one)
+		}
+	}
+	for i, w := range ws {
+		if slices.Contains(partyCues, w) && i+1 < len(ws) {
+			after := ws[i+1:]
+			// "from two distributors": the count is no part of the noun.
+			for len(after) > 1 && (numberWord(after[0]) > 0 || isNumber(after[0]) || r.lex.Is("det", after[0])) {
+				after = after[1:]
+			}
+			add(r.nounPhrase(after))
+		}
+	}
+	// "pay landowners a hive rent": a person right after the verb, before
+	// the thing, is who it is for.
+	if len(rest) > 1 && !r.lex.Is("det", rest[0]) {
+		if sg := r.lex.Singular(rest[0]); sg != rest[0] && r.looksLikeCustomer(sg) && slices.Contains([]string{"a", "an", "the", "their", "our"}, rest[1]) {
+			add(rest[:1])
+		}
+	}
+	return out
+}
+
+// customerSubject reports whether the subject of a clause's verb is a
+// customer, not the business: "skiers buy day passes", "guests order at
+// the bar" (but "we buy beans from members").
+func (r *reader) customerSubject(ws, rest []string, v *lexicon.Verb) bool {
+	at := len(ws) - len(rest) - len(strings.Fields(v.Verb))
+	if at < 1 || at > len(ws) || !slices.Equal(ws[len(ws)-len(rest):], rest) {
+		return false
+	}
+	subj := ws[at-1]
+	for _, w := range []string{"can", "may", "must", "will", "also", "often", "usually", "then", "who"} {
+		if subj == w && at >= 2 {
+			subj = ws[at-2]
+		}
+	}
+	sg := r.lex.Singular(subj)
+	if sg == subj && !r.lex.Is("org", sg) || r.lex.Is("counterpart", sg) || r.lex.ScaleKind(sg) == "staff" {
+		return false
+	}
+	return r.lex.ScaleKind(sg) == "customers" || r.looksLikeCustomer(sg) || r.lex.Is("org", sg)
+}
+
+// isVerb reports whether a word is a form of a lexicon verb.
+func (r *reader) isVerb(w string) bool {
+	for _, l := range lexicon.VerbLemma(w) {
+		for _, v := range r.lex.Verbs {
+			if v.Verb == l {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findVerb finds the first lexicon verb (longest phrase first) and
+// returns it with the words after it.
+func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
+	for i := range ws {
+		var best *lexicon.Verb
+		bestLen := 0
+		for vi := range r.lex.Verbs {
+			v := &r.lex.Verbs[vi]
+			parts := strings.Fields(v.Verb)
+			if i+len(parts) > len(ws) || len(parts) <= bestLen {
+				continue
+			}
+			if !slices.Contains(lexicon.VerbLemma(ws[i]), parts[0]) {
+				continue
+			}
+			match := true
+			for k, part := range parts[1:] {
+				w := ws[i+1+k]
+				if w != part && r.lex.Singular(w) != part {
+					match = false
+					break
+				}
+			}
+			if match {
+				best, bestLen = v, len(parts)
+			}
+		}
+		// "Feeder shipping line": an -ing form after a noun is a modifier,
+		// not the clause's verb ("we are shipping", "running tours" are).
+		if best != nil && strings.HasSuffix(ws[i], "ing") && i > 0 && !slices.Contains([]string{"we", "are", "is", "re", "also", "by", "and", "for", "i", "they", "been"}, ws[i-1]) {
+			best = nil
+		}
+		// "Car repair workshop", "fixed routes": a bare verb after a
+		// singular noun, or a participle before a noun, is a modifier;
+		// a verb has a subject ("we repair", "owners book"), an
+		// auxiliary, or starts the clause.
+		if best != nil && i > 0 && !verbCanFollow(ws[i-1]) {
+			if lexicon.PastForm(ws[i]) && i+1 < len(ws) && !slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets", "has", "have", "had"}, ws[i-1]) ||
+				!strings.HasSuffix(ws[i], "s") && !lexicon.PastForm(ws[i]) && !strings.HasSuffix(ws[i], "ing") && !strings.HasSuffix(ws[i-1], "s") {
+				best = nil
+			}
+		}
+		if best != nil {
+			// A word that is a verb only by accident of its form ("bookings",
+			// "rentals") is a noun when a determiner comes before it.
+			// ("customers" and "clients" are in the determiners so that
+			// noun phrases skip them; before a verb they are its subject.)
+			if i > 0 && r.lex.Is("det", ws[i-1]) && ws[i-1] != "also" && r.lex.ScaleKind(r.lex.Singular(ws[i-1])) != "customers" {
+				continue
+			}
+			// Passive: "damage is reported", "every block is graded": the
+			// object is the subject before the auxiliary.
+			if i >= 2 && slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets"}, ws[i-1]) && lexicon.PastForm(ws[i]) {
+				var subj []string
+				for _, w := range ws[max(0, i-4) : i-1] {
+					if !r.lex.Is("det", w) && !r.lex.Is("stop", w) {
+						subj = append(subj, w)
+					} else {
+						subj = nil
+					}
+				}
+				if len(subj) > 0 {
+					return best, subj
+				}
+			}
+			return best, ws[i+bestLen:]
+		}
+	}
+	return nil, nil
+}
+
+// nounPhrase takes the object after a verb: determiners skipped, up to a
+// stop word; the last word is its head.
+func (r *reader) nounPhrase(ws []string) []string {
+	var np []string
+	for _, w := range ws {
+		if r.lex.Is("stop", w) {
+			break
+		}
+		if len(np) == 0 && (r.lex.Is("det", w) || isNumber(w)) {
+			continue
+		}
+		// A number, a new quantifier or an article starts another phrase:
+		// "reminders every six months", "800 tiffins a day".
+		if isNumber(w) || numberWord(w) > 0 || w == "every" || w == "each" || len(np) > 0 && (w == "a" || w == "an" || w == "the" || w == "per") {
+			break
+		}
+		np = append(np, w)
+		if len(np) == 4 {
+			break
+		}
+	}
+	// "them", "it", leftover determiners at the end carry nothing.
+	for len(np) > 0 && r.lex.Is("det", np[len(np)-1]) {
+		np = np[:len(np)-1]
+	}
+	return np
+}
+
+func isNumber(w string) bool {
+	_, err := strconv.Atoi(strings.NewReplacer(",", "", ".", "").Replace(w))
+	return err == nil
+}
+
+var fieldCue = regexp.MustCompile(`(?i)\b(?:with(?: its| their| a| an| the)?|has(?: a| an| its)?|have(?: a| an)?|carries(?: a| an)?|carry(?: a| an)?|gets(?: a| an)?|get(?: a| an)?|keeping(?: the)?|recording(?: the)?)\s+([\p{L} ,'-]+)`)
+
+// fields reads the attributes a brief gives its records: "logged with its
+// calibre and serial", "every loan has a pawn ticket, an appraisal and a
+// maturity date". They go to the capability read from the same sentence.
+func (r *reader) fields(caps []capability) {
+	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
+		low := strings.ToLower(sentence)
+		if len(low) != len(sentence) {
+			low = sentence // offsets of the one index the other
+		}
+		for _, mi := range fieldCue.FindAllStringSubmatchIndex(sentence, -1) {
+			m := []string{sentence[mi[0]:mi[1]], sentence[mi[2]:mi[3]]}
+			// The record the attributes are of is the one named last
+			// before them: "each batch is tempered with its allergens
+			// recorded, and hotels order chocolates" gives batches theirs.
+			target, at := -1, -1
+			for i, c := range caps {
+				if c.archetype == "" || c.entity == "" {
+					continue
+				}
+				j := strings.LastIndex(low[:mi[0]], strings.Fields(c.entity)[0])
+				if k := strings.LastIndex(sentence[:mi[0]], c.phrase); k > j {
+					j = k
+				}
+				if k := strings.Index(sentence, c.phrase); k >= 0 && k <= mi[0] && k+len(c.phrase) >= mi[0] {
+					j = max(j, k)
+				}
+				if j > at {
+					target, at = i, j
+				}
+			}
+			if target < 0 {
+				continue
+			}
+			for _, part := range regexp.MustCompile(`,|\band\b|\bor\b`).Split(m[1], -1) {
+				np := r.nounPhrase(words(part))
+				if len(np) == 0 || len(np) > 2 {
+					continue
+				}
+				name := engine.Snake(strings.Join(np, " "))
+				sg := r.lex.Singular(np[len(np)-1])
+				if name == "" || r.lex.ScaleKind(sg) != "" || r.lex.NounArchetype(sg) != "" && len(np) == 1 || isNumber(np[0]) || slices.Contains(caps[target].fields, name) {
+					continue
+				}
+				caps[target].fields = append(caps[target].fields, name)
+			}
+		}
+	}
+}
+
+// containers are nouns that hold records of something else: "a register
+// of master key systems" keeps master key systems.
+var containers = []string{"register", "list", "log", "record", "file", "database", "catalogue", "catalog", "archive", "history", "track", "note", "ledger", "schedule"}
+
+func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capability, bool) {
+	for i := 0; i+2 < len(rest) && i < 3; i++ {
+		if rest[i+1] == "of" && slices.Contains(containers, r.lex.Singular(rest[i])) {
+			if inner := r.nounPhrase(rest[i+2:]); len(inner) > 0 {
+				rest = rest[i+2:]
+				if v.Role != "entity" {
+					v = &lexicon.Verb{Verb: v.Verb, Archetype: "documents", Role: "entity"}
+				}
+			}
+			break
+		}
+	}
+	np := r.nounPhrase(rest)
+	// "take bookings for repairs", "take orders for wedding cakes": a verb
+	// that names its record books what comes after "for".
+	forWhat := false
+	if len(np) == 0 && v.Role == "resource" && strings.Contains(v.Verb, " ") && len(rest) > 1 && rest[0] == "for" {
+		np, forWhat = r.nounPhrase(rest[1:]), true
+	}
+	// "customers subscribe to weekly deliveries", "apply for grants":
+	// a verb that names its record keeps what follows "to" or "for" as
+	// what the record is of.
+	if len(np) == 0 && v.Role == "subject" && v.Entity != "" && len(rest) > 1 && (rest[0] == "to" || rest[0] == "for") {
+		if of := r.nounPhrase(rest[1:]); len(of) > 0 && !r.lex.Is("vague", r.lex.Singular(of[len(of)-1])) {
+			res := r.lex.Singular(of[len(of)-1])
+			var quals []string
+			for _, m := range of[:len(of)-1] {
+				if !r.lex.Is("det", m) && len(m) > 2 {
+					quals = append(quals, m)
+				}
+			}
+			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity, resource: res, qualifiers: quals}, true
+		}
+	}
+	if len(np) == 0 {
+		// "customers subscribe monthly": a verb that names its record
+		// needs no object.
+		adverbs := !slices.ContainsFunc(rest, func(w string) bool { return !strings.HasSuffix(w, "ly") && w != "online" })
+		if adverbs && v.Role == "subject" && v.Entity != "" && r.lex.NounArchetype(v.Entity) != "" {
+			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity}, true
+		}
+		return capability{}, false
+	}
+	head := r.lex.Singular(np[len(np)-1])
+	mods := np[:len(np)-1]
+	// A participle is no record: "line based (in …)"; nor are adverbs
+	// ("automatically"), past forms ("bought") or vague words ("weather").
+	// A vague head is a record in a known compound ("spare parts").
+	compound := len(mods) > 0 && r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != ""
+	if (strings.HasSuffix(head, "ed") || strings.HasSuffix(head, "ly") || strings.HasSuffix(head, "ought")) && r.lex.NounArchetype(head) == "" || r.lex.Is("vague", head) && !compound {
+		return capability{}, false
+	}
+	// A verb is no modifier: "issue certificates" keeps certificates
+	// ("advertising spots", "certified beans" keep theirs).
+	for len(mods) > 0 && r.isVerb(mods[0]) && !strings.HasSuffix(mods[0], "ing") && !strings.HasSuffix(mods[0], "ed") && r.lex.NounArchetype(mods[0]) == "" && r.lex.NounArchetype(strings.Join(append(slices.Clone(mods), head), " ")) == "" && r.lex.NounArchetype(mods[len(mods)-1]+" "+head) == "" {
+		mods = mods[1:]
+	}
+	// A compound keeps its modifier: "consent form", "storage unit".
+	noun := head
+	if len(mods) > 0 && (r.lex.Is("head", head) || r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != "") {
+		noun = mods[len(mods)-1] + " " + head
+		mods = mods[:len(mods)-1]
+	}
+	var quals []string
+	for _, m := range mods {
+		if !r.lex.Is("det", m) && len(m) > 2 {
+			quals = append(quals, m)
+		}
+	}
+	c := capability{phrase: clause, archetype: v.Archetype, role: v.Role, qualifiers: quals}
+	// The noun's own archetype wins over the verb's ("handles deposits"
+	// is billing, "takes bookings" is bookings).
+	// What is booked "for" is the work itself when it is a line of work
+	// of its own: bookings for repairs are repairs (work orders).
+	if a, ok := r.lex.Archetype(cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head))); ok && forWhat && a.LineOfWork && a.ID != v.Archetype {
+		c.archetype, c.entity, c.via = a.ID, noun, v.Entity
+		return c, true
+	}
+	// Money is billed whatever the verb: "the city tax is collected per
+	// guest", "we take deposits".
+	if a := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head)); a != "" && (v.Role == "entity" || v.Role == "subject" && a == v.Archetype || a == "billing") {
+		c.archetype, c.entity = a, noun
+		return c, true
+	}
+	switch v.Role {
+	case "entity":
+		c.entity = noun
+	default:
+		c.entity, c.resource = v.Entity, noun
+		if c.entity == "" {
+			a, _ := r.lex.Archetype(v.Archetype)
+			c.entity = a.Entity.One
+		}
+	}
+	// Customers, staff and places are not records a verb keeps.
+	if kind := r.lex.ScaleKind(head); v.Role == "entity" && (kind == "customers" || kind == "staff" || kind == "locations") {
+		return capability{}, false
+	}
+	return c, true
+}
+
+// verbCanFollow reports whether a verb may come right after w: a
+// subject pronoun, an auxiliary or modal, a conjunction, "to", an adverb,
+// or a plural noun that is not marked with -s ("people book").
+func verbCanFollow(w string) bool {
+	if strings.HasSuffix(w, "ly") {
+		return true
+	}
+	return slices.Contains([]string{"we", "they", "i", "you", "he", "she", "it", "who", "that", "which", "and", "or", "to", "also", "then", "can", "could", "will", "would", "must", "may", "might", "should", "shall", "do", "does", "did", "not", "never", "always", "often", "only", "just", "even", "still", "both", "help", "let", "re", "ll", "ve", "d", "people", "children", "staff", "police", "cattle", "crew", "team", "family", "everyone", "first", "now", "later", "all", "each", "so", "please", "we'll", "we're", "is", "are", "was", "were", "be", "been", "get", "gets", "has", "have", "had"}, w)
+}

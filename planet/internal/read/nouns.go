@@ -1,0 +1,1040 @@
+package read
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/lexicon"
+)
+
+// customer reads the kind of customer: "for landlords", "serving
+// schools", "dog owners".
+func (r *reader) customer() {
+	p := r.p
+	if r.ind != nil {
+		v := r.ind.Vocabulary.Customer
+		p.Customer = engine.PlanNoun{One: v.Singular, Many: v.Plural, Organisation: engine.B2B(v.Singular), Attributes: engine.AttrsOf(v.ExtraColumns)}
+	}
+	ws := words(r.desc)
+	text := " " + strings.Join(ws, " ") + " "
+	bestAt := -1
+	var best engine.PlanNoun
+	var bestKinds []string
+	for _, cue := range r.lex.CustomerCues {
+	occurrences:
+		for from := 0; ; {
+			j := strings.Index(text[from:], " "+cue+" ")
+			if j < 0 {
+				break
+			}
+			i := from + j
+			from = i + 1
+			if bestAt >= 0 && i >= bestAt {
+				break occurrences
+			}
+			after := strings.Fields(text[i+len(cue)+2:])
+			// "stays for their dogs": what belongs to the customers is
+			// not them.
+			if len(after) > 0 && slices.Contains([]string{"their", "your", "his", "her", "its"}, after[0]) {
+				continue
+			}
+			np := r.nounPhrase(after)
+			// "for builders, councils and housing associations",
+			// "customers are commuters and students": a list of kinds
+			// keeps the customer general, its kinds a column of the CRM.
+			if len(np) > 3 || slices.Contains(np, "and") || slices.Contains(np, "or") {
+				if len(after) > 0 {
+					kinds := r.customerKinds(cue, after[0])
+					if len(kinds) > 1 {
+						org := !slices.ContainsFunc(kinds, func(k string) bool { return !r.lex.Is("org", engine.LastWord(k)) && !r.lex.Is("org", k) })
+						best = engine.PlanNoun{One: "customer", Many: "customers", Organisation: org, From: cue + " " + strings.Join(r.pluralAll(kinds), ", ")}
+						if r.ind != nil {
+							// A pack's customer is already the general word
+							// of its trade ("cyclist", "client").
+							best = engine.PlanNoun{One: p.Customer.One, Many: p.Customer.Many, Organisation: p.Customer.Organisation, Attributes: p.Customer.Attributes, From: best.From}
+						}
+						bestAt, bestKinds = i, kinds
+						break
+					}
+					if len(kinds) == 1 {
+						np = strings.Fields(r.lex.Plural(kinds[0]))
+					}
+				}
+			}
+			if len(np) == 0 || len(np) > 3 {
+				continue
+			}
+			head := r.lex.Singular(np[len(np)-1])
+			if !r.looksLikeCustomer(head) {
+				continue
+			}
+			one := head
+			if len(np) > 1 && !r.lex.Is("det", np[len(np)-2]) && !r.lex.Is("modifier", np[len(np)-2]) && len(np[len(np)-2]) > 2 {
+				one = r.lex.Singular(np[len(np)-2]) + " " + head
+			}
+			bestAt, bestKinds = i, r.customerKinds(cue, after[0])
+			best = engine.PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", head) || r.lex.Is("org", one), From: cue + " " + strings.Join(np, " ")}
+			break
+		}
+	}
+	if bestAt >= 0 {
+		// "we look after 60 horses": the customers are their owners.
+		if a := engine.LastWord(best.One); r.lex.Is("animal", a) {
+			best.One, best.Many, best.Organisation = a+" owner", a+" owners", false
+		}
+		p.Customer = best
+		kind := "people"
+		if best.Organisation {
+			kind = "organisations"
+		}
+		r.decide(best.From, "/customer", "customers are %s (%s)", best.Many, kind)
+		// "for builders, councils and housing associations": the kinds
+		// of customer are a column of the CRM.
+		if len(bestKinds) > 1 {
+			p.Customer.Attributes = append(slices.Clone(p.Customer.Attributes), engine.PlanAttribute{Name: "kind", Type: "text", Values: bestKinds, From: best.From})
+			r.decide(best.From, "/customer/attributes", "kinds of customer: %s", strings.Join(bestKinds, ", "))
+		}
+		return
+	}
+	if p.Customer.One == "" || r.ind != nil {
+		if p.Customer.One == "" {
+			p.Customer = engine.PlanNoun{One: "customer", Many: "customers"}
+		}
+		// "Owners book grooms online", "guests order at the bar": a person
+		// who books, buys or pays is the customer.
+		for _, clause := range clauseSplit.Split(r.desc, -1) {
+			ws := words(clause)
+			for i := 0; i+1 < len(ws) && i < 3; i++ {
+				sg := r.lex.Singular(ws[i])
+				if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("counterpart", sg) {
+					continue
+				}
+				if slices.ContainsFunc(lexicon.VerbLemma(ws[i+1]), func(l string) bool {
+					return slices.Contains([]string{"book", "order", "buy", "pay", "rent", "reserve", "bring", "join", "sign", "hire", "call", "visit", "choose", "subscribe", "come", "drop", "collect"}, l)
+				}) {
+					one := sg
+					if i > 0 && !r.lex.Is("det", ws[i-1]) && ws[i-1] != "our" {
+						one = ws[i-1] + " " + sg
+					}
+					// The brief's word wins over a pack's ("students", not
+					// "learners"); the pack's columns stay.
+					p.Customer = engine.PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", sg), Attributes: p.Customer.Attributes, From: strings.TrimSpace(clause)}
+					r.decide(p.Customer.From, "/customer", "customers are %s", p.Customer.Many)
+					return
+				}
+			}
+		}
+		// "4,000 households": the counted customers name them.
+		for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
+			// "4 resident artists": the first word only modifies the next.
+			if next := r.lex.Singular(strings.ToLower(m[3])); next != "" && (r.lex.ScaleKind(next) != "" || r.looksLikeCustomer(next)) {
+				continue
+			}
+			if sg := r.lex.Singular(strings.ToLower(m[2])); r.lex.ScaleKind(sg) == "customers" && sg != "customer" && !r.lex.Is("animal", sg) {
+				p.Customer = engine.PlanNoun{One: sg, Many: r.lex.Plural(sg), Organisation: r.lex.Is("org", sg), From: m[0]}
+				r.decide(m[0], "/customer", "customers are %s", p.Customer.Many)
+				return
+			}
+		}
+	}
+	r.decide("", "/customer", "customers are %s", p.Customer.Many)
+}
+
+// looksLikeCustomer: a person or organisation noun, not a thing.
+func (r *reader) looksLikeCustomer(head string) bool {
+	if r.lex.ScaleKind(head) == "customers" || r.lex.Is("org", head) {
+		return true
+	}
+	// "instalment", "shipment", "payment" are things, not people; so is
+	// the record of a line of work ("made to order", "a tender").
+	if strings.HasSuffix(head, "ment") {
+		return false
+	}
+	if a, ok := r.lex.Archetype(r.lex.NounArchetype(head)); ok && a.LineOfWork {
+		return false
+	}
+	for _, suf := range []string{"er", "or", "ist", "ant", "ent", "ee", "ian", "man", "woman", "person", "owner", "family", "couple", "line"} {
+		if strings.HasSuffix(head, suf) && len(head) > len(suf)+2 {
+			return true
+		}
+	}
+	return false
+}
+
+var countRe = regexp.MustCompile(`(?i)\b(\d{1,3}(?:[,.]\d{3})+|\d+)\s+([\p{L}-]+)(?:\s+([\p{L}-]+))?`)
+
+// scale reads counts: "12 studios", "45 vans", "1,200 storage units".
+func (r *reader) scale(caps []capability) {
+	for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
+		n, err := strconv.Atoi(strings.NewReplacer(",", "", ".", "").Replace(m[1]))
+		if err != nil || n < 1 {
+			continue
+		}
+		w1, w2 := strings.ToLower(m[2]), strings.ToLower(m[3])
+		noun, kind := "", ""
+		for _, cand := range []string{w1 + " " + w2, w2, w1} {
+			if strings.TrimSpace(cand) == "" || strings.HasSuffix(cand, " ") {
+				continue
+			}
+			parts := strings.Fields(cand)
+			parts[len(parts)-1] = r.lex.Singular(parts[len(parts)-1])
+			sg := strings.Join(parts, " ")
+			if k := r.lex.ScaleKind(sg); k != "" {
+				noun, kind = sg, k
+				break
+			}
+			if k := r.lex.ScaleKind(parts[len(parts)-1]); k != "" && len(parts) == 2 && cand == w1+" "+w2 {
+				noun, kind = sg, k
+				break
+			}
+		}
+		if kind == "" {
+			// Units of what the business rents or works on.
+			for _, c := range caps {
+				for _, cand := range []string{r.lex.Singular(w1), w1 + " " + r.lex.Singular(w2)} {
+					if c.resource != "" && (c.resource == cand || strings.HasSuffix(c.resource, " "+cand) || strings.HasSuffix(cand, c.resource)) {
+						noun, kind = c.resource, "units"
+					}
+				}
+			}
+		}
+		if kind == "" && w2 != "" && r.lex.Is("head", r.lex.Singular(w2)) {
+			noun, kind = w1+" "+r.lex.Singular(w2), "units"
+		}
+		// "35 horses at livery", "120 Normande cows": animals the business
+		// keeps are a register of its own, unless they are the customer.
+		for _, cand := range []string{r.lex.Singular(w1), r.lex.Singular(w2)} {
+			if r.lex.Is("animal", cand) && (kind == "" || kind == "customers") && cand != r.p.Customer.One && engine.LastWord(r.p.Customer.One) != cand {
+				noun, kind = cand, "assets"
+				if cand == r.lex.Singular(w2) && w1 != "" && !strings.HasSuffix(w1, "s") && !r.lex.Is("det", w1) && !r.lex.Is("stop", w1) {
+					noun = w1 + " " + cand
+				}
+				break
+			}
+		}
+		if kind == "" && slices.Contains([]string{"hour", "day", "night", "week", "month", "year", "minute", "km", "kg", "metre", "meter", "hectare", "acre", "litre", "ton", "tonne"}, r.lex.Singular(w2)) {
+			continue // "5 free days": a duration, not a thing
+		}
+		if kind == "" {
+			// Anything else counted is something the business has: a
+			// person or organisation is a customer or counterpart, a
+			// thing an asset ("35 horses", "three rigs").
+			sg := r.lex.Singular(w1)
+			switch {
+			case len(sg) < 3 || r.lex.Is("det", sg) || r.lex.Is("stop", sg) || r.lex.Is("notplace", sg) || r.isVerb(w1) && !strings.HasSuffix(w1, "s"):
+			case r.lex.Is("counterpart", sg):
+				noun, kind = sg, "counterparts"
+			case r.looksLikeCustomer(sg) && !strings.HasSuffix(sg, "er") || r.lex.ScaleKind(sg) == "customers":
+				noun, kind = sg, "customers"
+			case r.lex.NounArchetype(sg) == "billing" || r.lex.Is("upfront", sg):
+				// "three instalments": a count of charges, not of things.
+			case strings.HasSuffix(w1, "s") && !slices.Contains([]string{"hour", "day", "week", "month", "year", "minute", "time", "km", "kg", "cm", "hectare", "percent", "euro", "dollar", "pound", "currency"}, sg):
+				noun, kind = sg, "assets"
+			}
+		}
+		if kind == "" || n > 5000 && kind != "customers" || kind == "counterparts" {
+			continue
+		}
+		if kind == "customers" {
+			n = min(n, 5000)
+		}
+		if slices.ContainsFunc(r.p.Scale, func(s engine.PlanScale) bool { return s.Kind == kind && s.Noun == noun }) {
+			continue
+		}
+		r.p.Scale = append(r.p.Scale, engine.PlanScale{Kind: kind, Noun: noun, Count: n, From: strings.TrimSpace(m[0])})
+		r.decide(strings.TrimSpace(m[0]), fmt.Sprintf("/scale/%d", len(r.p.Scale)-1), "%d %s (%s in the seed)", n, r.lex.Plural(noun), kind)
+	}
+}
+
+func (r *reader) scaleOf(kind string) (engine.PlanScale, bool) {
+	for _, s := range r.p.Scale {
+		if s.Kind == kind {
+			return s, true
+		}
+	}
+	return engine.PlanScale{}, false
+}
+
+// currencies: the country's own first, then any the brief names.
+func (r *reader) currencies() {
+	p := r.p
+	p.Currencies = []string{r.c.Currency}
+	low := " " + strings.ToLower(r.desc) + " "
+	var found []string
+	for _, k := range slices.Sorted(maps.Keys(r.lex.Currencies)) {
+		code := r.lex.Currencies[k]
+		var hit bool
+		if strings.ContainsAny(k, "€$£¥₹") {
+			hit = strings.Contains(low, k)
+		} else {
+			hit = ContainsWord(low, k)
+		}
+		if hit && !slices.Contains(p.Currencies, code) && !slices.Contains(found, code) {
+			found = append(found, code)
+			r.decide(k, "/currencies", "also bills in %s", code)
+		}
+	}
+	p.Currencies = append(p.Currencies, found...)
+	for _, m := range r.lex.MultiCurrency {
+		if strings.Contains(low, m) && len(p.Currencies) == 1 {
+			second := "EUR"
+			if r.c.Currency == "EUR" {
+				second = "USD"
+			}
+			p.Currencies = append(p.Currencies, second)
+			r.decide(m, "/currencies", "bills in %s and %s", p.Currencies[0], second)
+		}
+	}
+	r.decide("", "/currencies/0", "company currency %s", p.Currencies[0])
+}
+
+func ContainsWord(low, w string) bool {
+	i := strings.Index(low, w)
+	for i >= 0 {
+		before, after := rune(' '), rune(' ')
+		if i > 0 {
+			before = rune(low[i-1])
+		}
+		if i+len(w) < len(low) {
+			after = rune(low[i+len(w)])
+		}
+		if !unicode.IsLetter(before) && !unicode.IsLetter(after) {
+			return true
+		}
+		j := strings.Index(low[i+1:], w)
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// counterparts: "three subcontractors", "with local suppliers".
+func (r *reader) counterparts() {
+	ws := words(r.desc)
+	for i, w := range ws {
+		sg := r.lex.Singular(w)
+		if !r.lex.Is("counterpart", sg) || sg == r.p.Customer.One {
+			continue
+		}
+		if slices.ContainsFunc(r.p.Counterparts, func(n engine.PlanNoun) bool { return n.One == sg }) {
+			continue
+		}
+		n := 0
+		if i > 0 {
+			n = numberWord(ws[i-1])
+		}
+		phrase := w
+		if i > 0 {
+			phrase = ws[i-1] + " " + w
+		}
+		r.p.Counterparts = append(r.p.Counterparts, engine.PlanNoun{One: sg, Many: r.lex.Plural(sg), Count: n, From: phrase})
+		r.decide(phrase, fmt.Sprintf("/counterparts/%d", len(r.p.Counterparts)-1), "counterpart: %s", r.lex.Plural(sg))
+	}
+}
+
+var numberWords = regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a dozen|a hundred)\b`)
+
+// digits writes small number words as digits: "six vans" → "6 vans".
+func digits(s string) string {
+	return numberWords.ReplaceAllStringFunc(s, func(w string) string {
+		switch strings.ToLower(w) {
+		case "a dozen":
+			return "12"
+		case "a hundred":
+			return "100"
+		}
+		return strconv.Itoa(numberWord(strings.ToLower(w)))
+	})
+}
+
+func numberWord(w string) int {
+	if n, err := strconv.Atoi(w); err == nil {
+		return n
+	}
+	if i := slices.Index([]string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}, w); i > 0 {
+		return i
+	}
+	return map[string]int{"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}[w]
+}
+
+// work chooses the line of work: the pack's, or the first capability
+// whose archetype can be one.
+func (r *reader) work(caps []capability) {
+	p := r.p
+	if r.ind != nil {
+		v := r.ind.Vocabulary
+		arch := cmp.Or(r.lex.NounArchetype(v.WorkItem.Singular), r.lex.NounArchetype(engine.LastWord(v.WorkItem.Singular)))
+		if a, ok := r.lex.Archetype(arch); !ok || !a.LineOfWork {
+			arch = ""
+			for _, x := range r.ind.Archetypes {
+				if a, ok := r.lex.Archetype(x); ok && a.LineOfWork {
+					arch = x
+					break
+				}
+			}
+			arch = cmp.Or(arch, "work_orders")
+		}
+		p.Work = engine.PlanWork{Archetype: arch, One: v.WorkItem.Singular, Many: v.WorkItem.Plural, States: v.WorkItem.States, Cancel: v.WorkItem.CancelState,
+			Offering: engine.PlanNoun{One: v.Offering.Singular, Many: v.Offering.Plural}, Unit: v.Offering.Unit}
+		for _, it := range v.Offering.Items {
+			p.Work.Items = append(p.Work.Items, engine.PlanItem{Name: it.Name, Price: it.PriceRange})
+		}
+		p.Work.Attributes = engine.AttrsOf(v.WorkItem.ExtraColumns)
+		st := v.Staff
+		p.Staff = engine.PlanNoun{One: st.Singular, Many: st.Plural, Attributes: engine.AttrsOf(st.ExtraColumns)}
+		r.decide("", "/work", "line of work: %s of the pack (%s)", p.Work.Many, arch)
+		// The brief's word for its people wins over the pack's ("six
+		// coaches", "our fitters install on site").
+		if sc, ok := r.scaleOf("staff"); ok && !slices.Contains([]string{"employee", "staff", "person", "people", "member of staff", "worker"}, sc.Noun) {
+			p.Staff = engine.PlanNoun{One: sc.Noun, Many: r.lex.Plural(sc.Noun), Count: sc.Count, Attributes: p.Staff.Attributes, From: sc.From}
+			r.decide(sc.From, "/staff", "staff are %s", p.Staff.Many)
+		} else if one, phrase := r.staffNoun(); one != "" {
+			p.Staff = engine.PlanNoun{One: one, Many: r.lex.Plural(one), Attributes: p.Staff.Attributes, From: phrase}
+			r.decide(phrase, "/staff", "staff are %s", p.Staff.Many)
+		}
+		return
+	}
+	var main *capability
+	rank := 0
+	for i := range caps {
+		if a, _ := r.lex.Archetype(caps[i].archetype); a.LineOfWork && (main == nil || a.LineRank < rank) {
+			main, rank = &caps[i], a.LineRank
+		}
+	}
+	arch := "work_orders"
+	one, from := "job", ""
+	var resource string
+	var quals, more []string
+	var flags []string
+	if main != nil {
+		arch, one, from, resource, quals, more = main.archetype, main.entity, main.phrase, main.resource, main.qualifiers, main.resources
+		flags = main.flags
+		main.archetype = "" // consumed: it is the line of work
+	}
+	a, _ := r.lex.Archetype(arch)
+	if main == nil {
+		one = a.Entity.One
+	}
+	w := engine.PlanWork{Archetype: arch, One: one, Many: r.lex.Plural(one), States: slices.Clone(a.States), Cancel: a.Cancel, Unit: a.Unit, From: from}
+	// What is offered: the brief's resource ("kayaks"), else the line of
+	// work itself.
+	off := cmp.Or(resource, one)
+	w.Offering = engine.PlanNoun{One: off, Many: r.lex.Plural(off)}
+	if resource != "" && strings.Contains(strings.ToLower(r.desc), "by the hour") || strings.Contains(strings.ToLower(r.desc), "per hour") || strings.Contains(strings.ToLower(r.desc), "hourly") {
+		w.Unit = "per hour"
+	}
+	w.Items = r.items(off, quals, arch)
+	// "rents canoes and kayaks": what an item is of is a column of the
+	// line of work.
+	if resource != "" && len(more) > 0 {
+		w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: engine.Snake(resource) + "_kind", Type: "text", Values: append([]string{resource}, more...), From: from})
+	}
+	// "rents kayaks and canoes": each resource is on the price list.
+	for _, m := range more {
+		w.Items = append(w.Items, engine.PlanItem{Name: "Standard " + m, Price: w.Items[0].Price})
+	}
+	if len(quals) > 0 {
+		vals := append(slices.Clone(quals), "standard")
+		w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: "category", Type: "text", Values: vals, From: from})
+	}
+	for _, f := range flags {
+		w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: engine.Snake(f), Type: "boolean", From: from})
+	}
+	if main != nil {
+		main.entity = one
+	}
+	p.Work = w
+	p.Staff = engine.PlanNoun{One: cmp.Or(a.Staff.One, "team member"), Many: cmp.Or(a.Staff.Many, "team members")}
+	if sc, ok := r.scaleOf("staff"); ok && sc.Noun != "employee" && sc.Noun != "staff" && sc.Noun != "person" && sc.Noun != "people" && sc.Noun != "member of staff" {
+		p.Staff = engine.PlanNoun{One: sc.Noun, Many: r.lex.Plural(sc.Noun), Count: sc.Count, From: sc.From}
+	} else if ok {
+		p.Staff.Count = sc.Count
+	} else if st, phrase := r.staffNoun(); st != "" {
+		p.Staff = engine.PlanNoun{One: st, Many: r.lex.Plural(st), From: phrase}
+		r.decide(phrase, "/staff", "staff are %s", p.Staff.Many)
+	}
+	desc := fmt.Sprintf("line of work: %s (%s)", w.Many, arch)
+	if len(quals) > 0 {
+		desc += ", " + strings.Join(quals, ", ")
+	}
+	if resource != "" {
+		desc += " of " + r.lex.Plural(resource)
+		for _, m := range more {
+			desc += ", " + r.lex.Plural(m)
+		}
+	}
+	r.decide(from, "/work", "%s", desc)
+}
+
+// unitAttributes are the quantities of what a record is priced per:
+// "log deliveries are paid by cubic metre" → cubic_metres.
+func (r *reader) unitAttributes(c capability, have []engine.PlanAttribute) []engine.PlanAttribute {
+	var out []engine.PlanAttribute
+	for _, u := range c.units {
+		name := engine.Snake(r.lex.Plural(u))
+		if slices.ContainsFunc(have, func(a engine.PlanAttribute) bool { return a.Name == name }) || name == "" {
+			continue
+		}
+		out = append(out, engine.PlanAttribute{Name: name, Type: "integer", From: c.phrase})
+	}
+	return out
+}
+
+// partyFields are the columns of a record for the parties its clause
+// names, other than the customer and the staff (who have their own).
+func (r *reader) partyFields(c capability) []string {
+	var out []string
+	for _, p := range c.parties {
+		if p == r.p.Customer.One || engine.LastWord(p) == engine.LastWord(r.p.Customer.One) || p == r.p.Staff.One || engine.LastWord(p) == engine.LastWord(r.p.Staff.One) || engine.LastWord(p) == "customer" || engine.LastWord(p) == "client" {
+			continue
+		}
+		out = append(out, engine.Snake(p))
+	}
+	return out
+}
+
+// workFields gives the line of work the fields the brief names for it:
+// "every watch is logged with its calibre and serial", "every engagement
+// has a signed mandate", and the parties of its clause ("book seats
+// through hotels").
+func (r *reader) workFields(caps []capability) {
+	w := &r.p.Work
+	for _, c := range caps {
+		if c.entity != w.One && c.entity != engine.LastWord(w.One) {
+			continue
+		}
+		for _, f := range append(slices.Clone(c.fields), r.partyFields(c)...) {
+			if !slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == f }) && !slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at"}, f) {
+				w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
+				r.decide(c.phrase, "/work/attributes", "%s have a %s", w.Many, strings.ReplaceAll(f, "_", " "))
+			}
+		}
+		for _, at := range r.unitAttributes(c, w.Attributes) {
+			w.Attributes = append(w.Attributes, at)
+			r.decide(c.phrase, "/work/attributes", "%s count %s", w.Many, strings.ReplaceAll(at.Name, "_", " "))
+		}
+	}
+}
+
+// staffNoun finds who does the work: a person noun that is the subject of
+// a clause ("our fitters install on site", "instructors are rostered",
+// "game masters work evening shifts") and not the customer.
+func (r *reader) staffNoun() (string, string) {
+	for _, clause := range clauseSplit.Split(r.desc, -1) {
+		ws := words(clause)
+		start := 0
+		for start < len(ws) && (ws[start] == "our" || ws[start] == "the" || ws[start] == "all" || ws[start] == "two" || ws[start] == "each") {
+			start++
+		}
+		for i := start; i < len(ws)-1 && i < start+2; i++ {
+			sg := r.lex.Singular(ws[i])
+			next := ws[i+1]
+			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || sg == engine.LastWord(r.p.Customer.One) || r.lex.Is("counterpart", sg) {
+				continue
+			}
+			if r.isVerb(next) || next == "are" || next == "work" || next == "is" {
+				one := sg
+				if i > start {
+					one = ws[i-1] + " " + sg
+				}
+				return one, strings.TrimSpace(clause)
+			}
+		}
+	}
+	return "", ""
+}
+
+// items makes a price list from the brief's own nouns when no pack has
+// one: each qualifier and a standard item, at the archetype's price level.
+func (r *reader) items(noun string, quals []string, arch string) []engine.PlanItem {
+	lo, hi := 40.0, 250.0
+	switch arch {
+	case "orders":
+		lo, hi = 8, 120
+	case "contracts":
+		lo, hi = 30, 400
+	case "shipments":
+		lo, hi = 25, 600
+	case "cases", "documents":
+		lo, hi = 60, 900
+	}
+	name := engine.Title(noun)
+	out := []engine.PlanItem{{Name: "Standard " + noun, Price: [2]float64{lo, (lo + hi) / 2}}}
+	for _, q := range quals {
+		out = append(out, engine.PlanItem{Name: engine.Title(q) + " " + noun, Price: [2]float64{(lo + hi) / 2, hi}})
+	}
+	out = append(out, engine.PlanItem{Name: name + ", extended", Price: [2]float64{hi * 0.8, hi * 1.6}})
+	return out
+}
+
+// services chooses the world's services: CRM and the line of work, one
+// service per capability, and the horizontal ones (a pack's weighted
+// draw; for a composed industry email, chat and billing).
+func (r *reader) services(caps []capability) {
+	p := r.p
+	workName := engine.Snake(p.Work.Many)
+	add := func(s engine.PlanService, decision string) {
+		if slices.ContainsFunc(p.Services, func(x engine.PlanService) bool { return x.Name == s.Name }) {
+			return
+		}
+		p.Services = append(p.Services, s)
+		r.decide(s.From, fmt.Sprintf("/services/%d", len(p.Services)-1), "%s", decision)
+	}
+	add(engine.PlanService{Name: "crm", Archetype: "crm", Title: "CRM", Builder: "crm"}, "crm (crm): customer records")
+	add(engine.PlanService{Name: workName, Archetype: p.Work.Archetype, Title: engine.Title(p.Work.Many), Builder: "work", From: p.Work.From},
+		fmt.Sprintf("%s (%s): %s, the line of work", workName, p.Work.Archetype, p.Work.One))
+	taken := map[string]bool{"crm": true, workName: true, engine.Snake(p.Work.One): true, engine.Snake(p.Customer.Many): true, engine.Snake(p.Staff.Many): true}
+	entities := map[string]string{engine.Snake(p.Customer.One): "crm", engine.Snake(p.Staff.One): workName}
+	// Charges the brief names are kinds of invoice in the one billing
+	// service; money taken up front is its deposits (policy: before the
+	// work is confirmed).
+	var billKinds, billUnits []string
+	var upfront, billFrom string
+	for _, c := range caps {
+		if c.archetype == "" {
+			continue
+		}
+		a, _ := r.lex.Archetype(c.archetype)
+		one := c.entity
+		// "instructors are rostered by tide", "lifeguards work shifts":
+		// the shifts are of the people the clause names, in its word.
+		if c.archetype == "shifts" && slices.Contains([]string{"shift", "rota", "roster"}, one) {
+			low := " " + strings.Join(words(c.phrase), " ") + " "
+			for _, w := range []string{"rota", "roster"} {
+				if strings.Contains(low, " "+w) {
+					one = w
+				}
+			}
+			for _, w := range words(c.phrase) {
+				if sg := r.lex.Singular(w); sg != w && (sg == p.Staff.One || r.lex.ScaleKind(sg) == "staff") && sg != "staff" {
+					one = sg + " " + one
+					break
+				}
+			}
+		}
+		if c.archetype == "billing" {
+			billUnits = union(billUnits, c.units)
+			kind := r.chargeKind(c)
+			switch {
+			case kind == "":
+				r.decide(c.phrase, "/services", "billing: no charge named")
+			case r.lex.Is("upfront", kind) || r.lex.Is("upfront", engine.LastWord(kind)) || r.precedes(c.phrase) && !slices.Contains(a.Native, kind):
+				if upfront == "" {
+					upfront = kind // "damage deposit" keeps its word
+					if !r.lex.Is("upfront", kind) && !r.lex.Is("upfront", engine.LastWord(kind)) {
+						upfront = "deposit" // "pay half up front"
+					}
+				}
+				billFrom = cmp.Or(billFrom, c.phrase)
+				r.decide(c.phrase, "/services", "billing: %s taken before the %s goes ahead", r.lex.Plural(upfront), p.Work.One)
+			case slices.Contains(a.Native, kind):
+				billFrom = cmp.Or(billFrom, c.phrase)
+			default:
+				if !slices.Contains(billKinds, kind) {
+					billKinds = append(billKinds, kind)
+				}
+				billFrom = cmp.Or(billFrom, c.phrase)
+				r.decide(c.phrase, "/services", "billing: invoices of %s", kind)
+			}
+			continue
+		}
+		if engine.Snake(one) == engine.Snake(p.Work.One) || engine.Snake(one) == engine.Snake(p.Work.Offering.One) || strings.HasPrefix(p.Work.One, one+" ") || strings.HasSuffix(p.Work.One, " "+one) {
+			r.decide(c.phrase, "/work", "%s: already the line of work", r.lex.Plural(one))
+			continue
+		}
+		// "take deposits for bookings" in a business whose line of work
+		// is bookings already: the archetype's own word is the work.
+		if c.archetype == p.Work.Archetype && one == a.Entity.One {
+			r.decide(c.phrase, "/work", "%s: already the line of work (%s)", r.lex.Plural(one), p.Work.Many)
+			continue
+		}
+		if prev, dup := entities[engine.Snake(one)]; dup {
+			r.decide(c.phrase, "/services", "%s: already kept by %s", r.lex.Plural(one), prev)
+			continue
+		}
+		// "We keep 900 hives": what the brief counts is a register of
+		// its own (below), not a document per customer.
+		if (c.archetype == "documents" || c.archetype == "inventory") && slices.ContainsFunc(p.Scale, func(s engine.PlanScale) bool { return s.Kind == "assets" && s.Noun == one }) {
+			r.decide(c.phrase, "/services", "%s: a register of what the brief counts", r.lex.Plural(one))
+			continue
+		}
+		native := slices.Contains(a.Native, one) || slices.Contains(a.Native, engine.LastWord(one))
+		if a.Builder != "" && (native || len(a.States) < 2) {
+			if engine.Registry[a.Builder] == nil {
+				continue
+			}
+			// The brief's own word for what it keeps titles the service:
+			// "Memberships: annual passes", "Memberships: wine club".
+			t := a.Title
+			if word := strings.TrimSpace(strings.Join(append(slices.Clone(c.qualifiers), one), " ")); word != "" && engine.Snake(word) != engine.Snake(a.Entity.One) && engine.Snake(r.lex.Plural(word)) != engine.Snake(a.Entity.Many) {
+				t += ": " + r.lex.Plural(word)
+			}
+			add(engine.PlanService{Name: a.Builder, Archetype: a.ID, Title: t, Builder: a.Builder, From: c.phrase},
+				fmt.Sprintf("%s (%s): %s", a.Builder, a.ID, strings.ToLower(strings.TrimPrefix(t, a.Title+": "))))
+			continue
+		}
+		if len(a.States) < 2 {
+			continue
+		}
+		many := r.lex.Plural(one)
+		name := engine.Snake(many)
+		if taken[name] {
+			name = engine.Snake(one + " records")
+		}
+		if taken[name] {
+			continue
+		}
+		taken[name] = true
+		entities[engine.Snake(one)] = name
+		// A record follows the line of work when its archetype is a
+		// follow-up (reminders, purchase orders) or the brief says so
+		// ("a certificate after each inspection"); other work the business
+		// does ("we take bookings for repairs") is no follow-up of the line
+		// of work.
+		follows := a.Follows && (!a.LineOfWork || r.follows(c.phrase))
+		s := engine.PlanService{Name: name, Archetype: a.ID, Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: one, Many: many}, Follows: follows, From: c.phrase}
+		// "signed consent forms": a participle is a yes/no of the record;
+		// other modifiers are its kinds ("noise complaints").
+		var kinds []string
+		flags := slices.Clone(c.flags)
+		for _, q := range c.qualifiers {
+			if strings.HasSuffix(q, "ed") && len(q) > 4 {
+				flags = append(flags, q)
+			} else {
+				kinds = append(kinds, q)
+			}
+		}
+		if len(kinds) > 0 {
+			// "noise complaints", "master key systems": each kind in the
+			// brief's own compound.
+			vals := make([]string, 0, len(kinds)+1)
+			for _, k := range kinds {
+				vals = append(vals, k+" "+one)
+			}
+			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "category", Type: "text", Values: append(vals, "other"), From: c.phrase})
+		}
+		for _, f := range flags {
+			if !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == engine.Snake(f) }) {
+				s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: engine.Snake(f), Type: "boolean", From: c.phrase})
+			}
+		}
+		// "must show a vaccination card before we accept a dog": due
+		// before the work goes ahead, not after it.
+		if a.Follows && (r.precedes(c.phrase) || r.lex.Is("due_before", one) || r.lex.Is("due_before", engine.LastWord(one))) {
+			s.Follows, s.Precedes = false, true
+		}
+		for _, f := range append(slices.Clone(c.fields), r.partyFields(c)...) {
+			if slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == f }) || slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at", "source_ref", a.Date, a.Money}, f) {
+				continue
+			}
+			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
+		}
+		s.Attributes = append(s.Attributes, r.unitAttributes(c, s.Attributes)...)
+		if c.resource != "" && c.resource != one {
+			res := &engine.PlanNoun{One: c.resource, Many: r.lex.Plural(c.resource)}
+			if len(c.resources) > 0 {
+				res.Attributes = []engine.PlanAttribute{{Name: "kind", Type: "text", Values: append([]string{c.resource}, c.resources...), From: c.phrase}}
+			}
+			if sc, ok := r.scaleOf("units"); ok && (sc.Noun == c.resource || strings.HasSuffix(sc.Noun, c.resource)) {
+				res.Count, res.From = sc.Count, sc.From
+			}
+			s.Resource = res
+		}
+		desc := fmt.Sprintf("%s (%s): %s", name, a.ID, one)
+		switch {
+		case s.Resource != nil:
+			desc += " of " + s.Resource.Many
+		case len(kinds) > 0:
+			desc += " of " + strings.Join(kinds, ", ")
+		}
+		if len(flags) > 0 {
+			desc += ", " + strings.Join(flags, ", ")
+		}
+		add(s, desc)
+	}
+	// "customers pay half up front": money paid before the work is a
+	// deposit, whatever noun the clause has.
+	if upfront == "" {
+		for _, clause := range clauseSplit.Split(r.desc, -1) {
+			ws := words(clause)
+			paid := slices.ContainsFunc(ws, func(w string) bool {
+				return slices.ContainsFunc(lexicon.VerbLemma(w), func(l string) bool { return l == "pay" || l == "charge" || l == "prepay" })
+			})
+			if paid && r.precedes(clause) {
+				upfront, billFrom = "deposit", cmp.Or(billFrom, strings.TrimSpace(clause))
+				r.decide(strings.TrimSpace(clause), "/services", "billing: paid before the %s goes ahead, a deposit", p.Work.One)
+				break
+			}
+		}
+	}
+	if len(billKinds) > 0 || upfront != "" || len(billUnits) > 0 {
+		bs := engine.PlanService{Name: "billing", Archetype: "billing", Title: "Billing", Builder: "billing", From: billFrom}
+		desc := "billing (billing): invoices"
+		if len(billKinds) > 0 {
+			vals := append([]string{"invoice"}, billKinds...)
+			bs.Attributes = append(bs.Attributes, engine.PlanAttribute{Name: "kind", Type: "text", Values: vals, From: billFrom})
+			desc += " of " + strings.Join(vals, ", ")
+		}
+		if len(billUnits) > 0 {
+			bs.Attributes = append(bs.Attributes, engine.PlanAttribute{Name: "unit", Type: "text", Values: billUnits, From: billFrom})
+			desc += ", per " + strings.Join(billUnits, ", ")
+		}
+		if upfront != "" {
+			bs.Attributes = append(bs.Attributes, engine.PlanAttribute{Name: "upfront", Type: "text", Values: []string{upfront}, From: billFrom})
+			bs.Precedes = true
+			desc += fmt.Sprintf(", and %s before each %s goes ahead", r.lex.Plural(upfront), p.Work.One)
+		}
+		add(bs, desc)
+	}
+	for _, f := range r.force {
+		if d := engine.Registry[f]; d != nil && f != "work" {
+			arch := f
+			if _, ok := r.lex.Archetype(f); !ok {
+				arch = "work_orders"
+			}
+			name := f
+			if name == workName {
+				// The line of work has its name: the builder's twin.
+				name += cmp.Or(d.Twin, "_desk")
+			}
+			add(engine.PlanService{Name: name, Archetype: arch, Title: d.Title, Builder: f, From: "forced"}, name+" (forced)")
+		}
+	}
+	// Suppliers the brief names buy through procurement; its words for
+	// them are the suppliers' kinds.
+	var supKinds []string
+	supFrom := ""
+	for _, cp := range p.Counterparts {
+		if slices.Contains([]string{"supplier", "vendor", "wholesaler", "distributor", "grower", "producer", "farmer", "manufacturer", "importer", "mill"}, engine.LastWord(cp.One)) && engine.Registry["procurement"] != nil {
+			supKinds = append(supKinds, cp.One)
+			supFrom = cmp.Or(supFrom, cp.From)
+		}
+	}
+	if len(supKinds) > 0 {
+		ps := engine.PlanService{Name: "procurement", Archetype: "procurement", Title: "Procurement", Builder: "procurement", From: supFrom}
+		if len(supKinds) > 1 || supKinds[0] != "supplier" {
+			ps.Attributes = []engine.PlanAttribute{{Name: "kind", Type: "text", Values: supKinds, From: supFrom}}
+		}
+		add(ps, "procurement (procurement): purchase orders to "+strings.Join(r.pluralAll(supKinds), ", "))
+	}
+	if sc, ok := r.scaleOf("vehicles"); ok && !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "fleet" }) {
+		add(engine.PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet: " + strconv.Itoa(sc.Count) + " " + r.lex.Plural(sc.Noun), Builder: "fleet", From: sc.From}, fmt.Sprintf("fleet (fleet): %d %s", sc.Count, r.lex.Plural(sc.Noun)))
+	}
+	// Counted things of the business no capability keeps: a register of
+	// them ("35 horses", "three rigs").
+	for _, sc := range p.Scale {
+		if sc.Kind != "assets" || entities[engine.Snake(sc.Noun)] != "" || engine.Snake(sc.Noun) == engine.Snake(p.Work.Offering.One) {
+			continue
+		}
+		many := r.lex.Plural(sc.Noun)
+		name := engine.Snake(many)
+		if taken[name] {
+			continue
+		}
+		taken[name], entities[engine.Snake(sc.Noun)] = true, name
+		add(engine.PlanService{Name: name, Archetype: "assets", Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: sc.Noun, Many: many, Count: sc.Count}, From: sc.From},
+			fmt.Sprintf("%s (assets): %d %s", name, sc.Count, many))
+	}
+	if r.ind == nil {
+		for _, h := range []string{"email", "chat", "billing"} {
+			a, _ := r.lex.Archetype(h)
+			add(engine.PlanService{Name: h, Archetype: h, Title: a.Title, Builder: h}, h+" ("+h+"): every business has it")
+		}
+		// Rules that bind state need a second service that keeps state
+		// about the work (tickets or appointments), as a pack's world
+		// has: without it a composed world has one or two policies.
+		reactors := []string{"helpdesk", "calendar"}
+		if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return slices.Contains(reactors, s.Builder) }) {
+			h := reactors[r.s.Rand(engine.StageGraph).IntN(len(reactors))]
+			if d := engine.Registry[h]; d != nil {
+				what := map[string]string{"helpdesk": "tickets", "calendar": "meetings"}[h]
+				add(engine.PlanService{Name: h, Archetype: h, Title: d.Title, Builder: h}, fmt.Sprintf("%s (%s): %s about the %s", h, h, what, r.lex.Plural(p.Work.One)))
+			}
+		}
+		return
+	}
+	// A pack's world: one of its verticals at random and a weighted draw
+	// of horizontal services, as Synthesize has always drawn them.
+	rng := r.s.Rand(engine.StageGraph)
+	chosen := map[string]bool{}
+	for _, s := range p.Services {
+		chosen[s.Builder], chosen[s.Name] = true, true
+	}
+	var verticals []string
+	for _, v := range r.ind.Services {
+		if d := engine.Registry[v]; d != nil && d.Vertical && v != workName {
+			verticals = append(verticals, v)
+		}
+	}
+	rng.Shuffle(len(verticals), func(i, j int) { verticals[i], verticals[j] = verticals[j], verticals[i] })
+	var picked []string
+	for _, v := range verticals[:min(len(verticals), rng.IntN(2))] {
+		chosen[v] = true
+		picked = append(picked, v)
+	}
+	// A world needs services that react to the work downstream, or it
+	// has no policies across systems. Rules that bind state need services
+	// that keep state about others' work (invoices, tickets, bookings):
+	// notifications may be at most a third of the policies. Two of them.
+	reactors := []string{"billing", "helpdesk", "calendar"}
+	rng.Shuffle(len(reactors), func(i, j int) { reactors[i], reactors[j] = reactors[j], reactors[i] })
+	for _, n := range reactors {
+		if len(slices.DeleteFunc(slices.Clone(reactors), func(r string) bool { return !chosen[r] })) >= 2 {
+			break
+		}
+		if !chosen[n] {
+			chosen[n] = true
+			picked = append(picked, n)
+		}
+	}
+	target := 4 + rng.IntN(5) // 4..8
+	var pool []*engine.ServiceDef
+	for _, n := range engine.ServiceNames() {
+		if d := engine.Registry[n]; !d.Vertical && !chosen[n] && n != "work" {
+			pool = append(pool, d)
+		}
+	}
+	for len(p.Services)+len(picked) < target && len(pool) > 0 {
+		total := 0.0
+		for _, d := range pool {
+			total += cmp.Or(d.Weight, 1)
+		}
+		x := rng.Float64() * total
+		i := 0
+		for ; i < len(pool)-1; i++ {
+			x -= cmp.Or(pool[i].Weight, 1)
+			if x < 0 {
+				break
+			}
+		}
+		chosen[pool[i].Name] = true
+		picked = append(picked, pool[i].Name)
+		pool = slices.Delete(pool, i, i+1)
+	}
+	slices.Sort(picked)
+	for _, n := range picked {
+		arch := n
+		if _, ok := r.lex.Archetype(n); !ok {
+			arch = "work_orders"
+			if a := r.lex.NounArchetype(r.lex.Singular(strings.Split(n, "_")[0])); a != "" {
+				arch = a
+			}
+		}
+		add(engine.PlanService{Name: n, Archetype: arch, Title: engine.Registry[n].Title, Builder: n}, fmt.Sprintf("%s (%s): typical of %s", n, arch, r.ind.Name))
+	}
+}
+
+// fieldType is the type of a field the brief names: a date by its name,
+// else text.
+func fieldType(f string) string {
+	if strings.HasSuffix(f, "date") || strings.HasSuffix(f, "deadline") {
+		return "date"
+	}
+	return "text"
+}
+
+// chargeKind names the charge a billing capability is about ("green
+// fee", "instalment", "rent"): its record noun, unless that is a person,
+// a time or no charge at all ("pay farmers", "bill monthly").
+func (r *reader) chargeKind(c capability) string {
+	k := c.entity
+	if c.resource != "" && c.entity == "charge" {
+		k = c.resource
+	}
+	last := engine.LastWord(k)
+	if len(k) < 3 || r.looksLikeCustomer(last) && !strings.HasSuffix(last, "er") || r.lex.ScaleKind(last) != "" || r.lex.Is("counterpart", last) ||
+		slices.Contains([]string{"time", "month", "week", "day", "year", "hour", "what", "quarterly", "monthly", "weekly", "half", "rest", "part", "share", "kilo", "minute"}, last) {
+		return ""
+	}
+	if strings.HasSuffix(last, "er") && r.looksLikeCustomer(last) {
+		return ""
+	}
+	return k
+}
+
+// follows reports whether a clause says its record comes after the
+// work: "issue a certificate after each inspection", "once the job is
+// done we send a survey".
+func (r *reader) follows(phrase string) bool {
+	low := " " + strings.Join(words(phrase), " ") + " "
+	return slices.ContainsFunc(r.lex.FollowCues, func(cue string) bool { return strings.Contains(low, " "+cue+" ") })
+}
+
+// precedes reports whether a clause says its record comes before the
+// work goes ahead: "take a deposit at booking", "pay half up front",
+// "must sign a waiver before the dive".
+func (r *reader) precedes(phrase string) bool {
+	low := " " + strings.Join(words(phrase), " ") + " "
+	for _, cue := range r.lex.PrecedeCues {
+		if strings.Contains(low, " "+cue+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *reader) pluralAll(ones []string) []string {
+	out := make([]string, len(ones))
+	for i, o := range ones {
+		out[i] = r.lex.Plural(o)
+	}
+	return out
+}
+
+var listSplit = regexp.MustCompile(`,|\band\b|\bor\b|&`)
+
+// customerKinds reads the list of customers after a cue ("for builders,
+// councils and housing associations", "customers are commuters and
+// students") from the description's own text; first is the list's first
+// word.
+func (r *reader) customerKinds(cue, first string) []string {
+	low := strings.ToLower(r.desc)
+	i := strings.Index(low, cue+" "+first)
+	if i < 0 {
+		return nil
+	}
+	rest := low[i+len(cue):]
+	if j := strings.IndexAny(rest, ".;:!?"); j >= 0 {
+		rest = rest[:j]
+	}
+	var kinds []string
+	for _, part := range listSplit.Split(rest, -1) {
+		ws := words(part)
+		// The list ends where a clause does: "for landlords between tenants".
+		np := r.nounPhrase(ws)
+		if len(np) == 0 || len(np) > 3 {
+			if len(kinds) > 0 {
+				break
+			}
+			continue
+		}
+		// "housing associations in Glasgow": the last of the list.
+		last := len(ws) > len(np)+1
+		head := r.lex.Singular(np[len(np)-1])
+		// "to homes and offices": premises stand for who has them, in a
+		// list of two or more.
+		if !r.looksLikeCustomer(head) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) {
+			break
+		}
+		one := head
+		if len(np) > 1 && !r.lex.Is("modifier", np[len(np)-2]) {
+			one = r.lex.Singular(np[len(np)-2]) + " " + head
+		}
+		if !slices.Contains(kinds, one) {
+			kinds = append(kinds, one)
+		}
+		if last {
+			break
+		}
+	}
+	return kinds
+}

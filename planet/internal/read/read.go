@@ -1,0 +1,392 @@
+package read
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/lexicon"
+)
+
+// PackThreshold is the industry match confidence at and above which a
+// brief is built on the matched pack; below it the industry is composed
+// from the brief's capabilities.
+const PackThreshold = 0.75
+
+// ErrUnreadable is returned for a brief with nothing to build on.
+var ErrUnreadable = errors.New("brief unreadable")
+
+// Read turns a brief into a plan: the industry (a matched pack, or
+// composed), the country, the headquarters city, scale, currencies, the
+// kind of customer, counterparts and, most of all, the capabilities the
+// description names, each a service with the brief's own nouns. Every
+// decision is logged in Plan.Decisions with the phrase that caused it.
+// Read is deterministic: the same brief gives the same plan.
+func Read(s engine.Scenario) (*engine.Plan, error) {
+	p, err := ReadForced(s, nil)
+	if err != nil {
+		return nil, err
+	}
+	if p.Policies, err = engine.ReadPolicies(p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ReadForced reads a brief with some services forced in (by builder
+// name) before the horizontal services are drawn.
+func ReadForced(s engine.Scenario, force []string) (*engine.Plan, error) {
+	r := &reader{lex: lexicon.Load(), s: s, force: force}
+	return r.read()
+}
+
+type reader struct {
+	lex   *lexicon.Lexicon
+	s     engine.Scenario
+	p     *engine.Plan
+	ind   *catalog.Industry
+	c     catalog.Country
+	desc  string
+	force []string
+	place catalog.Place // where the brief's country field points
+}
+
+func (r *reader) decide(phrase, ptr, format string, args ...any) {
+	r.p.Decisions = append(r.p.Decisions, engine.Decision{Phrase: phrase, Decision: fmt.Sprintf(format, args...), Pointer: ptr})
+}
+
+func (r *reader) read() (*engine.Plan, error) {
+	s := r.s
+	r.desc = strings.TrimSpace(s.Description)
+	r.p = &engine.Plan{Version: engine.PlanVersion, Seed: s.Seed, Brief: s}
+	p := r.p
+
+	// Country: the brief's own field (a name, code, local name, region or
+	// "city, country"), else a place the description names.
+	place, ok := catalog.Locate(s.Country)
+	if !ok && strings.TrimSpace(s.Country) == "" {
+		place, ok = catalog.Locate(r.desc)
+	}
+	if !ok {
+		if strings.TrimSpace(s.Country) == "" {
+			return nil, fmt.Errorf("%w: no country: give one (an ISO code such as DE, JP, BR, or a name)", ErrUnreadable)
+		}
+		return nil, fmt.Errorf("unknown country %q: give an ISO code (DE, JP, BR…), a country name or a region", s.Country)
+	}
+	c := place.Country
+	r.place = place
+	r.c = c
+	p.Company.Country = c.Code
+	r.decide(cmp.Or(strings.TrimSpace(s.Country), c.Name), "/company/country", "country %s (%s)", c.Code, c.Name)
+
+	// Industry: a pack when it fits well, composed otherwise.
+	indText := strings.TrimSpace(s.Industry)
+	if indText == "" && r.desc == "" {
+		return nil, fmt.Errorf("%w: the industry and the description are both empty: say what the business does (e.g. \"industry\": \"locksmith\", \"description\": \"We open locked doors and fit new locks for households in Leeds.\")", ErrUnreadable)
+	}
+	if ind, score, ok := catalog.MatchIndustry(indText); ok && indText != "" && r.packFits(ind, indText, score) {
+		r.ind = &ind
+		p.Company.Pack, p.Company.Match = ind.ID, round2(score)
+		p.Company.Industry = ind.Name
+		if score < 1 {
+			p.Company.Industry = indText
+		}
+		r.decide(indText, "/company/pack", "industry pack %s (%s), match %.2f", ind.ID, ind.Name, score)
+	} else {
+		p.Company.Pack, p.Company.Match = engine.Composed, 0
+		p.Company.Industry = cmp.Or(indText, r.industryFromDescription())
+		why := "no pack fits"
+		if ok {
+			why = fmt.Sprintf("closest pack %s only matches %.2f", ind.ID, score)
+		}
+		r.decide(cmp.Or(indText, p.Company.Industry), "/company/pack", "composed industry %q (%s)", p.Company.Industry, why)
+		if r.desc == "" {
+			// With nothing but a name to go on, the industry's own words
+			// are the description.
+			r.desc = indText
+		}
+	}
+
+	caps := r.capabilities()
+	r.fields(caps)
+	if p.Company.Pack == engine.Composed && len(caps) == 0 && strings.TrimSpace(s.Description) == "" {
+		return nil, fmt.Errorf("%w: no industry pack is close to %q and there is no description: add a sentence of what the business does (what it sells, books, repairs or delivers, and for whom)", ErrUnreadable, indText)
+	}
+	r.customer()
+	r.scale(caps)
+	r.currencies()
+	r.counterparts()
+	r.work(caps)
+	r.workFields(caps)
+	r.company()
+	r.services(caps)
+	p.Tasks = engine.PlanTasks{Count: 10, Families: []string{"cross-system", "chore"}}
+	r.decide("", "/tasks", "%d tasks: cross-system policies and chores inside one service", p.Tasks.Count)
+	return p, nil
+}
+
+func round2(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 2, 64), 64)
+	return v
+}
+
+// words folds text into lower-case words, keeping inner hyphens
+// ("call-outs").
+func words(s string) []string {
+	var out []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			out = append(out, strings.Trim(b.String(), "-"))
+			b.Reset()
+		}
+	}
+	for _, ch := range strings.ToLower(s) {
+		if unicode.IsLetter(ch) || unicode.IsDigit(ch) || ch == '-' {
+			b.WriteRune(ch)
+		} else {
+			flush()
+		}
+	}
+	flush()
+	return slices.DeleteFunc(out, func(w string) bool { return w == "" })
+}
+
+// packFits accepts a pack matched by name: exact, or every content word
+// of the brief's industry is one of the pack's words or a mere modifier
+// ("boutique hotel" is a hotel; "chess club" is not a fitness studio).
+func (r *reader) packFits(ind catalog.Industry, text string, score float64) bool {
+	if score >= 1 {
+		return true
+	}
+	if score < PackThreshold {
+		return false
+	}
+	own := map[string]bool{}
+	for _, n := range append([]string{strings.ReplaceAll(ind.ID, "-", " "), ind.Name}, ind.Aliases...) {
+		for _, w := range words(n) {
+			own[w], own[r.lex.Singular(w)] = true, true
+		}
+	}
+	for _, w := range strings.FieldsFunc(strings.Join(words(text), " "), func(r rune) bool { return r == ' ' || r == '-' }) {
+		sg := r.lex.Singular(w)
+		if own[w] || own[sg] || r.lex.Is("det", w) || r.lex.Is("stop", w) || r.lex.Is("modifier", w) || len(w) < 3 {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// industryFromDescription names a composed industry from the
+// description's first clause when the brief gave none.
+func (r *reader) industryFromDescription() string {
+	ws := words(r.desc)
+	for i, w := range ws {
+		if (w == "a" || w == "an") && i+1 < len(ws) {
+			var np []string
+			for _, x := range ws[i+1:] {
+				if r.lex.Is("stop", x) || x == "that" || x == "which" || x == "and" {
+					break
+				}
+				np = append(np, x)
+				if len(np) == 3 {
+					break
+				}
+			}
+			if len(np) > 0 {
+				return strings.Join(np, " ")
+			}
+		}
+	}
+	return "business"
+}
+
+// company names the company and places it: the city the brief names is
+// the headquarters.
+func (r *reader) company() {
+	p := r.p
+	rng := r.s.Rand(engine.StageCompany)
+	cities := r.cities()
+	if len(cities) > 0 {
+		p.Company.Headquarters = cities[0].name
+		r.decide(cities[0].phrase, "/company/headquarters", "headquarters in %s", cities[0].name)
+	} else {
+		p.Company.Headquarters = engine.Pick(rng, r.c.Cities).Name
+		r.decide("", "/company/headquarters", "headquarters in %s (no city named)", p.Company.Headquarters)
+	}
+	lo, hi := 8, 60
+	if r.ind != nil {
+		lo, hi = r.ind.SizeRange[0], max(r.ind.SizeRange[1], r.ind.SizeRange[0]+1)
+	}
+	p.Company.Employees = lo + rng.IntN(hi-lo+1)
+	if p.Staff.Count > 0 {
+		p.Company.Employees = max(p.Staff.Count, 1)
+	}
+	if sc, ok := r.scaleOf("staff"); ok {
+		p.Company.Employees = sc.Count
+	}
+	// The name: a pack's patterns or the industry's own words; a city or
+	// region in the name is the headquarters', and the legal form fits
+	// the company's size.
+	pats := composedNamePatterns(p.Company.Industry)
+	if r.ind != nil {
+		pats = r.ind.CompanyNamePatterns
+		if local := r.ind.LocalNamePatterns[r.c.Locale]; len(local) > 0 {
+			pats = local
+		} else if local := r.ind.LocalNamePatterns[strings.Split(r.c.Locale, "-")[0]]; len(local) > 0 {
+			pats = local
+		}
+	}
+	p.Company.Name = r.c.CompanyNameFor(rng, catalog.Industry{CompanyNamePatterns: pats},
+		catalog.Firm{City: p.Company.Headquarters, Employees: p.Company.Employees})
+	r.decide("", "/company/name", "company %s", p.Company.Name)
+	p.Company.Locations = []string{p.Company.Headquarters}
+	for _, c := range cities[min(1, len(cities)):] {
+		p.Company.Locations = append(p.Company.Locations, c.name)
+	}
+	if sc, ok := r.scaleOf("locations"); ok {
+		for i := len(p.Company.Locations); i < min(sc.Count, 200); i++ {
+			p.Company.Locations = append(p.Company.Locations, r.c.Cities[(i*7+len(p.Company.Name))%len(r.c.Cities)].Name)
+		}
+		r.decide(sc.From, "/company/locations", "%d locations", len(p.Company.Locations))
+	}
+	// The description: one sentence of who and where, then the brief's
+	// own words. A pack's template is used only when the brief says
+	// nothing, so the text never describes another business or city.
+	city := p.Company.Headquarters
+	// The business in the brief's own word ("Zahnarztpraxis", "tattoo
+	// studio"), not a pack's plural name ("Dental clinics").
+	kind := strings.TrimSpace(r.s.Industry)
+	if kind == "" || r.ind != nil && strings.EqualFold(kind, r.ind.ID) {
+		kind = strings.ToLower(p.Company.Industry)
+		if r.ind != nil && len(r.ind.Aliases) > 0 {
+			kind = r.ind.Aliases[0]
+		}
+	}
+	switch {
+	case strings.TrimSpace(r.s.Description) != "":
+		p.Company.Description = Describe(p.Company.Name, engine.An(kind), city, ensureStop(strings.TrimSpace(r.s.Description)))
+	case r.ind != nil && len(r.ind.DescriptionTemplates) > 0:
+		p.Company.Description = strings.NewReplacer("{company}", p.Company.Name, "{city}", city).Replace(engine.Pick(rng, r.ind.DescriptionTemplates))
+	default:
+		p.Company.Description = fmt.Sprintf("%s is %s based in %s.", p.Company.Name, engine.An(kind), city)
+	}
+}
+
+func ensureStop(s string) string {
+	if s == "" || strings.ContainsRune(".!?。", []rune(s)[len([]rune(s))-1]) {
+		return s
+	}
+	return s + "."
+}
+
+// composedNamePatterns names a company of a composed industry after it:
+// "Nordlicht Locksmiths", "Weber Kayak Rental".
+func composedNamePatterns(industry string) []string {
+	// "зернове господарство (grain farm)": the gloss is for us, not
+	// for the company's name.
+	if i := strings.Index(industry, "("); i > 0 {
+		industry = strings.TrimSpace(industry[:i])
+	}
+	t := strings.Join(titleWords(industry), " ")
+	return []string{"{stem} " + t, "{family} " + t, "{city} " + t, "{stem} " + t}
+}
+
+func titleWords(s string) []string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		out = append(out, engine.Title(w))
+	}
+	return out
+}
+
+type namedCity struct{ name, phrase string }
+
+var basedIn = regexp.MustCompile(`\b(?:based in|located in|headquartered in|in the city of|out of|from|in|near|across|around)\s+((?:\p{Lu}[\p{L}'’-]+)(?:[ -](?:\p{Lu}[\p{L}'’-]+|de|del|la|le|am|an|upon|on|sur))*)`)
+
+// cities finds the cities the brief names, in order: the country's
+// known cities first (catalog.Country.CitiesIn), then a region's main
+// city, then a capitalised place after "in", "based in"….
+func (r *reader) cities() []namedCity {
+	var out []namedCity
+	addCity := func(name, phrase string) {
+		if name != "" && !slices.ContainsFunc(out, func(c namedCity) bool { return c.name == name }) {
+			out = append(out, namedCity{name, phrase})
+		}
+	}
+	// The cities of the brief's country the description names, by name,
+	// alias or district ("in Kreuzberg" is Berlin), clause by clause and
+	// in order; other countries it mentions ("remittances to India") hide
+	// nothing. Then what the country field named ("Lyon, France").
+	var regionHQ namedCity
+	for _, clause := range regexp.MustCompile(`[.;,!?\n]+`).Split(r.s.Description, -1) {
+		for _, m := range r.c.CitiesIn(clause) {
+			// The name as the brief writes it ("Kreuzberg" → Berlin), else
+			// the clause.
+			phrase := strings.TrimSpace(clause)
+			if low := strings.ToLower(clause); len(low) == len(clause) {
+				if i := strings.Index(low, m.Name); i >= 0 && utf8.ValidString(clause[i:i+len(m.Name)]) {
+					phrase = clause[i : i+len(m.Name)]
+				}
+			}
+			addCity(m.City.Name, phrase)
+		}
+		if pl, ok := catalog.Locate(clause); ok && pl.Country.Code == r.c.Code && pl.City.Name == "" && regionHQ.name == "" {
+			if hq, ok := pl.Headquarters(); ok {
+				regionHQ = namedCity{hq.Name, pl.Region.Name}
+			}
+		}
+	}
+	if r.place.City.Name != "" {
+		addCity(r.place.City.Name, r.s.Country)
+	}
+	// Then a region the description names ("in the Algarve" → Faro),
+	// a place after "in" the catalog does not list, and last the region
+	// of the country field ("Bayern" → München).
+	if len(out) == 0 && regionHQ.name != "" {
+		addCity(regionHQ.name, regionHQ.phrase)
+	}
+	if len(out) == 0 {
+		out = append(out, r.placeAfterIn()...)
+	}
+	if hq, ok := r.place.Headquarters(); ok && len(out) == 0 {
+		addCity(hq.Name, r.s.Country)
+	}
+	return out
+}
+
+// placeAfterIn is a capitalised place after "in", "based in"… that is
+// no country: a city the catalog does not list.
+func (r *reader) placeAfterIn() []namedCity {
+	var out []namedCity
+	for _, m := range basedIn.FindAllStringSubmatch(r.s.Description, -1) {
+		name := strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(m[1], "'s"), "’s"), "'’-")
+		if _, isCountry := catalog.MatchCountry(name); isCountry || r.lex.Is("notplace", strings.ToLower(name)) {
+			continue
+		}
+		if strings.EqualFold(name, r.c.Name) || strings.EqualFold(name, r.c.NativeName) {
+			continue
+		}
+		out = append(out, namedCity{name, m[0]})
+		break
+	}
+	return out
+}
+
+func unspacedScript(s string) bool {
+	for _, r := range s {
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai) {
+			return true
+		}
+	}
+	return false
+}
