@@ -190,6 +190,11 @@ func TestReadDecisions(t *testing.T) {
 				}
 			}
 		}},
+		{"what a record is kept per is a column of it", "nursery", "NL", "We grow tomatoes under glass; crops are planted in batches per greenhouse.", func(t *testing.T, p *engine.Plan) {
+			if !hasAttribute(p, "greenhouse") {
+				t.Errorf("per greenhouse: no greenhouse column in %+v / %+v", p.Work.Attributes, p.Services)
+			}
+		}},
 		{"a built service is titled in the brief's words", "wine shop", "FR", "We sell wine in Lyon and run a wine club with monthly boxes.", func(t *testing.T, p *Plan) {
 			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
 				return s.Builder == "memberships" && strings.Contains(s.Title, "wine club")

@@ -89,6 +89,7 @@ func (r *reader) capabilities() []capability {
 				continue
 			}
 			c.parties = r.parties(ws, rest, c)
+			c.fields = union(c.fields, r.perWhat(ws, c))
 			c.units = r.priceUnits(ws)
 			c.flags = append(c.flags, r.actions(ws, v, c)...)
 			key := c.archetype + "|" + c.entity
@@ -327,6 +328,31 @@ func participle(v string) string {
 		return v + v[n-1:] + "ed"
 	}
 	return v + "ed"
+}
+
+// perWhat reads what a record is kept per, other than a price unit:
+// "logged per horse", "planted in batches per greenhouse", "rostered per
+// drive": each is a column of the record naming which one.
+func (r *reader) perWhat(ws []string, c capability) []string {
+	var out []string
+	for i, w := range ws {
+		if w != "per" || i+1 >= len(ws) {
+			continue
+		}
+		np := r.nounPhrase(ws[i+1:])
+		if len(np) == 0 || len(np) > 2 {
+			continue
+		}
+		head := r.lex.Singular(np[len(np)-1])
+		if len(head) < 3 || r.lex.Is("price_unit", head) || r.lex.Is("vague", head) || r.lex.Is("det", head) || isNumber(head) ||
+			head == c.entity || head == engine.LastWord(c.entity) || head == c.resource || slices.Contains([]string{"year", "quarter", "fortnight", "cent", "percent"}, head) {
+			continue
+		}
+		if name := engine.Snake(head); !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // parties reads the people and organisations after a preposition in a
