@@ -195,6 +195,28 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("per greenhouse: no greenhouse column in %+v / %+v", p.Work.Attributes, p.Services)
 			}
 		}},
+		{"a pack's line of work is the repairs the brief names", "plumber", "GB", "Plumbing firm in London: we do repairs for homeowners and letting agents.", func(t *testing.T, p *engine.Plan) {
+			if p.Company.Pack == "" || p.Company.Pack == "composed" {
+				t.Skipf("no pack for plumbers: %s", p.Company.Pack)
+			}
+			for _, s := range p.Services {
+				if s.Name == "repairs" {
+					t.Errorf("repairs beside the line of work %s", p.Work.Many)
+				}
+				for _, a := range s.Attributes {
+					if a.Name == "homeowner" {
+						t.Errorf("%s has a homeowner column; homeowners are a kind of customer", s.Name)
+					}
+				}
+			}
+		}},
+		{"an -ing form before people names them", "plumber", "GB", "We fix boilers for homeowners and letting agents in Leeds.", func(t *testing.T, p *engine.Plan) {
+			for _, s := range p.Services {
+				if s.Archetype == "contracts" {
+					t.Errorf("letting agents read as lettings: %+v", s)
+				}
+			}
+		}},
 		{"a built service is titled in the brief's words", "wine shop", "FR", "We sell wine in Lyon and run a wine club with monthly boxes.", func(t *testing.T, p *Plan) {
 			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
 				return s.Builder == "memberships" && strings.Contains(s.Title, "wine club")

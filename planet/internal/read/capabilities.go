@@ -467,6 +467,13 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 		if best != nil && strings.HasSuffix(ws[i], "ing") && i > 0 && !slices.Contains([]string{"we", "are", "is", "re", "also", "by", "and", "for", "i", "they", "been"}, ws[i-1]) {
 			best = nil
 		}
+		// "for homeowners and letting agents", "training providers": an
+		// -ing form before a plural person noun names the person.
+		if best != nil && strings.HasSuffix(ws[i], "ing") && i+1 < len(ws) {
+			if sg := r.lex.Singular(ws[i+1]); sg != ws[i+1] && (r.looksLikeCustomer(sg) || r.lex.Is("org", sg)) && !r.lex.Is("det", ws[i+1]) {
+				best = nil
+			}
+		}
 		// "Car repair workshop", "fixed routes": a bare verb after a
 		// singular noun, or a participle before a noun, is a modifier;
 		// a verb has a subject ("we repair", "owners book"), an

@@ -489,12 +489,32 @@ func (r *reader) unitAttributes(c capability, have []engine.PlanAttribute) []eng
 	return out
 }
 
+// workKind records a kind of work the brief names for a pack's line of
+// work ("we do repairs" for a plumber's jobs): a value of its kind column.
+func (r *reader) workKind(kind, from string) {
+	w := &r.p.Work
+	i := slices.IndexFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "kind_of_work" })
+	if i < 0 {
+		w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: "kind_of_work", Type: "text", Values: []string{"other"}, From: from})
+		i = len(w.Attributes) - 1
+	}
+	if at := &w.Attributes[i]; !slices.Contains(at.Values, kind) {
+		at.Values = append([]string{kind}, at.Values...)
+	}
+}
+
 // partyFields are the columns of a record for the parties its clause
 // names, other than the customer and the staff (who have their own).
 func (r *reader) partyFields(c capability) []string {
 	var out []string
+	var kinds []string // kinds of customer are the customer
+	for _, at := range r.p.Customer.Attributes {
+		if at.Name == "kind" {
+			kinds = at.Values
+		}
+	}
 	for _, p := range c.parties {
-		if p == r.p.Customer.One || engine.LastWord(p) == engine.LastWord(r.p.Customer.One) || p == r.p.Staff.One || engine.LastWord(p) == engine.LastWord(r.p.Staff.One) || engine.LastWord(p) == "customer" || engine.LastWord(p) == "client" {
+		if p == r.p.Customer.One || engine.LastWord(p) == engine.LastWord(r.p.Customer.One) || p == r.p.Staff.One || engine.LastWord(p) == engine.LastWord(r.p.Staff.One) || engine.LastWord(p) == "customer" || engine.LastWord(p) == "client" || slices.Contains(kinds, p) {
 			continue
 		}
 		out = append(out, engine.Snake(p))
@@ -653,8 +673,17 @@ func (r *reader) services(caps []capability) {
 		}
 		// "take deposits for bookings" in a business whose line of work
 		// is bookings already: the archetype's own word is the work.
+		// "We fix boilers and do repairs" in a plumber's pack: the pack's
+		// jobs are the repairs; a generic word of the same line of work
+		// is no second service beside them.
 		if c.archetype == p.Work.Archetype && one == a.Entity.One {
 			r.decide(c.phrase, "/work", "%s: already the line of work (%s)", r.lex.Plural(one), p.Work.Many)
+			continue
+		}
+		// … and the kind of work it is: a column of the line of work.
+		if r.ind != nil && c.archetype == p.Work.Archetype && (c.archetype == "work_orders" || c.archetype == "bookings") && len(c.qualifiers) == 0 && slices.Contains(a.Native, one) {
+			r.workKind(one, c.phrase)
+			r.decide(c.phrase, "/work", "%s: a kind of %s, the line of work", r.lex.Plural(one), p.Work.One)
 			continue
 		}
 		if prev, dup := entities[engine.Snake(one)]; dup {
