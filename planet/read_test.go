@@ -217,6 +217,14 @@ func TestReadDecisions(t *testing.T) {
 				}
 			}
 		}},
+		{"urgency the brief speaks of is a priority of the work", "veterinary clinic", "BR", "Small-animal clinic in Recife with 24-hour emergency care and vaccinations by appointment.", func(t *testing.T, p *engine.Plan) {
+			i := slices.IndexFunc(p.Work.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "priority" || a.Name == "urgency" })
+			if i < 0 || !slices.Contains(p.Work.Attributes[i].Values, "emergency") {
+				if !slices.ContainsFunc(p.Work.Attributes, func(a engine.PlanAttribute) bool { return slices.Contains(a.Values, "emergency") }) {
+					t.Errorf("no emergency priority on %s: %+v", p.Work.Many, p.Work.Attributes)
+				}
+			}
+		}},
 		{"a built service is titled in the brief's words", "wine shop", "FR", "We sell wine in Lyon and run a wine club with monthly boxes.", func(t *testing.T, p *Plan) {
 			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
 				return s.Builder == "memberships" && strings.Contains(s.Title, "wine club")

@@ -146,6 +146,10 @@ type Lexicon struct {
 	// Premises stand for the customers who have them in a list of
 	// kinds: "to homes and offices" are customers of kinds home, office.
 	Premises []string `json:"premises"`
+	// Priorities are words of urgency a brief gives its work
+	// ("emergency call-outs", "same-day repairs"): the line of work then
+	// has a priority.
+	Priorities []string `json:"priorities"`
 
 	Archetypes []Archetype `json:"-"`
 	byID       map[string]int
@@ -214,7 +218,7 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises} {
+	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities} {
 		m := map[string]bool{}
 		for _, w := range words {
 			m[w] = true

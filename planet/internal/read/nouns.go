@@ -489,6 +489,33 @@ func (r *reader) unitAttributes(c capability, have []engine.PlanAttribute) []eng
 	return out
 }
 
+// workPriority gives the line of work a priority when the brief speaks
+// of urgency ("24-hour emergency care", "weekend emergencies", "same-day
+// repairs"), unless it has one already (a pack's urgency).
+func (r *reader) workPriority() {
+	w := &r.p.Work
+	if slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool {
+		return a.Name == "priority" || a.Name == "urgency" || slices.ContainsFunc(a.Values, func(v string) bool { return r.lex.Is("priority", v) })
+	}) {
+		return
+	}
+	var found []string
+	from := ""
+	for _, clause := range clauseSplit.Split(r.desc, -1) {
+		for _, wd := range words(clause) {
+			if sg := r.lex.Singular(wd); r.lex.Is("priority", sg) && !slices.Contains(found, sg) {
+				found = append(found, sg)
+				from = cmp.Or(from, strings.TrimSpace(clause))
+			}
+		}
+	}
+	if len(found) == 0 {
+		return
+	}
+	w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: "priority", Type: "text", Values: append(found, "standard"), From: from})
+	r.decide(from, "/work/attributes", "%s have a priority: %s or standard", w.Many, strings.Join(found, ", "))
+}
+
 // workKind records a kind of work the brief names for a pack's line of
 // work ("we do repairs" for a plumber's jobs): a value of its kind column.
 func (r *reader) workKind(kind, from string) {

@@ -126,6 +126,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	r.counterparts()
 	r.work(caps)
 	r.workFields(caps)
+	r.workPriority()
 	r.company()
 	r.services(caps)
 	p.Tasks = engine.PlanTasks{Count: 10, Families: []string{"cross-system", "chore"}}
