@@ -225,6 +225,16 @@ func TestReadDecisions(t *testing.T) {
 				}
 			}
 		}},
+		{"a verb with no object shares the next one's", "car hire", "GR", "We rent cars in Heraklion, and we check and photograph each car at pickup.", func(t *testing.T, p *engine.Plan) {
+			for _, s := range p.Services {
+				if s.Name == "checks" || s.Name == "checkings" {
+					t.Errorf("\"check and photograph each car\" made a service %s", s.Name)
+				}
+			}
+			if !hasAttribute(p, "checked") {
+				t.Errorf("no checked field: %+v / %+v", p.Work.Attributes, p.Services)
+			}
+		}},
 		{"a built service is titled in the brief's words", "wine shop", "FR", "We sell wine in Lyon and run a wine club with monthly boxes.", func(t *testing.T, p *Plan) {
 			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
 				return s.Builder == "memberships" && strings.Contains(s.Title, "wine club")

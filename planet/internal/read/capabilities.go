@@ -50,12 +50,17 @@ func (r *reader) capabilities() []capability {
 	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
 		var last *lexicon.Verb
 		lastCap := -1 // the capability the sentence read last
+		var pending []string // "check and photograph each car": a verb waiting for its object
 		for _, clause := range clauseSplit.Split(sentence, -1) {
 			ws := words(clause)
 			if len(ws) == 0 {
 				continue
 			}
 			v, rest := r.findVerb(ws)
+			if v != nil && len(rest) == 0 && len(ws) <= 2 {
+				pending = ws
+				continue
+			}
 			// "check boats back in and send damaged ones for repair": a
 			// clause that names no record of its own says what is done
 			// to the one before it.
@@ -90,6 +95,10 @@ func (r *reader) capabilities() []capability {
 			}
 			c.parties = r.parties(ws, rest, c)
 			c.fields = union(c.fields, r.perWhat(ws, c))
+			if pending != nil {
+				c.flags = union(c.flags, r.actions(pending, &lexicon.Verb{}, c))
+				pending = nil
+			}
 			c.units = r.priceUnits(ws)
 			c.flags = append(c.flags, r.actions(ws, v, c)...)
 			key := c.archetype + "|" + c.entity
