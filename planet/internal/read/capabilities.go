@@ -49,7 +49,7 @@ func (r *reader) capabilities() []capability {
 	seen := map[string]int{}
 	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
 		var last *lexicon.Verb
-		lastCap := -1 // the capability the sentence read last
+		lastCap := -1        // the capability the sentence read last
 		var pending []string // "check and photograph each car": a verb waiting for its object
 		for _, clause := range clauseSplit.Split(sentence, -1) {
 			ws := words(clause)
