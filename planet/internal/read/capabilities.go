@@ -333,7 +333,9 @@ func participle(v string) string {
 		return v + "d"
 	case n > 2 && v[n-1] == 'y' && !strings.ContainsRune("aeiou", rune(v[n-2])):
 		return v[:n-1] + "ied"
-	case n >= 3 && n <= 4 && !strings.ContainsRune("aeiouwxy", rune(v[n-1])) && strings.ContainsRune("aeiou", rune(v[n-2])) && !strings.ContainsRune("aeiou", rune(v[n-3])):
+	// One syllable ending consonant-vowel-consonant doubles: fitted,
+	// shipped (not edited, opened).
+	case (n == 3 || n == 4 && !strings.ContainsRune("aeiou", rune(v[0]))) && !strings.ContainsRune("aeiouwxy", rune(v[n-1])) && strings.ContainsRune("aeiou", rune(v[n-2])) && !strings.ContainsRune("aeiou", rune(v[n-3])):
 		return v + v[n-1:] + "ed"
 	}
 	return v + "ed"
