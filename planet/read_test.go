@@ -1,6 +1,7 @@
 package planet
 
 import (
+	"github.com/mercury/mcp-world/planet/internal/archetypes"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/read"
 	"slices"
@@ -119,6 +120,126 @@ func TestReadDecisions(t *testing.T) {
 		{"a composed name in another script stays whole", "зернове господарство (grain farm)", "UA", "Агрофірма near Poltava growing wheat.", func(t *testing.T, p *engine.Plan) {
 			if !utf8.ValidString(p.Company.Name) || strings.Contains(p.Company.Name, "(") {
 				t.Errorf("company name %q", p.Company.Name)
+			}
+		}},
+		{"what customers buy is a sale, what we buy a purchase", "ice cream parlour", "IT", "Tourists buy cones at the counter, and we buy milk from two dairies.", func(t *testing.T, p *Plan) {
+			if p.Work.Archetype != "orders" && !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Archetype == "orders" }) {
+				t.Errorf("tourists buying cones is no sale: work %s (%s), services %+v", p.Work.Many, p.Work.Archetype, p.Services)
+			}
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Archetype == "purchase_orders" }) {
+				t.Errorf("we buy milk: no purchase orders in %+v", p.Services)
+			}
+		}},
+		{"a plural subject's participles are fields", "kite school", "BR", "We teach kitesurfing in Fortaleza. Lessons are cancelled and rebooked when the wind drops.", func(t *testing.T, p *Plan) {
+			if !hasAttribute(p, "rebooked") {
+				t.Errorf("no rebooked field: work %+v, services %+v", p.Work.Attributes, p.Services)
+			}
+		}},
+		{"the parties of a clause are columns of its record", "saddlery", "DE", "We make saddles to measure and order the leather from a tannery, and riders book fittings through their trainers.", func(t *testing.T, p *Plan) {
+			if !hasAttribute(p, "trainer") {
+				t.Errorf("fittings through their trainers: no trainer column in %+v / %+v", p.Work.Attributes, p.Services)
+			}
+		}},
+		{"what a clause prices per is a quantity", "hay merchant", "IE", "We sell hay and straw to stables, billed per bale, and collect it from farms.", func(t *testing.T, p *Plan) {
+			i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Name == "billing" })
+			if i < 0 || !slices.Contains(archetypes.AttributeValues(p.Services[i], "unit"), "bale") {
+				t.Errorf("billed per bale: billing %+v", p.Services)
+			}
+		}},
+		{"irregular past forms are verbs", "sign writer", "GB", "Shop signs are painted by hand, and every sign is sold with a fitting.", func(t *testing.T, p *Plan) {
+			if !slices.ContainsFunc(p.Decisions, func(d engine.Decision) bool { return strings.Contains(d.Phrase, "sold") }) {
+				t.Errorf("\"is sold\" read nothing: %v", p.Decisions)
+			}
+		}},
+		{"a clause with no record of its own acts on the one before", "bike hire", "NL", "We rent bikes by the day, check them back in and send broken ones for repair.", func(t *testing.T, p *Plan) {
+			if !hasAttribute(p, "repaired") {
+				t.Errorf("no repaired field: %+v / %+v", p.Work.Attributes, p.Services)
+			}
+		}},
+		{"counted animals are a register, not customers", "stud farm", "IE", "Owners send mares to our 12 stallions, and we look after 60 horses at livery.", func(t *testing.T, p *Plan) {
+			if p.Customer.One == "horse" || !slices.ContainsFunc(p.Scale, func(s engine.PlanScale) bool { return s.Noun == "horse" && s.Kind == "assets" && s.Count == 60 }) {
+				t.Errorf("customers %s; scale %+v", p.Customer.Many, p.Scale)
+			}
+		}},
+		{"kinds of a record keep their compound", "locksmith", "GB", "We fit locks and keep a register of every master key system.", func(t *testing.T, p *Plan) {
+			for _, s := range p.Services {
+				if v := archetypes.AttributeValues(s, "category"); len(v) > 0 && v[0] == "master key system" {
+					return
+				}
+			}
+			t.Errorf("no kind master key system in %+v", p.Services)
+		}},
+		{"a composed world has a second service that keeps state about the work", "glazier", "GB", "We fit double glazing for homeowners in Bristol.", func(t *testing.T, p *Plan) {
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "helpdesk" || s.Builder == "calendar" }) {
+				t.Errorf("no helpdesk or calendar in %+v", p.Services)
+			}
+			if len(p.Policies) < 4 {
+				t.Errorf("%d policies: %+v", len(p.Policies), p.Policies)
+			}
+		}},
+		{"customers' subscriptions to deliveries are subscriptions", "water delivery", "KE", "We deliver bottled water to homes and offices in Nairobi. Customers subscribe to weekly deliveries and drivers collect empties.", func(t *testing.T, p *Plan) {
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Entity != nil && s.Entity.One == "subscription" }) {
+				t.Errorf("no subscriptions in %+v", p.Services)
+			}
+			if p.Customer.One == "office" || p.Customer.One == "home" {
+				t.Errorf("customers are %s; homes and offices are kinds of customer", p.Customer.Many)
+			}
+			for _, s := range p.Services {
+				if s.Archetype == "documents" && s.Entity != nil && s.Entity.One == "empty" {
+					t.Errorf("collecting empties is no document: %+v", s)
+				}
+			}
+		}},
+		{"what a record is kept per is a column of it", "nursery", "NL", "We grow tomatoes under glass; crops are planted in batches per greenhouse.", func(t *testing.T, p *engine.Plan) {
+			if !hasAttribute(p, "greenhouse") {
+				t.Errorf("per greenhouse: no greenhouse column in %+v / %+v", p.Work.Attributes, p.Services)
+			}
+		}},
+		{"a pack's line of work is the repairs the brief names", "plumber", "GB", "Plumbing firm in London: we do repairs for homeowners and letting agents.", func(t *testing.T, p *engine.Plan) {
+			if p.Company.Pack == "" || p.Company.Pack == "composed" {
+				t.Skipf("no pack for plumbers: %s", p.Company.Pack)
+			}
+			for _, s := range p.Services {
+				if s.Name == "repairs" {
+					t.Errorf("repairs beside the line of work %s", p.Work.Many)
+				}
+				for _, a := range s.Attributes {
+					if a.Name == "homeowner" {
+						t.Errorf("%s has a homeowner column; homeowners are a kind of customer", s.Name)
+					}
+				}
+			}
+		}},
+		{"an -ing form before people names them", "plumber", "GB", "We fix boilers for homeowners and letting agents in Leeds.", func(t *testing.T, p *engine.Plan) {
+			for _, s := range p.Services {
+				if s.Archetype == "contracts" {
+					t.Errorf("letting agents read as lettings: %+v", s)
+				}
+			}
+		}},
+		{"urgency the brief speaks of is a priority of the work", "veterinary clinic", "BR", "Small-animal clinic in Recife with 24-hour emergency care and vaccinations by appointment.", func(t *testing.T, p *engine.Plan) {
+			i := slices.IndexFunc(p.Work.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "priority" || a.Name == "urgency" })
+			if i < 0 || !slices.Contains(p.Work.Attributes[i].Values, "emergency") {
+				if !slices.ContainsFunc(p.Work.Attributes, func(a engine.PlanAttribute) bool { return slices.Contains(a.Values, "emergency") }) {
+					t.Errorf("no emergency priority on %s: %+v", p.Work.Many, p.Work.Attributes)
+				}
+			}
+		}},
+		{"a verb with no object shares the next one's", "car hire", "GR", "We rent cars in Heraklion, and we check and photograph each car at pickup.", func(t *testing.T, p *engine.Plan) {
+			for _, s := range p.Services {
+				if s.Name == "checks" || s.Name == "checkings" {
+					t.Errorf("\"check and photograph each car\" made a service %s", s.Name)
+				}
+			}
+			if !hasAttribute(p, "checked") {
+				t.Errorf("no checked field: %+v / %+v", p.Work.Attributes, p.Services)
+			}
+		}},
+		{"a built service is titled in the brief's words", "wine shop", "FR", "We sell wine in Lyon and run a wine club with monthly boxes.", func(t *testing.T, p *Plan) {
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
+				return s.Builder == "memberships" && strings.Contains(s.Title, "wine club")
+			}) {
+				t.Errorf("no memberships titled wine club in %+v", p.Services)
 			}
 		}},
 	} {

@@ -194,6 +194,7 @@ type brief struct {
 	Capabilities json.RawMessage `json:"capabilities,omitempty"`
 	Scale        json.RawMessage `json:"scale,omitempty"`
 	Pack         json.RawMessage `json:"pack,omitempty"`
+	Currencies   json.RawMessage `json:"currencies,omitempty"`
 }
 
 type synthJob struct {

@@ -60,21 +60,43 @@ func TestBriefSuite(t *testing.T) {
 	}
 }
 
-// TestHeldOutBriefs checks the held-out set (heldout.jsonl): the same
-// format, at least 40 briefs, and no industry the main suite has, so that
-// it measures the reader on businesses it was not tuned on.
+// TestHeldOutBriefs checks the held-out sets (heldout.jsonl,
+// heldout2.jsonl): the same format, at least 40 briefs each, and no
+// industry of the main suite or of an earlier held-out set, so that each
+// measures the reader on businesses it was not tuned on. The second set
+// must also have its own spread: 25 countries, 25 industries, half of
+// them without a pack.
 func TestHeldOutBriefs(t *testing.T) {
-	briefs, _, _, _ := checkSuiteFile(t, "../testdata/briefs/heldout.jsonl")
-	if briefs < 40 {
-		t.Errorf("%d held-out briefs, want at least 40", briefs)
-	}
-	suite := map[string]bool{}
+	seen := map[string]string{}
 	for _, b := range readSuiteFile(t, "../testdata/briefs/briefs.jsonl") {
-		suite[normalize(b.Industry)] = true
+		seen[normalize(b.Industry)] = "the main suite"
 	}
-	for _, b := range readSuiteFile(t, "../testdata/briefs/heldout.jsonl") {
-		if suite[normalize(b.Industry)] {
-			t.Errorf("held-out %s: industry %q is in the main suite", b.ID, b.Industry)
+	for _, set := range []struct {
+		file                        string
+		industries, noPack, country int
+	}{
+		{"heldout.jsonl", 0, 0, 0},
+		{"heldout2.jsonl", 25, 20, 25},
+	} {
+		path := "../testdata/briefs/" + set.file
+		briefs, industries, noPack, countries := checkSuiteFile(t, path)
+		if briefs < 40 {
+			t.Errorf("%s: %d held-out briefs, want at least 40", set.file, briefs)
+		}
+		if industries < set.industries || noPack < set.noPack || countries < set.country {
+			t.Errorf("%s: %d industries (%d without a pack), %d countries; want at least %d (%d), %d",
+				set.file, industries, noPack, countries, set.industries, set.noPack, set.country)
+		}
+		mine := map[string]bool{}
+		for _, b := range readSuiteFile(t, path) {
+			k := normalize(b.Industry)
+			if where, ok := seen[k]; ok {
+				t.Errorf("%s %s: industry %q is in %s", set.file, b.ID, b.Industry, where)
+			}
+			mine[k] = true
+		}
+		for k := range mine {
+			seen[k] = set.file
 		}
 	}
 }

@@ -74,11 +74,16 @@ type Archetype struct {
 // or moved: "sells bread" → orders of bread) or "subject" (what the work
 // is on: "repairs boilers" → repairs of boilers). Entity is the record
 // noun for the roles other than "entity".
+//
+// ByCustomer is the verb read when the clause's subject is the customer:
+// "we buy beans from members" are purchase orders, "skiers buy day
+// passes" are orders (a sale) of day passes.
 type Verb struct {
-	Verb      string `json:"verb"`
-	Archetype string `json:"archetype"`
-	Role      string `json:"role"`
-	Entity    string `json:"entity,omitempty"`
+	Verb       string `json:"verb"`
+	Archetype  string `json:"archetype"`
+	Role       string `json:"role"`
+	Entity     string `json:"entity,omitempty"`
+	ByCustomer *Verb  `json:"by_customer,omitempty"`
 }
 
 // NounEntry says which archetype keeps records of a noun.
@@ -129,6 +134,26 @@ type Lexicon struct {
 	// VagueNouns are words after a verb that name no record ("cancelled
 	// for weather", "every morning", "the rest").
 	VagueNouns []string `json:"vague_nouns"`
+	// PriceUnits are what a price is given per ("paid by the kilo",
+	// "per night", "by cubic metre"): a record priced so has a quantity
+	// of them.
+	PriceUnits []string `json:"price_units"`
+	// GenericVerbs say little of what is done to a record ("keep",
+	// "take", "book"): no yes/no field of it.
+	GenericVerbs []string `json:"generic_verbs"`
+	// IrregularVerbs maps past forms to lemmas ("paid" → "pay", "sold"
+	// → "sell"), and regular ones whose stem doubles ("shipped").
+	IrregularVerbs map[string]string `json:"irregular_verbs"`
+	// Animals counted in a brief are what the business keeps or looks
+	// after ("35 horses at livery", "120 cows"), not its customers.
+	Animals []string `json:"animals"`
+	// Premises stand for the customers who have them in a list of
+	// kinds: "to homes and offices" are customers of kinds home, office.
+	Premises []string `json:"premises"`
+	// Priorities are words of urgency a brief gives its work
+	// ("emergency call-outs", "same-day repairs"): the line of work then
+	// has a priority.
+	Priorities []string `json:"priorities"`
 
 	Archetypes []Archetype `json:"-"`
 	senses     senses
@@ -178,6 +203,12 @@ func parse() (*Lexicon, error) {
 		if !slices.Contains([]string{"entity", "resource", "offering", "subject"}, v.Role) {
 			errs = append(errs, fmt.Errorf("capabilities.json: /verbs/%d: unknown role %q", i, v.Role))
 		}
+		if c := v.ByCustomer; c != nil {
+			if _, ok := l.byID[c.Archetype]; !ok || !slices.Contains([]string{"entity", "resource", "offering", "subject"}, c.Role) {
+				errs = append(errs, fmt.Errorf("capabilities.json: /verbs/%d/by_customer: unknown archetype %q or role %q", i, c.Archetype, c.Role))
+			}
+			c.Verb = v.Verb
+		}
 	}
 	l.nounArch = map[string]string{}
 	for i, n := range l.Nouns {
@@ -195,7 +226,7 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns} {
+	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities} {
 		m := map[string]bool{}
 		for _, w := range words {
 			m[w] = true
@@ -309,6 +340,13 @@ func (l *Lexicon) Plural(phrase string) string {
 	return head + w + "s"
 }
 
+// PastForm reports whether w is a past form of a verb: "-ed" or an
+// irregular one ("paid", "sold", "bought").
+func PastForm(w string) bool {
+	_, irregular := Load().IrregularVerbs[w]
+	return strings.HasSuffix(w, "ed") || irregular
+}
+
 // VerbLemma returns the candidate base forms of an inflected English verb:
 // "dispatches" → "dispatch", "rents" → "rent", "handled" → "handle".
 func VerbLemma(w string) []string {
@@ -317,6 +355,9 @@ func VerbLemma(w string) []string {
 		if len(s) >= 2 && !slices.Contains(out, s) {
 			out = append(out, s)
 		}
+	}
+	if l, ok := Load().IrregularVerbs[w]; ok {
+		add(l)
 	}
 	n := len(w)
 	switch {

@@ -1,6 +1,9 @@
 package lexicon
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestLoad(t *testing.T) {
 	l := Load()
@@ -39,6 +42,7 @@ func TestMorphology(t *testing.T) {
 	}
 	for _, c := range []struct{ form, lemma string }{
 		{"dispatches", "dispatch"}, {"rents", "rent"}, {"handled", "handle"}, {"carries", "carry"}, {"booking", "book"}, {"planned", "plan"},
+		{"paid", "pay"}, {"sold", "sell"}, {"bought", "buy"}, {"shipped", "ship"},
 	} {
 		found := false
 		for _, l := range VerbLemma(c.form) {
@@ -46,6 +50,17 @@ func TestMorphology(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("VerbLemma(%q) = %v, want %q among them", c.form, VerbLemma(c.form), c.lemma)
+		}
+	}
+	for w, want := range map[string]bool{"paid": true, "graded": true, "sold": true, "grade": false, "pays": false} {
+		if got := PastForm(w); got != want {
+			t.Errorf("PastForm(%q) = %v, want %v", w, got, want)
+		}
+	}
+	for _, verb := range []string{"buy", "order", "purchase"} {
+		i := slices.IndexFunc(l.Verbs, func(v Verb) bool { return v.Verb == verb })
+		if i < 0 || l.Verbs[i].ByCustomer == nil || l.Verbs[i].ByCustomer.Archetype != "orders" {
+			t.Errorf("%q: what a customer does with it should be an order (a sale)", verb)
 		}
 	}
 }

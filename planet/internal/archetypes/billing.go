@@ -70,6 +70,13 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 		cols = append(cols, kit.Opt(kit.Enum("kind", "What the invoice charges: "+strings.Join(kinds, ", ")+".", kinds...)))
 		s.Description += " It bills " + strings.Join(kinds, ", ") + "."
 	}
+	// "Billed per kilo", "paid by the net tonne": what an invoice counts.
+	units := AttributeValues(ps, "unit")
+	if len(units) > 0 {
+		cols = append(cols, kit.Opt(world.Column{Name: "quantity", Type: "real", Description: "How many units are billed."}),
+			kit.Opt(kit.Enum("unit", "What is billed per: "+strings.Join(units, ", ")+".", units...)))
+		s.Description += " Charges are per " + strings.Join(units, " or per ") + "."
+	}
 	s.Table(table, "Invoices, one per billed "+work.Noun+".", "INV-", 5, cols...)
 	inv := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: "invoice", Plural: "invoices", Prefix: "INV-", Width: 5,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "amount": engine.Column("amount"), "email": engine.Column("bill_to"), "customer_id": engine.Column("customer_id"),
@@ -83,6 +90,9 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 			"amount": up.Val("amount", r), "status": status, "issued_on": g.Day(-g.R.IntN(20) - 1)}
 		if status == "paid" {
 			row["paid_on"] = g.Day(-g.R.IntN(3))
+		}
+		if len(units) > 0 {
+			row["unit"], row["quantity"] = units[n%len(units)], float64(1+g.R.IntN(40))
 		}
 		return taxed(row)
 	}
@@ -108,6 +118,10 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 	if len(kinds) > 0 {
 		invoiceArgs = append(invoiceArgs, kit.A("kind", table+".kind", false, ""))
 		invoiceValues["kind"] = "$kind"
+	}
+	if len(units) > 0 {
+		invoiceArgs = append(invoiceArgs, world.ArgSpec{Name: "quantity", Type: "number", Minimum: kit.NumPtr(0), Description: "How many units are billed."}, kit.A("unit", table+".unit", false, ""))
+		invoiceValues["quantity"], invoiceValues["unit"] = "$quantity", "$unit"
 	}
 	s.Tool(true, kit.Tool(s.Name, "create_invoice", "Issue an invoice",
 		fmt.Sprintf("Issue an invoice to a %s for a %s, dated today. amount is in minor units (cents). One live invoice per %s: refused if it already has an issued or paid one.", cust.Noun, work.Noun, work.Noun),

@@ -2,6 +2,7 @@ package archetypes
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
@@ -20,9 +21,16 @@ var procurementSuffixes = []string{"Wholesale", "Supplies", "Trading", "Distribu
 func buildProcurement(g *engine.Gen, s *engine.Svc) {
 	const sups, pos = "procurement_suppliers", "procurement_purchase_orders"
 	s.Description = fmt.Sprintf("Purchasing at %s: approved suppliers and the purchase orders (POs) sent to them, from draft to received.", g.Company.Name)
-	s.Table(sups, "Suppliers the company buys from.", "SUP-", 3,
-		kit.PK(), kit.Text("name", "Company name."), kit.Unique(kit.Email("email", "Orders go to this address.")), kit.Text("phone", "Phone."), kit.Text("city", "City."),
-		kit.Text("supplies", "What they supply."), kit.Bool("active", "Approved for new orders.", true))
+	// The brief's own words for its suppliers ("two distributors",
+	// "forest owners") are their kinds.
+	kinds := AttributeValues(planBuilt(g.Plan, "procurement"), "kind")
+	supCols := []world.Column{kit.PK(), kit.Text("name", "Company name."), kit.Unique(kit.Email("email", "Orders go to this address.")), kit.Text("phone", "Phone."), kit.Text("city", "City."),
+		kit.Text("supplies", "What they supply."), kit.Bool("active", "Approved for new orders.", true)}
+	if len(kinds) > 0 {
+		supCols = append(supCols, kit.Enum("kind", "What the supplier is: "+strings.Join(kinds, ", ")+".", kinds...))
+		s.Description = fmt.Sprintf("Purchasing at %s: approved suppliers (%s) and the purchase orders (POs) sent to them, from draft to received.", g.Company.Name, strings.Join(kinds, ", "))
+	}
+	s.Table(sups, "Suppliers the company buys from.", "SUP-", 3, supCols...)
 	s.Table(pos, "Purchase orders, one item each.", "PO-", 5,
 		kit.PK(), kit.Ref("supplier_id", sups, "The supplier."),
 		kit.Text("item", "What is bought."), kit.Int("quantity", "How many units."), kit.Money("amount", "Total price agreed"),
@@ -50,6 +58,9 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 		city := g.Locale.City()
 		r := engine.Row{"id": fmt.Sprintf("SUP-%03d", i), "name": name, "email": g.Locale.Email("orders", "", g.Locale.DomainFor(name)), "phone": g.Locale.PhoneIn(city),
 			"city": city, "supplies": sell[0].Name + ", " + sell[1].Name, "active": i <= 3 || g.R.IntN(4) != 0}
+		if len(kinds) > 0 {
+			r["kind"] = kinds[(i-1)%len(kinds)]
+		}
 		suppliers = append(suppliers, sup{r, sell})
 		tablesAdd(g, s, sups, r)
 	}

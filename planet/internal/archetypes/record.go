@@ -470,6 +470,12 @@ func fieldValue(g *engine.Gen, at engine.PlanAttribute) any {
 			return fmt.Sprintf("%s-%05d", strings.ToUpper(at.Name[:min(2, len(at.Name))]), 10000+g.R.IntN(89999))
 		}
 	}
+	// A party the brief names beside the record ("from the designer").
+	if k := engine.PartyKind(at.Name, at.Type); k != "" {
+		if _, ruled := seed.RuleForType(at.Name, at.Type); !ruled {
+			return g.Locale.Src().Value(at.Name, seed.Rule{Kind: k}, "text", nil, seed.NoStage)
+		}
+	}
 	return nil
 }
 

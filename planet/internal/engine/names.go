@@ -51,4 +51,10 @@ func B2B(noun string) bool {
 	return false
 }
 
-func LastWord(s string) string { f := strings.Fields(s); return f[len(f)-1] }
+func LastWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
+}

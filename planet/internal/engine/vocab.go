@@ -1,6 +1,10 @@
 package engine
 
 import (
+	"cmp"
+	"strings"
+
+	"github.com/mercury/mcp-world/planet/lexicon"
 	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
@@ -78,8 +82,9 @@ func (e Extra) Value(g *Gen, row Row, st seed.Stage) any {
 	r, ok := seed.RuleForType(e.Name, e.Type)
 	if !ok {
 		// A column no rule covers gets a neutral note, never a value
-		// from another kind's pool (see seed/data/kinds.json).
-		r = seed.Rule{Kind: seed.Note}
+		// from another kind's pool (see seed/data/kinds.json), unless
+		// it names a party: a designer is a person, a wholesaler a firm.
+		r = seed.Rule{Kind: cmp.Or(PartyKind(e.Name, e.Type), seed.Note)}
 	}
 	typ := e.Type
 	if r.IsMoney() {
@@ -90,6 +95,35 @@ func (e Extra) Value(g *Gen, row Row, st seed.Stage) any {
 		return g.Locale.Email(given, family, Pick(g.R, freeMail))
 	}
 	return g.Locale.Src().Value(e.Name, r, typ, row, st)
+}
+
+// PartyKind is the kind of a text column named for a party of the
+// brief ("designer", "tour_operator", "wholesaler"): a company's name for
+// an organisation, a person's for a person, "" for anything else.
+func PartyKind(name, typ string) seed.Kind {
+	if typ != "text" && typ != "" {
+		return ""
+	}
+	lex := lexicon.Load()
+	w := name[strings.LastIndexByte(name, '_')+1:]
+	switch {
+	case lex.Is("org", w) || lex.Is("counterpart", w):
+		return seed.CompanyName
+	case lex.ScaleKind(w) == "customers" || lex.ScaleKind(w) == "staff" || personNoun(w):
+		return seed.PersonName
+	}
+	return ""
+}
+
+// personNoun: a noun of a person by its ending ("designer", "landowner",
+// "farrier", "pharmacist").
+func personNoun(w string) bool {
+	for _, suf := range []string{"er", "or", "ist", "ian", "ant", "ee", "owner"} {
+		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
+			return true
+		}
+	}
+	return false
 }
 
 // freeMail are the mail providers private people use.

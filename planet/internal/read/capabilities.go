@@ -33,6 +33,14 @@ type capability struct {
 	// counterpart is who the record is with when it is not the customer:
 	// "order flour from local mills" → mill.
 	counterpart, counterpartFrom string
+	// parties are the people and organisations a clause names beside
+	// its record: "order the gown from the designer", "pay landowners a
+	// hive rent", "book seats through hotels". Each is a column of the
+	// record.
+	parties []string
+	// units are what the clause prices per ("paid by the kilo", "per
+	// night"): the record has a quantity of each.
+	units []string
 }
 
 var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
@@ -44,12 +52,26 @@ func (r *reader) capabilities() []capability {
 	seen := map[string]int{}
 	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
 		var last *lexicon.Verb
+		lastCap := -1        // the capability the sentence read last
+		var pending []string // "check and photograph each car": a verb waiting for its object
 		for _, clause := range clauseSplit.Split(sentence, -1) {
 			ws := words(clause)
 			if len(ws) == 0 {
 				continue
 			}
 			v, rest := r.findVerb(ws)
+			if v != nil && len(rest) == 0 && len(ws) <= 2 {
+				pending = ws
+				continue
+			}
+			// "check boats back in and send damaged ones for repair": a
+			// clause that names no record of its own says what is done
+			// to the one before it.
+			flagLast := func() {
+				if lastCap >= 0 && v != nil {
+					out[lastCap].flags = union(out[lastCap].flags, r.actions(ws, &lexicon.Verb{}, out[lastCap]))
+				}
+			}
 			if v == nil {
 				// "sells bread, cakes and pastries": a bare noun phrase
 				// shares the verb before it.
@@ -59,18 +81,42 @@ func (r *reader) capabilities() []capability {
 				v, rest = last, ws
 			}
 			last = v
+			if v.ByCustomer != nil && r.customerSubject(ws, rest, v) {
+				v = v.ByCustomer
+			}
 			c, ok := r.capability(v, rest, strings.TrimSpace(clause))
 			if !ok {
+				// "billed per kilo", "paid by cubic metre": a charge with
+				// no noun still says what it is per.
+				if units := r.priceUnits(ws); len(units) > 0 && (v.Archetype == "billing" || v.Archetype == "payments") {
+					c, ok = capability{phrase: strings.TrimSpace(clause), archetype: "billing", role: "entity", units: units}, true
+				}
+			}
+			if !ok {
+				flagLast()
 				continue
 			}
+			c.parties = r.parties(ws, rest, c)
+			c.fields = union(c.fields, r.perWhat(ws, c))
+			if pending != nil {
+				c.flags = union(c.flags, r.actions(pending, &lexicon.Verb{}, c))
+				pending = nil
+			}
+			c.units = r.priceUnits(ws)
+			c.flags = append(c.flags, r.actions(ws, v, c)...)
 			key := c.archetype + "|" + c.entity
 			if i, dup := seen[key]; dup {
 				if c.resource != "" && c.resource != out[i].resource && !slices.Contains(out[i].resources, c.resource) {
 					out[i].resources = append(out[i].resources, c.resource)
 				}
+				out[i].parties = union(out[i].parties, c.parties)
+				out[i].units = union(out[i].units, c.units)
+				out[i].flags = union(out[i].flags, c.flags)
+				lastCap = i
 				continue
 			}
 			seen[key] = len(out)
+			lastCap = len(out)
 			out = append(out, c)
 		}
 	}
@@ -78,6 +124,11 @@ func (r *reader) capabilities() []capability {
 }
 
 var passiveRe = regexp.MustCompile(`(?i)\b(?:every|each|all)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:['’]s)?\s+(?:is|are|gets|get|must be|has been|have been)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
+
+// pluralPassiveRe is the same without a quantifier, of a plural subject
+// that starts its clause: "flights are cancelled and rebooked", "log
+// deliveries are measured and paid by cubic metre".
+var pluralPassiveRe = regexp.MustCompile(`(?i)(?:^|[,;:.]\s*|\b(?:and|while|then)\s+)(?:(?:the|our|all|their|its)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+s)\s+(?:are|were|get|must be|have been|can be|are then)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
 
 var participleSplit = regexp.MustCompile(`\s*,\s*|,?\s+and\s+`)
 
@@ -87,7 +138,7 @@ var participleSplit = regexp.MustCompile(`\s*,\s*|,?\s+and\s+`)
 // record no clause kept yet is added when the lexicon knows its noun or
 // the participle's verb.
 func (r *reader) participles(caps []capability) []capability {
-	for _, m := range passiveRe.FindAllStringSubmatch(r.desc, -1) {
+	for _, m := range append(passiveRe.FindAllStringSubmatch(r.desc, -1), pluralPassiveRe.FindAllStringSubmatch(r.desc, -1)...) {
 		np := r.nounPhrase(words(m[1]))
 		if len(np) == 0 {
 			continue
@@ -131,7 +182,7 @@ func (r *reader) participles(caps []capability) []capability {
 
 // maxCapabilities bounds the services a description adds, so that a long
 // brief still makes a world an agent can take in.
-const maxCapabilities = 10
+const maxCapabilities = 14
 
 // nounSweep adds the records a brief names without a verb of the lexicon
 // ("every job starts with a quote", "pay with gift vouchers", "evening
@@ -199,6 +250,201 @@ func (r *reader) nounSweep(caps []capability) []capability {
 	return caps
 }
 
+// partyCues introduce who else a clause's record involves.
+var partyCues = []string{"from", "through", "via", "to", "with", "for", "by", "between"}
+
+func union(a, b []string) []string {
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			a = append(a, x)
+		}
+	}
+	return a
+}
+
+// priceUnits reads what a clause prices per: "paid by the kilo", "billed
+// per kilo", "per metre per night", "by cubic metre".
+func (r *reader) priceUnits(ws []string) []string {
+	var out []string
+	for i, w := range ws {
+		if w != "per" && w != "by" || i+1 >= len(ws) {
+			continue
+		}
+		j := i + 1
+		if w == "by" && j < len(ws) && (ws[j] == "the" || ws[j] == "a") {
+			j++
+		}
+		for j < len(ws) && (ws[j] == "net" || ws[j] == "gross") {
+			j++
+		}
+		if j >= len(ws) {
+			continue
+		}
+		unit := ""
+		if j+1 < len(ws) && r.lex.Is("price_unit", ws[j]+" "+r.lex.Singular(ws[j+1])) {
+			unit = ws[j] + " " + r.lex.Singular(ws[j+1])
+		} else if sg := r.lex.Singular(ws[j]); r.lex.Is("price_unit", sg) && (w == "per" || j > i+1 || sg != ws[j] || slices.Contains([]string{"kilo", "kg", "tonne", "ton", "metre", "meter", "litre", "liter", "hectare", "hour", "night", "piece", "page", "word", "km", "mile"}, sg)) {
+			// "by the kilo", "per night", "by kilo"; not "by car" ("by"
+			// with a bare noun is a means, not a unit).
+			unit = sg
+		}
+		if unit != "" && !slices.Contains(out, unit) {
+			out = append(out, unit)
+		}
+	}
+	return out
+}
+
+// actions are the verbs of a clause that say what is done to its record,
+// other than keeping it: "check boats back in and send damaged ones for
+// repair" (repaired), "subscribers renew their season seats" (renewed).
+// Each becomes a yes/no field of the record.
+func (r *reader) actions(ws []string, v *lexicon.Verb, c capability) []string {
+	a, _ := r.lex.Archetype(c.archetype)
+	var out []string
+	for i, w := range ws {
+		// Only a word in a verb's place: first in its clause, after a
+		// subject, an auxiliary or "to", or a past form after "is"/"are";
+		// "for repair" names the work to be done. Nouns that look like
+		// verbs ("harvests go to the processing plant") are not actions.
+		verbal := i == 0 && !strings.HasSuffix(w, "s") || i > 0 && (verbCanFollow(ws[i-1]) && !r.lex.Is("det", ws[i-1]) || ws[i-1] == "for" && i == len(ws)-1)
+		if !verbal {
+			continue
+		}
+		for _, vi := range r.lex.Verbs {
+			lemma := vi.Verb
+			if strings.Contains(lemma, " ") || !slices.Contains(lexicon.VerbLemma(w), lemma) || r.lex.Is("generic_verb", lemma) {
+				continue
+			}
+			// The clause's own verb, when its record is what the verb names.
+			if lemma == v.Verb && vi.Archetype == c.archetype || c.entity == "" {
+				continue
+			}
+			// A noun of the record's own ("grading" of gradings, "repair"
+			// of repairs), or a state it has anyway (dispatched).
+			if strings.HasPrefix(c.entity, lemma[:max(1, len(lemma)-1)]) || strings.HasPrefix(c.resource, lemma[:max(1, len(lemma)-1)]) && c.resource != "" {
+				continue
+			}
+			part := participle(lemma)
+			if slices.Contains(a.States, part) || slices.Contains(out, part) {
+				continue
+			}
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// participle is the past participle of a regular English verb: graded,
+// repaired, renewed, dispatched, shipped, applied.
+func participle(v string) string {
+	n := len(v)
+	switch {
+	case strings.HasSuffix(v, "e"):
+		return v + "d"
+	case n > 2 && v[n-1] == 'y' && !strings.ContainsRune("aeiou", rune(v[n-2])):
+		return v[:n-1] + "ied"
+	// One syllable ending consonant-vowel-consonant doubles: fitted,
+	// shipped (not edited, opened).
+	case (n == 3 || n == 4 && !strings.ContainsRune("aeiou", rune(v[0]))) && !strings.ContainsRune("aeiouwxy", rune(v[n-1])) && strings.ContainsRune("aeiou", rune(v[n-2])) && !strings.ContainsRune("aeiou", rune(v[n-3])):
+		return v + v[n-1:] + "ed"
+	}
+	return v + "ed"
+}
+
+// perWhat reads what a record is kept per, other than a price unit:
+// "logged per horse", "planted in batches per greenhouse", "rostered per
+// drive": each is a column of the record naming which one.
+func (r *reader) perWhat(ws []string, c capability) []string {
+	var out []string
+	for i, w := range ws {
+		if w != "per" || i+1 >= len(ws) {
+			continue
+		}
+		np := r.nounPhrase(ws[i+1:])
+		if len(np) == 0 || len(np) > 2 {
+			continue
+		}
+		head := r.lex.Singular(np[len(np)-1])
+		if len(head) < 3 || r.lex.Is("price_unit", head) || r.lex.Is("vague", head) || r.lex.Is("det", head) || isNumber(head) ||
+			head == c.entity || head == engine.LastWord(c.entity) || head == c.resource || slices.Contains([]string{"year", "quarter", "fortnight", "cent", "percent"}, head) {
+			continue
+		}
+		if name := engine.Snake(head); !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// parties reads the people and organisations after a preposition in a
+// clause ("from the designer", "through overseas tour operators", "pay
+// landowners …", "logs bought from forest owners"): person and
+// organisation nouns, not the record itself.
+func (r *reader) parties(ws, rest []string, c capability) []string {
+	var out []string
+	add := func(np []string) {
+		if len(np) == 0 {
+			return
+		}
+		head := r.lex.Singular(np[len(np)-1])
+		if len(head) < 3 || r.lex.Is("vague", head) || r.lex.Is("det", head) || isNumber(head) || head == c.entity || head == c.resource || head == engine.LastWord(c.entity) {
+			return
+		}
+		if !r.lex.Is("org", head) && !r.lex.Is("counterpart", head) && !r.looksLikeCustomer(head) {
+			return
+		}
+		one := head
+		if len(np) > 1 {
+			if m := np[len(np)-2]; len(m) > 2 && !r.lex.Is("det", m) && !r.lex.Is("modifier", m) && !strings.HasSuffix(m, "ed") && !r.isVerb(m) && !isNumber(m) && m != "s" {
+				one = m + " " + head
+			}
+		}
+		if !slices.Contains(out, one) {
+			out = append(out, one)
+		}
+	}
+	for i, w := range ws {
+		if slices.Contains(partyCues, w) && i+1 < len(ws) {
+			after := ws[i+1:]
+			// "from two distributors": the count is no part of the noun.
+			for len(after) > 1 && (numberWord(after[0]) > 0 || isNumber(after[0]) || r.lex.Is("det", after[0])) {
+				after = after[1:]
+			}
+			add(r.nounPhrase(after))
+		}
+	}
+	// "pay landowners a hive rent": a person right after the verb, before
+	// the thing, is who it is for.
+	if len(rest) > 1 && !r.lex.Is("det", rest[0]) {
+		if sg := r.lex.Singular(rest[0]); sg != rest[0] && r.looksLikeCustomer(sg) && slices.Contains([]string{"a", "an", "the", "their", "our"}, rest[1]) {
+			add(rest[:1])
+		}
+	}
+	return out
+}
+
+// customerSubject reports whether the subject of a clause's verb is a
+// customer, not the business: "skiers buy day passes", "guests order at
+// the bar" (but "we buy beans from members").
+func (r *reader) customerSubject(ws, rest []string, v *lexicon.Verb) bool {
+	at := len(ws) - len(rest) - len(strings.Fields(v.Verb))
+	if at < 1 || at > len(ws) || !slices.Equal(ws[len(ws)-len(rest):], rest) {
+		return false
+	}
+	subj := ws[at-1]
+	for _, w := range []string{"can", "may", "must", "will", "also", "often", "usually", "then", "who"} {
+		if subj == w && at >= 2 {
+			subj = ws[at-2]
+		}
+	}
+	sg := r.lex.Singular(subj)
+	if sg == subj && !r.lex.Is("org", sg) || r.lex.Is("counterpart", sg) || r.lex.ScaleKind(sg) == "staff" {
+		return false
+	}
+	return r.lex.ScaleKind(sg) == "customers" || r.looksLikeCustomer(sg) || r.lex.Is("org", sg)
+}
+
 // isVerb reports whether a word is a form of a lexicon verb.
 func (r *reader) isVerb(w string) bool {
 	for _, l := range lexicon.VerbLemma(w) {
@@ -243,25 +489,34 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 		if best != nil && strings.HasSuffix(ws[i], "ing") && i > 0 && !slices.Contains([]string{"we", "are", "is", "re", "also", "by", "and", "for", "i", "they", "been"}, ws[i-1]) {
 			best = nil
 		}
+		// "for homeowners and letting agents", "training providers": an
+		// -ing form before a plural person noun names the person.
+		if best != nil && strings.HasSuffix(ws[i], "ing") && i+1 < len(ws) {
+			if sg := r.lex.Singular(ws[i+1]); sg != ws[i+1] && (r.looksLikeCustomer(sg) || r.lex.Is("org", sg)) && !r.lex.Is("det", ws[i+1]) {
+				best = nil
+			}
+		}
 		// "Car repair workshop", "fixed routes": a bare verb after a
 		// singular noun, or a participle before a noun, is a modifier;
 		// a verb has a subject ("we repair", "owners book"), an
 		// auxiliary, or starts the clause.
 		if best != nil && i > 0 && !verbCanFollow(ws[i-1]) {
-			if strings.HasSuffix(ws[i], "ed") && i+1 < len(ws) && !slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets", "has", "have", "had"}, ws[i-1]) ||
-				!strings.HasSuffix(ws[i], "s") && !strings.HasSuffix(ws[i], "ed") && !strings.HasSuffix(ws[i], "ing") && !strings.HasSuffix(ws[i-1], "s") {
+			if lexicon.PastForm(ws[i]) && i+1 < len(ws) && !slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets", "has", "have", "had"}, ws[i-1]) ||
+				!strings.HasSuffix(ws[i], "s") && !lexicon.PastForm(ws[i]) && !strings.HasSuffix(ws[i], "ing") && !strings.HasSuffix(ws[i-1], "s") {
 				best = nil
 			}
 		}
 		if best != nil {
 			// A word that is a verb only by accident of its form ("bookings",
 			// "rentals") is a noun when a determiner comes before it.
-			if i > 0 && r.lex.Is("det", ws[i-1]) && ws[i-1] != "also" {
+			// ("customers" and "clients" are in the determiners so that
+			// noun phrases skip them; before a verb they are its subject.)
+			if i > 0 && r.lex.Is("det", ws[i-1]) && ws[i-1] != "also" && r.lex.ScaleKind(r.lex.Singular(ws[i-1])) != "customers" {
 				continue
 			}
 			// Passive: "damage is reported", "every block is graded": the
 			// object is the subject before the auxiliary.
-			if i >= 2 && slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets"}, ws[i-1]) && strings.HasSuffix(ws[i], "ed") {
+			if i >= 2 && slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets"}, ws[i-1]) && lexicon.PastForm(ws[i]) {
 				var subj []string
 				for _, w := range ws[max(0, i-4) : i-1] {
 					if !r.lex.Is("det", w) && !r.lex.Is("stop", w) {
@@ -321,29 +576,38 @@ var fieldCue = regexp.MustCompile(`(?i)\b(?:with(?: its| their| a| an| the)?|has
 func (r *reader) fields(caps []capability) {
 	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
 		low := strings.ToLower(sentence)
-		target := -1
-		for i, c := range caps {
-			if c.archetype != "" && strings.Contains(low, strings.Fields(c.entity)[0]) || c.archetype != "" && strings.Contains(sentence, c.phrase) {
-				target = i
-				break
-			}
+		if len(low) != len(sentence) {
+			low = sentence // offsets of the one index the other
 		}
-		if target < 0 {
-			continue
-		}
-		for text := sentence; text != ""; {
-			loc := fieldCue.FindStringSubmatchIndex(text)
-			if loc == nil {
-				break
+		for _, mi := range fieldCue.FindAllStringSubmatchIndex(sentence, -1) {
+			m := []string{sentence[mi[0]:mi[1]], sentence[mi[2]:mi[3]]}
+			// The record the attributes are of is the one named last
+			// before them: "each batch is tempered with its allergens
+			// recorded, and hotels order chocolates" gives batches theirs.
+			target, at := -1, -1
+			for i, c := range caps {
+				if c.archetype == "" || c.entity == "" {
+					continue
+				}
+				j := strings.LastIndex(low[:mi[0]], strings.Fields(c.entity)[0])
+				if k := strings.LastIndex(sentence[:mi[0]], c.phrase); k > j {
+					j = k
+				}
+				if k := strings.Index(sentence, c.phrase); k >= 0 && k <= mi[0] && k+len(c.phrase) >= mi[0] {
+					j = max(j, k)
+				}
+				if j > at {
+					target, at = i, j
+				}
 			}
-			list, next := text[loc[2]:loc[3]], ""
-			for _, part := range regexp.MustCompile(`,|\band\b|\bor\b`).Split(list, -1) {
+			if target < 0 {
+				continue
+			}
+			for _, part := range regexp.MustCompile(`,|\band\b|\bor\b`).Split(m[1], -1) {
 				// "with a deposit, supply cafés … and order flour": the list
-				// of fields ends where a clause with its own verb begins,
-				// and the rest is read for cues of its own ("a service
-				// date" is a field: its head is one).
+				// of fields ends where a clause with its own verb begins
+				// ("a service date" is a field: its head is one).
 				if ws := words(part); len(ws) > 1 && r.isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && !slices.Contains(FieldHeads, r.lex.Singular(ws[len(ws)-1])) {
-					next = list[strings.Index(list, part)+len(part):]
 					break
 				}
 				np := r.nounPhrase(words(part))
@@ -357,7 +621,6 @@ func (r *reader) fields(caps []capability) {
 				}
 				caps[target].fields = append(caps[target].fields, name)
 			}
-			text = next
 		}
 	}
 }
@@ -388,6 +651,21 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	forWhat := false
 	if len(np) == 0 && v.Role == "resource" && strings.Contains(v.Verb, " ") && len(rest) > 1 && rest[0] == "for" {
 		np, forWhat = r.nounPhrase(rest[1:]), true
+	}
+	// "customers subscribe to weekly deliveries", "apply for grants":
+	// a verb that names its record keeps what follows "to" or "for" as
+	// what the record is of.
+	if len(np) == 0 && v.Role == "subject" && v.Entity != "" && len(rest) > 1 && (rest[0] == "to" || rest[0] == "for") {
+		if of := r.nounPhrase(rest[1:]); len(of) > 0 && !r.lex.Is("vague", r.lex.Singular(of[len(of)-1])) {
+			res := r.lex.Singular(of[len(of)-1])
+			var quals []string
+			for _, m := range of[:len(of)-1] {
+				if !r.lex.Is("det", m) && len(m) > 2 {
+					quals = append(quals, m)
+				}
+			}
+			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity, resource: res, qualifiers: quals}, true
+		}
 	}
 	if len(np) == 0 {
 		// "customers subscribe monthly": a verb that names its record
@@ -440,7 +718,9 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 		c.entity, c.resource = r.journeyNoun(), noun
 		return c, true
 	}
-	if a := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head)); a != "" && (v.Role == "entity" || v.Role == "subject" && a == v.Archetype) {
+	// Money is billed whatever the verb: "the city tax is collected per
+	// guest", "we take deposits".
+	if a := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head)); a != "" && (v.Role == "entity" || v.Role == "subject" && a == v.Archetype || a == "billing") {
 		c.archetype, c.entity = a, noun
 		return c, true
 	}

@@ -98,6 +98,10 @@ func (r *reader) customer() {
 		}
 	}
 	if bestAt >= 0 {
+		// "we look after 60 horses": the customers are their owners.
+		if a := engine.LastWord(best.One); r.lex.Is("animal", a) {
+			best.One, best.Many, best.Organisation = a+" owner", a+" owners", false
+		}
 		p.Customer = best
 		kind := "people"
 		if best.Organisation {
@@ -130,7 +134,7 @@ func (r *reader) customer() {
 			if next := r.lex.Singular(strings.ToLower(m[3])); next != "" && (r.lex.ScaleKind(next) != "" || r.looksLikeCustomer(next)) {
 				continue
 			}
-			if sg := r.lex.Singular(strings.ToLower(m[2])); r.lex.ScaleKind(sg) == "customers" && sg != "customer" {
+			if sg := r.lex.Singular(strings.ToLower(m[2])); r.lex.ScaleKind(sg) == "customers" && sg != "customer" && !r.lex.Is("animal", sg) {
 				p.Customer = engine.PlanNoun{One: sg, Many: r.lex.Plural(sg), Organisation: r.lex.Is("org", sg), From: m[0]}
 				r.decide(m[0], "/customer", "customers are %s", p.Customer.Many)
 				return
@@ -205,6 +209,17 @@ func (r *reader) scale(caps []capability) {
 		}
 		if kind == "" && w2 != "" && r.lex.Is("head", r.lex.Singular(w2)) {
 			noun, kind = w1+" "+r.lex.Singular(w2), "units"
+		}
+		// "35 horses at livery", "120 Normande cows": animals the business
+		// keeps are a register of its own, unless they are the customer.
+		for _, cand := range []string{r.lex.Singular(w1), r.lex.Singular(w2)} {
+			if r.lex.Is("animal", cand) && (kind == "" || kind == "customers") && cand != r.p.Customer.One && engine.LastWord(r.p.Customer.One) != cand {
+				noun, kind = cand, "assets"
+				if cand == r.lex.Singular(w2) && w1 != "" && !strings.HasSuffix(w1, "s") && !r.lex.Is("det", w1) && !r.lex.Is("stop", w1) {
+					noun = w1 + " " + cand
+				}
+				break
+			}
 		}
 		if kind == "" && slices.Contains([]string{"hour", "day", "night", "week", "month", "year", "minute", "km", "kg", "metre", "meter", "hectare", "acre", "litre", "ton", "tonne"}, r.lex.Singular(w2)) {
 			continue // "5 free days": a duration, not a thing
@@ -436,6 +451,9 @@ func (r *reader) work(caps []capability) {
 	for _, f := range flags {
 		w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: engine.Snake(f), Type: "boolean", From: from})
 	}
+	if main != nil {
+		main.entity = one
+	}
 	p.Work = w
 	p.Staff = engine.PlanNoun{One: cmp.Or(a.Staff.One, "team member"), Many: cmp.Or(a.Staff.Many, "team members")}
 	if sc, ok := r.scaleOf("staff"); ok && sc.Noun != "employee" && sc.Noun != "staff" && sc.Noun != "person" && sc.Noun != "people" && sc.Noun != "member of staff" {
@@ -457,6 +475,103 @@ func (r *reader) work(caps []capability) {
 		}
 	}
 	r.decide(from, "/work", "%s", desc)
+}
+
+// unitAttributes are the quantities of what a record is priced per:
+// "log deliveries are paid by cubic metre" → cubic_metres.
+func (r *reader) unitAttributes(c capability, have []engine.PlanAttribute) []engine.PlanAttribute {
+	var out []engine.PlanAttribute
+	for _, u := range c.units {
+		name := engine.Snake(r.lex.Plural(u))
+		if slices.ContainsFunc(have, func(a engine.PlanAttribute) bool { return a.Name == name }) || name == "" {
+			continue
+		}
+		out = append(out, engine.PlanAttribute{Name: name, Type: "integer", From: c.phrase})
+	}
+	return out
+}
+
+// workPriority gives the line of work a priority when the brief speaks
+// of urgency ("24-hour emergency care", "weekend emergencies", "same-day
+// repairs"), unless it has one already (a pack's urgency).
+func (r *reader) workPriority() {
+	w := &r.p.Work
+	if slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool {
+		return a.Name == "priority" || a.Name == "urgency" || slices.ContainsFunc(a.Values, func(v string) bool { return r.lex.Is("priority", v) })
+	}) {
+		return
+	}
+	var found []string
+	from := ""
+	for _, clause := range clauseSplit.Split(r.desc, -1) {
+		for _, wd := range words(clause) {
+			if sg := r.lex.Singular(wd); r.lex.Is("priority", sg) && !slices.Contains(found, sg) {
+				found = append(found, sg)
+				from = cmp.Or(from, strings.TrimSpace(clause))
+			}
+		}
+	}
+	if len(found) == 0 {
+		return
+	}
+	w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: "priority", Type: "text", Values: append(found, "standard"), From: from})
+	r.decide(from, "/work/attributes", "%s have a priority: %s or standard", w.Many, strings.Join(found, ", "))
+}
+
+// workKind records a kind of work the brief names for a pack's line of
+// work ("we do repairs" for a plumber's jobs): a value of its kind column.
+func (r *reader) workKind(kind, from string) {
+	w := &r.p.Work
+	i := slices.IndexFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "kind_of_work" })
+	if i < 0 {
+		w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: "kind_of_work", Type: "text", Values: []string{"other"}, From: from})
+		i = len(w.Attributes) - 1
+	}
+	if at := &w.Attributes[i]; !slices.Contains(at.Values, kind) {
+		at.Values = append([]string{kind}, at.Values...)
+	}
+}
+
+// partyFields are the columns of a record for the parties its clause
+// names, other than the customer and the staff (who have their own).
+func (r *reader) partyFields(c capability) []string {
+	var out []string
+	var kinds []string // kinds of customer are the customer
+	for _, at := range r.p.Customer.Attributes {
+		if at.Name == "kind" {
+			kinds = at.Values
+		}
+	}
+	for _, p := range c.parties {
+		if p == r.p.Customer.One || engine.LastWord(p) == engine.LastWord(r.p.Customer.One) || p == r.p.Staff.One || engine.LastWord(p) == engine.LastWord(r.p.Staff.One) || engine.LastWord(p) == "customer" || engine.LastWord(p) == "client" || slices.Contains(kinds, p) {
+			continue
+		}
+		out = append(out, engine.Snake(p))
+	}
+	return out
+}
+
+// workFields gives the line of work the fields the brief names for it:
+// "every watch is logged with its calibre and serial", "every engagement
+// has a signed mandate", and the parties of its clause ("book seats
+// through hotels").
+func (r *reader) workFields(caps []capability) {
+	w := &r.p.Work
+	for _, c := range caps {
+		if c.entity != w.One && c.entity != engine.LastWord(w.One) {
+			continue
+		}
+		for _, f := range append(slices.Clone(c.fields), r.partyFields(c)...) {
+			if !slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == f }) && !slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at"}, f) {
+				w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
+				r.decide(c.phrase, "/work/attributes", "%s have a %s", w.Many, strings.ReplaceAll(f, "_", " "))
+			}
+		}
+		for _, at := range r.unitAttributes(c, w.Attributes) {
+			w.Attributes = append(w.Attributes, at)
+			r.decide(c.phrase, "/work/attributes", "%s count %s", w.Many, strings.ReplaceAll(at.Name, "_", " "))
+		}
+	}
 }
 
 // staffNoun finds who does the work: a person noun that is the subject of
@@ -532,7 +647,7 @@ func (r *reader) services(caps []capability) {
 	// Charges the brief names are kinds of invoice in the one billing
 	// service; money taken up front is its deposits (policy: before the
 	// work is confirmed).
-	var billKinds []string
+	var billKinds, billUnits []string
 	var upfront, billFrom, refunds string
 	for _, c := range caps {
 		if c.archetype == "" {
@@ -557,6 +672,7 @@ func (r *reader) services(caps []capability) {
 			}
 		}
 		if c.archetype == "billing" {
+			billUnits = union(billUnits, c.units)
 			kind := r.chargeKind(c)
 			switch {
 			case r.lex.IsMoneyBack(c.entity) || r.lex.IsMoneyBack(engine.LastWord(c.entity)) || slices.ContainsFunc(words(c.phrase), func(w string) bool { return slices.Contains(lexicon.VerbLemma(w), "refund") }):
@@ -593,8 +709,17 @@ func (r *reader) services(caps []capability) {
 		}
 		// "take deposits for bookings" in a business whose line of work
 		// is bookings already: the archetype's own word is the work.
+		// "We fix boilers and do repairs" in a plumber's pack: the pack's
+		// jobs are the repairs; a generic word of the same line of work
+		// is no second service beside them.
 		if c.archetype == p.Work.Archetype && one == a.Entity.One {
 			r.decide(c.phrase, "/work", "%s: already the line of work (%s)", r.lex.Plural(one), p.Work.Many)
+			continue
+		}
+		// … and the kind of work it is: a column of the line of work.
+		if r.ind != nil && c.archetype == p.Work.Archetype && (c.archetype == "work_orders" || c.archetype == "bookings") && len(c.qualifiers) == 0 && slices.Contains(a.Native, one) {
+			r.workKind(one, c.phrase)
+			r.decide(c.phrase, "/work", "%s: a kind of %s, the line of work", r.lex.Plural(one), p.Work.One)
 			continue
 		}
 		if prev, dup := entities[engine.Snake(one)]; dup {
@@ -607,13 +732,25 @@ func (r *reader) services(caps []capability) {
 			r.decide(c.phrase, "/services", "%s: one thing with the %s kept already", r.lex.Plural(one), r.lex.Plural(prev))
 			continue
 		}
+		// "We keep 900 hives": what the brief counts is a register of
+		// its own (below), not a document per customer.
+		if (c.archetype == "documents" || c.archetype == "inventory") && slices.ContainsFunc(p.Scale, func(s engine.PlanScale) bool { return s.Kind == "assets" && s.Noun == one }) {
+			r.decide(c.phrase, "/services", "%s: a register of what the brief counts", r.lex.Plural(one))
+			continue
+		}
 		native := slices.Contains(a.Native, one) || slices.Contains(a.Native, engine.LastWord(one))
 		if a.Builder != "" && (native || len(a.States) < 2) {
 			if engine.Registry[a.Builder] == nil {
 				continue
 			}
-			add(engine.PlanService{Name: a.Builder, Archetype: a.ID, Title: a.Title, Builder: a.Builder, From: c.phrase},
-				fmt.Sprintf("%s (%s): %s", a.Builder, a.ID, a.Entity.Many))
+			// The brief's own word for what it keeps titles the service:
+			// "Memberships: annual passes", "Memberships: wine club".
+			t := a.Title
+			if word := strings.TrimSpace(strings.Join(append(slices.Clone(c.qualifiers), one), " ")); word != "" && engine.Snake(word) != engine.Snake(a.Entity.One) && engine.Snake(r.lex.Plural(word)) != engine.Snake(a.Entity.Many) {
+				t += ": " + r.lex.Plural(word)
+			}
+			add(engine.PlanService{Name: a.Builder, Archetype: a.ID, Title: t, Builder: a.Builder, From: c.phrase},
+				fmt.Sprintf("%s (%s): %s", a.Builder, a.ID, strings.ToLower(strings.TrimPrefix(t, a.Title+": "))))
 			continue
 		}
 		if len(a.States) < 2 {
@@ -665,7 +802,13 @@ func (r *reader) services(caps []capability) {
 			}
 		}
 		if len(kinds) > 0 {
-			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "category", Type: "text", Values: append(kinds, "other"), From: c.phrase})
+			// "noise complaints", "master key systems": each kind in the
+			// brief's own compound.
+			vals := make([]string, 0, len(kinds)+1)
+			for _, k := range kinds {
+				vals = append(vals, k+" "+one)
+			}
+			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "category", Type: "text", Values: append(vals, "other"), From: c.phrase})
 		}
 		for _, f := range flags {
 			if !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == engine.Snake(f) }) {
@@ -677,16 +820,13 @@ func (r *reader) services(caps []capability) {
 		if (a.Follows || len(a.States) > 1) && (r.precedes(c.phrase) || r.lex.Is("due_before", one) || r.lex.Is("due_before", engine.LastWord(one))) {
 			s.Follows, s.Precedes = false, true
 		}
-		for _, f := range c.fields {
+		for _, f := range append(slices.Clone(c.fields), r.partyFields(c)...) {
 			if slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == f }) || slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at", "source_ref", a.Date, a.Money}, f) {
 				continue
 			}
-			typ := "text"
-			if strings.HasSuffix(f, "date") || strings.HasSuffix(f, "deadline") {
-				typ = "date"
-			}
-			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: f, Type: typ, From: c.phrase})
+			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
 		}
+		s.Attributes = append(s.Attributes, r.unitAttributes(c, s.Attributes)...)
 		if c.resource != "" && c.resource != one {
 			res := &engine.PlanNoun{One: c.resource, Many: r.lex.Plural(c.resource)}
 			if len(c.resources) > 0 {
@@ -724,7 +864,7 @@ func (r *reader) services(caps []capability) {
 			}
 		}
 	}
-	if len(billKinds) > 0 || upfront != "" || refunds != "" {
+	if len(billKinds) > 0 || upfront != "" || refunds != "" || len(billUnits) > 0 {
 		bs := engine.PlanService{Name: "billing", Archetype: "billing", Title: "Billing", Builder: "billing", From: billFrom}
 		if refunds != "" {
 			bs.Attributes = append(bs.Attributes, engine.PlanAttribute{Name: "refunds", Type: "text", Values: []string{refunds}, From: billFrom})
@@ -734,6 +874,10 @@ func (r *reader) services(caps []capability) {
 			vals := append([]string{"invoice"}, billKinds...)
 			bs.Attributes = append(bs.Attributes, engine.PlanAttribute{Name: "kind", Type: "text", Values: vals, From: billFrom})
 			desc += " of " + strings.Join(vals, ", ")
+		}
+		if len(billUnits) > 0 {
+			bs.Attributes = append(bs.Attributes, engine.PlanAttribute{Name: "unit", Type: "text", Values: billUnits, From: billFrom})
+			desc += ", per " + strings.Join(billUnits, ", ")
 		}
 		if upfront != "" {
 			bs.Attributes = append(bs.Attributes, engine.PlanAttribute{Name: "upfront", Type: "text", Values: []string{upfront}, From: billFrom})
@@ -758,17 +902,25 @@ func (r *reader) services(caps []capability) {
 	}
 	// Suppliers the brief names buy through procurement, unless the brief's
 	// own purchases keep them already ("order malt and hops from
-	// suppliers": one purchasing service, not two).
+	// suppliers": one purchasing service, not two); its words for them are
+	// the suppliers' kinds.
 	buys := slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Counterpart != nil && s.Archetype == "purchase_orders" })
+	var supKinds []string
+	supFrom := ""
 	for _, cp := range p.Counterparts {
-		if buys {
-			r.decide(cp.From, "/services", "procurement: the purchase orders keep the %s", cp.Many)
-			break
+		if slices.Contains([]string{"supplier", "vendor", "wholesaler", "distributor", "grower", "producer", "farmer", "manufacturer", "importer", "mill"}, engine.LastWord(cp.One)) && engine.Registry["procurement"] != nil {
+			supKinds = append(supKinds, cp.One)
+			supFrom = cmp.Or(supFrom, cp.From)
 		}
-		if slices.Contains([]string{"supplier", "vendor", "wholesaler", "distributor", "grower", "producer", "farmer", "manufacturer"}, cp.One) && engine.Registry["procurement"] != nil {
-			add(engine.PlanService{Name: "procurement", Archetype: "procurement", Title: "Procurement", Builder: "procurement", From: cp.From}, "procurement (procurement): purchase orders to "+cp.Many)
-			break
+	}
+	if len(supKinds) > 0 && buys {
+		r.decide(supFrom, "/services", "procurement: the purchase orders keep the %s", strings.Join(r.pluralAll(supKinds), ", "))
+	} else if len(supKinds) > 0 {
+		ps := engine.PlanService{Name: "procurement", Archetype: "procurement", Title: "Procurement", Builder: "procurement", From: supFrom}
+		if len(supKinds) > 1 || supKinds[0] != "supplier" {
+			ps.Attributes = []engine.PlanAttribute{{Name: "kind", Type: "text", Values: supKinds, From: supFrom}}
 		}
+		add(ps, "procurement (procurement): purchase orders to "+strings.Join(r.pluralAll(supKinds), ", "))
 	}
 	if sc, ok := r.scaleOf("vehicles"); ok && !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "fleet" }) {
 		add(engine.PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet: " + strconv.Itoa(sc.Count) + " " + r.lex.Plural(sc.Noun), Builder: "fleet", From: sc.From}, fmt.Sprintf("fleet (fleet): %d %s", sc.Count, r.lex.Plural(sc.Noun)))
@@ -801,6 +953,17 @@ func (r *reader) services(caps []capability) {
 			}
 			a, _ := r.lex.Archetype(h)
 			add(engine.PlanService{Name: h, Archetype: h, Title: a.Title, Builder: h}, h+" ("+h+"): every business has it")
+		}
+		// Rules that bind state need a second service that keeps state
+		// about the work (tickets or appointments), as a pack's world
+		// has: without it a composed world has one or two policies.
+		reactors := []string{"helpdesk", "calendar"}
+		if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return slices.Contains(reactors, s.Builder) }) {
+			h := reactors[r.s.Rand(engine.StageGraph).IntN(len(reactors))]
+			if d := engine.Registry[h]; d != nil {
+				what := map[string]string{"helpdesk": "tickets", "calendar": "meetings"}[h]
+				add(engine.PlanService{Name: h, Archetype: h, Title: d.Title, Builder: h}, fmt.Sprintf("%s (%s): %s about the %s", h, h, what, r.lex.Plural(p.Work.One)))
+			}
 		}
 		return
 	}
@@ -876,6 +1039,15 @@ func (r *reader) services(caps []capability) {
 		}
 		add(engine.PlanService{Name: n, Archetype: arch, Title: engine.Registry[n].Title, Builder: n}, fmt.Sprintf("%s (%s): typical of %s", n, arch, r.ind.Name))
 	}
+}
+
+// fieldType is the type of a field the brief names: a date by its name,
+// else text.
+func fieldType(f string) string {
+	if strings.HasSuffix(f, "date") || strings.HasSuffix(f, "deadline") {
+		return "date"
+	}
+	return "text"
 }
 
 // chargeKind names the charge a billing capability is about ("green
@@ -956,7 +1128,9 @@ func (r *reader) customerKinds(cue, first string) []string {
 		// "housing associations in Glasgow": the last of the list.
 		last := len(ws) > len(np)+1
 		head := r.lex.Singular(np[len(np)-1])
-		if !r.looksLikeCustomer(head) {
+		// "to homes and offices": premises stand for who has them, in a
+		// list of two or more.
+		if !r.looksLikeCustomer(head) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) {
 			break
 		}
 		one := head

@@ -141,6 +141,8 @@ func (r *reader) read() (*engine.Plan, error) {
 	r.currencies()
 	r.counterparts()
 	r.work(caps)
+	r.workFields(caps)
+	r.workPriority()
 	r.company()
 	r.services(caps)
 	p.Tasks = engine.PlanTasks{Count: 10, Families: []string{"cross-system", "chore"}}
