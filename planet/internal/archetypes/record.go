@@ -124,9 +124,17 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		locs := g.Plan.Company.Locations
 		// Stock lines are the industry's real goods at their own prices
 		// ("Inner tubes 28\" (10)"), never "Spare part 3".
+		// What is sold but never held (a season ticket, a guided tour) is
+		// the industry's own offerings at their prices, those named like
+		// it first: a priced line has a name, not "Guided tour 7".
 		var goods []engine.Item
-		if stock {
+		switch {
+		case stock:
 			goods = kit.StockItemsOf(g)
+		case !physical:
+			goods = offeringsLike(g, r1, kinds)
+		}
+		if goods != nil {
 			n = min(n, len(goods))
 		}
 		for i := 1; i <= n; i++ {
@@ -135,16 +143,17 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 				row["location"] = locs[i%len(locs)]
 				row["condition"] = engine.Pick(g.R, []string{"available", "available", "available", "in_use", "out_of_service"})
 			}
-			if !physical && !stock {
-				row["unit_price"] = int64(50 * (4 + g.R.IntN(300)))
-			}
 			if len(kinds) > 0 {
 				row["kind"] = kinds[i%len(kinds)]
 				row["name"] = fmt.Sprintf("%s %d", engine.Title(kinds[i%len(kinds)]), i)
 			}
-			if stock {
+			switch {
+			case stock:
 				it := goods[i-1]
 				row["name"], row["on_hand"], row["unit_price"] = it.Name, int64(g.R.IntN(40)), kit.ItemPrice(g, g.R, it)
+			case !physical:
+				it := goods[i-1]
+				row["name"], row["unit_price"] = it.Name, kit.ItemPrice(g, g.R, it)
 			}
 			res.Rows = append(res.Rows, row)
 			g.AddRow(resTable, row)
@@ -559,4 +568,29 @@ func buildCounterparts(g *engine.Gen, s *engine.Svc, n *engine.PlanNoun) *engine
 		g.AddRow(table, r)
 	}
 	return e
+}
+
+// offeringsLike returns the industry's offerings whose name holds the
+// noun's head ("guided tour": "Guided tour, half day"); when none does,
+// a price list of the noun in the style of a composed one ("Standard
+// guided tour", a line per kind, "Guided tour, extended") at the level
+// of the first offering.
+func offeringsLike(g *engine.Gen, noun string, kinds []string) []engine.Item {
+	head := strings.ToLower(engine.LastWord(noun))
+	offers := kit.Offerings(g)
+	var like []engine.Item
+	for _, it := range offers {
+		if strings.Contains(strings.ToLower(it.Name), head) {
+			like = append(like, it)
+		}
+	}
+	if len(like) > 0 {
+		return like
+	}
+	lo, hi := offers[0].Min, offers[0].Max
+	out := []engine.Item{{Name: "Standard " + noun, Min: lo, Max: (lo + hi) / 2}}
+	for _, k := range kinds {
+		out = append(out, engine.Item{Name: engine.Title(k) + " " + noun, Min: (lo + hi) / 2, Max: hi})
+	}
+	return append(out, engine.Item{Name: engine.Title(noun) + ", extended", Min: hi * 0.8, Max: hi * 1.6})
 }
