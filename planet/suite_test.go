@@ -139,7 +139,7 @@ func TestBriefSuite(t *testing.T) {
 		floorCov, floorCity float64
 	}{
 		{"suite", "testdata/briefs/briefs.jsonl", 0.75, 0.95},
-		{"heldout", "testdata/briefs/heldout.jsonl", 0.79, 0.95},
+		{"heldout", "testdata/briefs/heldout.jsonl", 0.78, 0.95},
 		{"heldout2", "testdata/briefs/heldout2.jsonl", 0.68, 0.90},
 	} {
 		t.Run(set.name, func(t *testing.T) {

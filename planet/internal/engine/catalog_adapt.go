@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/mercury/mcp-world/planet/catalog"
+import (
+	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/seed"
+)
 
 // vocabOf adapts an industry's catalog vocabulary.
 func vocabOf(ind catalog.Industry) *Vocab {
@@ -52,6 +55,18 @@ func AttrsOf(cols []catalog.Column) []PlanAttribute {
 		out = append(out, PlanAttribute{Name: c.Name, Type: c.Type, Values: c.Values})
 	}
 	return out
+}
+
+// RecordsBirth reports whether columns hold a date of birth: customers
+// with one are people, whatever their noun (a motor insurer's
+// policyholders), and no company is given a birthday.
+func RecordsBirth(cols []catalog.Column) bool {
+	for _, c := range cols {
+		if r, ok := seed.RuleForType(c.Name, c.Type); ok && r.Kind == seed.DateOfBirth {
+			return true
+		}
+	}
+	return false
 }
 
 // RandomIndustry is the industry of a business customer: a company, not

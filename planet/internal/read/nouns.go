@@ -20,7 +20,7 @@ func (r *reader) customer() {
 	p := r.p
 	if r.ind != nil {
 		v := r.ind.Vocabulary.Customer
-		p.Customer = engine.PlanNoun{One: v.Singular, Many: v.Plural, Organisation: engine.B2B(v.Singular), Attributes: engine.AttrsOf(v.ExtraColumns)}
+		p.Customer = engine.PlanNoun{One: v.Singular, Many: v.Plural, Organisation: engine.B2B(v.Singular) && !engine.RecordsBirth(v.ExtraColumns), Attributes: engine.AttrsOf(v.ExtraColumns)}
 	}
 	ws := words(r.desc)
 	text := " " + strings.Join(ws, " ") + " "
@@ -1165,7 +1165,11 @@ func (r *reader) counterpartOf(phrase string, anyParty bool) (noun, from string)
 		rest = rest[:j]
 	}
 	for _, m := range fromRe.FindAllStringSubmatch(rest, -1) {
-		np := r.nounPhrase(words(m[1]))
+		ws := words(m[1])
+		for len(ws) > 1 && (numberWord(ws[0]) > 0 || isNumber(ws[0])) {
+			ws = ws[1:] // "from two wholesalers"
+		}
+		np := r.nounPhrase(ws)
 		if len(np) == 0 {
 			continue
 		}
