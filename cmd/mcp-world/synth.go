@@ -38,7 +38,7 @@ func (e *env) synth(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed; the same seed gives a byte-identical corpus")
 	out := fs.String("out", "", "directory to write one bundle per world into (required)")
 	tasks := fs.Int("tasks", 10, "tasks per world")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worlds built and validated in parallel")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worlds built and validated in parallel; with --count, by one process each (a shard apiece)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	shardArg := fs.String("shard", "", "build only shard I of K (0-based, e.g. 2/8): every K-th world from the I-th; the shards' union is the whole corpus, byte for byte")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE (go tool pprof)")
@@ -153,7 +153,16 @@ func (e *env) synth(args []string) error {
 	if *planFile != "" && !flagSet(fs, "tasks") {
 		opts.Tasks = 0 // the plan says how many
 	}
-	sum := runSynth(e.ctx, jobs, *out, opts, max(1, *workers), e.stderr)
+	var sum synthSummary
+	if procs := max(1, *workers); procs > 1 && *count > 0 && len(jobs) >= 4*procs && *cpuProfile == "" && *memProfile == "" && !isSynthChild() {
+		// A corpus: one process per worker (see runSynthProcs).
+		sum, err = runSynthProcs(e.ctx, args, shard, procs, len(jobs), e.stderr)
+		if err != nil {
+			return err
+		}
+	} else {
+		sum = runSynth(e.ctx, jobs, *out, opts, max(1, *workers), e.stderr)
+	}
 	sum.BadBriefs = len(bad)
 	sum.BadBriefLines = bad
 	if *asJSON {
@@ -310,6 +319,9 @@ func runSynth(ctx context.Context, jobs []synthJob, dir string, opts planet.Opti
 	failures := make([]string, len(jobs))
 	var doneN atomic.Int64
 	bar := newProgress(stderr, len(jobs), "worlds")
+	if isSynthChild() {
+		bar = &progress{w: stderr, marks: true}
+	}
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range workers {
@@ -403,6 +415,7 @@ type progress struct {
 	total int
 	unit  string // what is counted: "worlds", "episodes"
 	on    bool
+	marks bool // a worker of runSynthProcs: a progressMark line per world
 	start time.Time
 	mu    sync.Mutex
 	last  time.Time
@@ -419,6 +432,12 @@ func newProgress(w io.Writer, total int, unit string) *progress {
 }
 
 func (p *progress) set(n int) {
+	if p.marks {
+		p.mu.Lock()
+		fmt.Fprintln(p.w, progressMark) // one per world, counted by the parent
+		p.mu.Unlock()
+		return
+	}
 	if !p.on {
 		return
 	}
