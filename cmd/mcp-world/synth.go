@@ -154,7 +154,7 @@ func (e *env) synth(args []string) error {
 		opts.Tasks = 0 // the plan says how many
 	}
 	var sum synthSummary
-	if procs := max(1, *workers); procs > 1 && *count > 0 && len(jobs) >= 4*procs && *cpuProfile == "" && *memProfile == "" && !isSynthChild() {
+	if procs := max(1, *workers); procs > 1 && *count > 0 && len(jobs) >= 4*procs && *cpuProfile == "" && *memProfile == "" && !isSynthChild() && canRunWorkerProcesses() {
 		// A corpus: one process per worker (see runSynthProcs).
 		sum, err = runSynthProcs(e.ctx, args, shard, procs, len(jobs), e.stderr)
 		if err != nil {

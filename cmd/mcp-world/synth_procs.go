@@ -9,8 +9,10 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 )
 
@@ -119,6 +121,14 @@ func selfExecutable() (string, error) {
 		return p, nil
 	}
 	return os.Executable()
+}
+
+// canRunWorkerProcesses reports whether running os.Args[0] again runs
+// this command: always for a real binary; for a test binary only when the
+// test harness started it under the command's name (testscript's shim),
+// not when a test calls the CLI in process.
+func canRunWorkerProcesses() bool {
+	return !testing.Testing() || filepath.Base(os.Args[0]) == "mcp-world"
 }
 
 // isSynthChild reports whether this process is a worker of runSynthProcs.
