@@ -33,6 +33,7 @@ type Checker struct {
 
 	streets, cities, names map[string]bool
 	home                   string          // a headquarters city the catalog does not list
+	hq                     string          // the headquarters address: the city in it is the world's own
 	native                 map[string]bool // words only the world's language uses
 	postcode               *regexp.Regexp
 	tax                    Tax
@@ -245,7 +246,7 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 			bad("%q has no given or family name of %s", s, ck.Country.Code)
 		}
 	case City:
-		if !ck.cities[s] {
+		if !ck.cities[s] && !(ck.hq != "" && strings.Contains(ck.hq, s)) {
 			bad("%q is not a city of %s", s, ck.Country.Code)
 		}
 	case Postcode:

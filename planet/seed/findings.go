@@ -35,6 +35,7 @@ func Findings(b *world.Bundle) []string {
 	if city := homeCity(country, b.Company.Headquarters); city != "" {
 		ck.AddHome(city)
 	}
+	ck.hq = b.Company.Headquarters // a brief's city the catalog lacks ("Jingdezhen")
 	ck.Industry, ck.industryGuessed = industryOf(b.Company.Industry)
 	var out []string
 	if n := catalog.LegalForms(b.Company.Name); n > 1 {
@@ -44,7 +45,7 @@ func Findings(b *world.Bundle) []string {
 		out = append(out, fmt.Sprintf("/company/name: %q is a legal form of large or listed companies, not of a company of %d employees (fewer than %d)",
 			form, b.Company.Employees, catalog.SmallFirm))
 	}
-	out = append(out, nameFindings(country, b.Company, ck.Industry)...)
+	out = append(out, nameFindings(country, b.Company, ck.Industry, ck.industryGuessed)...)
 	lists := priceLists(b)
 	for ti, t := range b.Tables {
 		stage := stager(b, t)
@@ -235,9 +236,12 @@ func taxFindings(ck *Checker, ti int, t world.Table) []string {
 // association or a town hall has no commercial legal form, and a company
 // of a country whose firms the catalog names in its own language has no
 // name composed in English ("Cantera Water Delivery S.A. de C.V.").
-func nameFindings(c catalog.Country, co world.Company, industry string) []string {
+//
+// A composed industry's nearest pack is a guess ("dog grooming" is no
+// animal shelter), so its body is not held against the name.
+func nameFindings(c catalog.Country, co world.Company, industry string, guessed bool) []string {
 	var out []string
-	if body := catalog.BodyOf(industry); body != "" {
+	if body := catalog.BodyOf(industry); body != "" && !guessed {
 		if form, _ := c.FormOf(co.Name); form != "" {
 			out = append(out, fmt.Sprintf("/company/name: %q is a company's legal form, but a firm of %s is a %s body", form, co.Industry, body))
 		}
