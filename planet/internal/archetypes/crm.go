@@ -3,6 +3,7 @@ package archetypes
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/mercury/mcp-world/planet/catalog"
@@ -275,16 +276,10 @@ func tablesAdd(g *engine.Gen, s *engine.Svc, table string, r engine.Row) {
 	panic("planet: no table " + table + " in " + s.Name)
 }
 
-// hasDateOfBirth reports whether a customer noun records a date of birth:
-// then its customers are people, whatever the noun (a motor insurer's
-// policyholders), and no company is given a birthday.
+// hasDateOfBirth reports whether a customer noun records a date of birth
+// (see engine.RecordsBirth, the same rule on the catalog's columns).
 func hasDateOfBirth(n engine.Noun) bool {
-	for _, x := range n.Extra {
-		if r, ok := seed.RuleForType(x.Name, x.Type); ok && r.Kind == seed.DateOfBirth {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(n.Extra, func(x engine.Extra) bool { return engine.IsBirthColumn(x.Name, x.Type) })
 }
 
 // kindName names an organisation customer after its kind when the kind

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/seed"
 )
@@ -61,12 +63,14 @@ func AttrsOf(cols []catalog.Column) []PlanAttribute {
 // with one are people, whatever their noun (a motor insurer's
 // policyholders), and no company is given a birthday.
 func RecordsBirth(cols []catalog.Column) bool {
-	for _, c := range cols {
-		if r, ok := seed.RuleForType(c.Name, c.Type); ok && r.Kind == seed.DateOfBirth {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(cols, func(c catalog.Column) bool { return IsBirthColumn(c.Name, c.Type) })
+}
+
+// IsBirthColumn reports whether a column of that name and type is a date
+// of birth.
+func IsBirthColumn(name, typ string) bool {
+	r, ok := seed.RuleForType(name, typ)
+	return ok && r.Kind == seed.DateOfBirth
 }
 
 // RandomIndustry is the industry of a business customer: a company, not
