@@ -56,6 +56,7 @@ func Findings(b *world.Bundle) []string {
 			out = append(out, unitPriceFindings(ti, t)...)
 		}
 		out = append(out, orgBirthdayFindings(ti, t)...)
+		out = append(out, englishTermFindings(country.Locale, ti, t)...)
 		for ci, c := range t.Columns {
 			k := Kind(c.Kind)
 			if c.Kind != "" && !Known(k) {
@@ -412,6 +413,33 @@ func unitPriceFindings(ti int, t world.Table) []string {
 			first[name] = p
 		} else if was != p {
 			out = append(out, fmt.Sprintf("/tables/%d/rows/%d: %q costs %d a unit here and %d in an earlier row", ti, ri, name, p, was))
+		}
+	}
+	return out
+}
+
+// englishTermFindings reports a catalogue item, supply, unit or job title
+// left in English ("Inner tubes") in a world whose language has a
+// translation file that writes it otherwise ("Fahrradschläuche"): a whole
+// text value, or an item of a list ("Inner tubes, Brake pads"). Enum
+// values are the API and stay English.
+func englishTermFindings(locale string, ti int, t world.Table) []string {
+	if !HasTranslations(locale) {
+		return nil
+	}
+	var out []string
+	for ri, row := range t.Rows {
+		for _, c := range t.Columns {
+			s, ok := row[c.Name].(string)
+			if !ok || c.Type != "text" || len(c.Enum) > 0 || c.PrimaryKey {
+				continue
+			}
+			for _, part := range strings.Split(s, ", ") {
+				if local, english := untranslated(locale, part); english {
+					out = append(out, fmt.Sprintf("/tables/%d/rows/%d/%s: %q is English in a world whose language writes it %q", ti, ri, c.Name, part, local))
+					break
+				}
+			}
 		}
 	}
 	return out

@@ -12,7 +12,7 @@ import (
 	"github.com/mercury/mcp-world/planet/catalog"
 )
 
-//go:embed data/*.json data/lexicon/*.json
+//go:embed data/*.json data/lexicon/*.json data/translations/*.json
 var dataFS embed.FS
 
 // Kind is what a column's values mean: a person's name, a postcode, a
@@ -175,6 +175,10 @@ type tables struct {
 	romanize map[string]map[string]string   // letters, by language
 	names    map[string]map[string]string   // whole names, by locale or language
 	terms    map[string]map[string][]string // column → language → words
+	// termSources are the English strings translation files translate,
+	// sorted; translations are their local terms (translations.go).
+	termSources  []string
+	translations *translations
 }
 
 var load = sync.OnceValue(func() *tables {
@@ -229,6 +233,10 @@ func parse(fsys fs.FS) (*tables, error) {
 		return nil, err
 	}
 	if t.terms, err = parseTerms(fsys); err != nil {
+		return nil, err
+	}
+	t.termSources = termSources(t.supplies)
+	if t.translations, err = parseTranslations(fsys, t.termSources, t.lexicons); err != nil {
 		return nil, err
 	}
 	for i, r := range kf.Rules {

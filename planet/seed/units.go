@@ -32,9 +32,10 @@ var perUnit = regexp.MustCompile(`\(per ([^)]+)\)|\bper ([\pL² ]+)$`)
 
 // UnitsOf returns how many units one order of an item priced per unit
 // covers ("Standard translation (per word)": a few thousand words), or 1
-// for an item priced as a whole.
+// for an item priced as a whole. A translated item ("Standardübersetzung
+// (pro Wort)") is read by its English name.
 func UnitsOf(r *rand.Rand, item string) int {
-	m := perUnit.FindStringSubmatch(item)
+	m := perUnit.FindStringSubmatch(English(item))
 	if m == nil {
 		return 1
 	}
@@ -49,7 +50,7 @@ func UnitsOf(r *rand.Rand, item string) int {
 // for an item priced as a whole), for checking an amount against the
 // item's list price.
 func UnitRange(item string) (lo, hi int) {
-	m := perUnit.FindStringSubmatch(item)
+	m := perUnit.FindStringSubmatch(English(item))
 	if m == nil {
 		return 1, 1
 	}

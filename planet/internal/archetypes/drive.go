@@ -100,12 +100,14 @@ func buildDrive(g *engine.Gen, s *engine.Svc) {
 	// Everyday documents.
 	c := g.Locale.C
 	var prices strings.Builder
-	fmt.Fprintf(&prices, "Standard prices of %s (%s):\n", g.Vocab.Offering.Many, g.Vocab.Unit)
+	year := g.Start.Year()
+	priceList := docTitle("doc_price_list", "year", fmt.Sprint(year))
+	// Headed in the world's language, as its title and items are.
+	fmt.Fprintf(&prices, "%s (%s):\n", priceList, g.Term(g.Vocab.Unit))
 	for _, it := range kit.Offerings(g) {
 		fmt.Fprintf(&prices, "- %s: %s\n", it.Name, c.FormatMoney(kit.ItemPrice(g, g.R, engine.Item{Name: it.Name, Min: (it.Min + it.Max) / 2, Max: (it.Min + it.Max) / 2})))
 	}
-	year := g.Start.Year()
-	add(docTitle("doc_price_list", "year", fmt.Sprint(year)), folder(g, "sales"), prices.String(), -30-g.R.IntN(60))
+	add(priceList, folder(g, "sales"), prices.String(), -30-g.R.IntN(60))
 	// The bodies are in the world's language, as their titles are; the
 	// first of each lexicon entry is the document, the others what a
 	// chore rewrites it to.

@@ -61,13 +61,20 @@ func buildHR(g *engine.Gen, s *engine.Svc) {
 		tablesAdd(g, s, emps, r)
 	}
 	// The people who do the line of work, when it is already built.
+	// Their titles are the industry's, in turn (a bike shop's mechanics
+	// and workshop manager), else the staff noun.
 	if st := g.Entity("staff"); st != nil {
-		for _, r := range st.Rows {
+		titles := g.JobTitles()
+		for i, r := range st.Rows {
 			status := "active"
 			if r["active"] == false {
 				status = "on_leave"
 			}
-			addEmp(fmt.Sprint(r["name"]), fmt.Sprint(r["email"]), engine.Title(st.Plural), engine.Title(st.Noun), status)
+			title := engine.Title(st.Noun)
+			if len(titles) > 0 {
+				title = titles[i%len(titles)]
+			}
+			addEmp(fmt.Sprint(r["name"]), fmt.Sprint(r["email"]), engine.Title(st.Plural), title, status)
 		}
 	}
 	for i := 0; i < 10+g.R.IntN(10); i++ {

@@ -580,7 +580,7 @@ func offeringsLike(g *engine.Gen, noun string, kinds []string) []engine.Item {
 	offers := kit.Offerings(g)
 	var like []engine.Item
 	for _, it := range offers {
-		if strings.Contains(strings.ToLower(it.Name), head) {
+		if strings.Contains(strings.ToLower(it.English()), head) {
 			like = append(like, it)
 		}
 	}

@@ -116,7 +116,7 @@ func BuildServices(p *Plan, opts Options) (*Gen, error) {
 	country, _ := catalog.CountryByCode(p.Company.Country)
 	g := &Gen{
 		Scenario: Scenario{Industry: cmp.Or(packID(p), Snake(p.Company.Industry)), Country: country.Code, Description: s.Description, Seed: p.Seed},
-		Vocab:    vocabOfPlan(p),
+		Vocab:    vocabOfPlan(p, country.Locale),
 		Plan:     p,
 		flavours: catalog.FlavoursOf(p.Company.Pack, p.Company.Industry),
 		ByName:   map[string]*Svc{},

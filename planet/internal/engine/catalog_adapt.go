@@ -28,8 +28,9 @@ func vocabOf(ind catalog.Industry) *Vocab {
 	return out
 }
 
-// vocabOfPlan gives a plan's nouns to the builders.
-func vocabOfPlan(p *Plan) *Vocab {
+// vocabOfPlan gives a plan's nouns to the builders, its items named in
+// the world's language (the plan names them as the catalog does).
+func vocabOfPlan(p *Plan, lang string) *Vocab {
 	noun := func(n PlanNoun) Noun {
 		out := Noun{One: n.One, Many: n.Many}
 		for _, a := range n.Attributes {
@@ -45,7 +46,7 @@ func vocabOfPlan(p *Plan) *Vocab {
 	v := &Vocab{Customer: noun(p.Customer), Staff: noun(p.Staff), Work: work,
 		Offering: Noun{One: w.Offering.One, Many: w.Offering.Many}, States: w.States, Cancel: w.Cancel, Unit: w.Unit}
 	for _, it := range w.Items {
-		v.Items = append(v.Items, Item{Name: it.Name, Min: it.Price[0], Max: it.Price[1]})
+		v.Items = append(v.Items, LocalItem(lang, it.Name, it.Price[0], it.Price[1]))
 	}
 	return v
 }

@@ -40,9 +40,50 @@ type Extra struct {
 }
 
 // Item is one offering with a price range in major units (EUR-equivalent).
+// Name is in the world's language; Source is the catalog's English name
+// when Name is its translation (seed.Translate), for rules that read
+// English words in a name.
 type Item struct {
 	Name     string
 	Min, Max float64
+	Source   string
+}
+
+// English is the item's English name, for rules that read its words
+// ("per word", "membership"); the world shows Name.
+func (it Item) English() string {
+	if it.Source != "" {
+		return it.Source
+	}
+	return it.Name
+}
+
+// Term is a catalogue item, supply, unit or job title in the world's
+// language (see seed.Translate).
+func (g *Gen) Term(s string) string { return seed.Translate(g.Locale.C.Locale, s) }
+
+// JobTitles are the job titles of the company's industry, most common
+// first, in the world's language; nil for an industry without a pack.
+func (g *Gen) JobTitles() []string {
+	ind, ok := IndustryByID(g.Scenario.Industry)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, j := range ind.JobTitles {
+		out = append(out, g.Term(j))
+	}
+	return out
+}
+
+// LocalItem is a catalog item, supply or part named in the world's
+// language.
+func LocalItem(lang, name string, lo, hi float64) Item {
+	it := Item{Name: seed.Translate(lang, name), Min: lo, Max: hi}
+	if it.Name != name {
+		it.Source = name
+	}
+	return it
 }
 
 // Columns returns the extra columns as bundle columns, each with its

@@ -170,7 +170,7 @@ func (k *Builder) StockItems() []string {
 	}
 	var out []string
 	for _, it := range k.Gen.Vocab.Items {
-		n := strings.ToLower(it.Name)
+		n := strings.ToLower(it.English())
 		service := false
 		for _, w := range []string{"fee", " per ", "consultation", "vaccination", "test", "service", "clearance", "insurance", "surcharge", "gift card", "review", "treatment", "session", "membership"} {
 			if strings.Contains(n, w) {

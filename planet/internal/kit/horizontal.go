@@ -95,7 +95,7 @@ func StockItemsOf(g *engine.Gen) []engine.Item {
 		own = slices.Clone(Offerings(g))
 	}
 	for _, s := range supplies {
-		own = append(own, engine.Item{Name: s.Name, Min: s.PriceRange[0], Max: s.PriceRange[1]})
+		own = append(own, engine.LocalItem(g.Locale.C.Locale, s.Name, s.PriceRange[0], s.PriceRange[1]))
 	}
 	for _, it := range append(own, GeneralSupplies...) {
 		if !seen[it.Name] {
@@ -145,7 +145,7 @@ func PartsOf(g *engine.Gen) []engine.Item {
 	var out []engine.Item
 	supplies, _ := seed.SuppliesOf(g.Scenario.Industry)
 	for _, s := range supplies {
-		out = append(out, engine.Item{Name: s.Name, Min: s.PriceRange[0], Max: s.PriceRange[1]})
+		out = append(out, engine.LocalItem(g.Locale.C.Locale, s.Name, s.PriceRange[0], s.PriceRange[1]))
 	}
 	if len(out) > 0 {
 		return out
@@ -158,7 +158,7 @@ func PartsOf(g *engine.Gen) []engine.Item {
 		if strings.Contains(s.Unit, "month") || strings.Contains(s.Unit, "year") {
 			continue
 		}
-		out = append(out, engine.Item{Name: s.Name, Min: s.PriceRange[0], Max: s.PriceRange[1]})
+		out = append(out, engine.LocalItem(g.Locale.C.Locale, s.Name, s.PriceRange[0], s.PriceRange[1]))
 	}
 	return out
 }

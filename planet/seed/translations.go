@@ -1,0 +1,156 @@
+package seed
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/mercury/mcp-world/planet/catalog"
+)
+
+// translationFile is one language's data/translations/<lang>.json: the
+// catalogue items, supplies, units and job titles of the catalog and of
+// data/supplies.json, keyed by their English text.
+type translationFile struct {
+	Language string            `json:"language"`
+	About    string            `json:"about"`
+	Terms    map[string]string `json:"terms"`
+}
+
+// translations holds every language's terms and, for reading a world
+// back, the English of each translated term.
+type translations struct {
+	terms   map[string]map[string]string // language → English → local
+	english map[string]string            // local → English, over all languages
+}
+
+// TermSources returns, sorted, every English string a translation file
+// translates: each industry's offering unit, catalogue item names and
+// units, supply names and units and job titles, and the supply names of
+// data/supplies.json.
+func TermSources() []string { return slices.Clone(load().termSources) }
+
+func termSources(supplies *suppliesFile) []string {
+	set := map[string]bool{}
+	add := func(s string) {
+		if strings.TrimSpace(s) != "" {
+			set[s] = true
+		}
+	}
+	for _, ind := range catalog.Industries() {
+		off := ind.Vocabulary.Offering
+		add(off.Unit)
+		for _, it := range off.Items {
+			add(it.Name)
+			add(it.Unit)
+		}
+		for _, s := range ind.Supplies {
+			add(s.Name)
+			add(s.Unit)
+		}
+		for _, j := range ind.JobTitles {
+			add(j)
+		}
+	}
+	for _, ss := range supplies.Industries {
+		for _, s := range ss {
+			add(s.Name)
+		}
+	}
+	return sortedKeys(set)
+}
+
+// parseTranslations reads data/translations/*.json. A file must be named
+// for its language, the language must have a lexicon (a world speaks it),
+// every value must be non-empty and every key a source string. Whether a
+// file covers every source string is a data test, so that a file being
+// written still loads.
+func parseTranslations(fsys fs.FS, sources []string, lexicons map[string]*Lexicon) (*translations, error) {
+	names, err := fs.Glob(fsys, "data/translations/*.json")
+	if err != nil {
+		return nil, err
+	}
+	out := &translations{terms: map[string]map[string]string{}, english: map[string]string{}}
+	for _, n := range names {
+		var f translationFile
+		if err := decodeFile(fsys, n, &f); err != nil {
+			return nil, err
+		}
+		if want := strings.TrimSuffix(path.Base(n), ".json"); f.Language != want {
+			return nil, fmt.Errorf("%s: language %q, want %q", n, f.Language, want)
+		}
+		if lexicons[f.Language] == nil || f.Language == "en" {
+			return nil, fmt.Errorf("%s: %q is not a language of data/lexicon (other than English)", n, f.Language)
+		}
+		for _, k := range sortedKeys(f.Terms) {
+			v := f.Terms[k]
+			if _, ok := slices.BinarySearch(sources, k); !ok {
+				return nil, fmt.Errorf("%s: /terms/%s: not a catalogue item, supply, unit or job title of the catalog", n, pointerToken(k))
+			}
+			if strings.TrimSpace(v) == "" || strings.TrimSpace(v) != v {
+				return nil, fmt.Errorf("%s: /terms/%s: empty or padded translation %q", n, pointerToken(k), v)
+			}
+		}
+		out.terms[f.Language] = f.Terms
+	}
+	// The English of a local term, first language and first key winning,
+	// so that reading a world back does not depend on map order.
+	for _, lang := range sortedKeys(out.terms) {
+		for _, k := range sortedKeys(out.terms[lang]) {
+			if v := out.terms[lang][k]; v != k {
+				if _, seen := out.english[v]; !seen {
+					out.english[v] = k
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// pointerToken escapes a JSON object key for a JSON pointer (RFC 6901).
+func pointerToken(k string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
+}
+
+// Translate returns a catalogue item, supply, unit or job title in a
+// language ("de", or a locale "de-AT"): its entry in the language's
+// translation file, else s itself (a language without a file, English,
+// or a name that is no catalog term, such as a plan's own item).
+func Translate(lang, s string) string {
+	base, _, _ := strings.Cut(lang, "-")
+	if v, ok := load().translations.terms[strings.ToLower(base)][s]; ok {
+		return v
+	}
+	return s
+}
+
+// Translated lists the languages that have a translation file, sorted.
+func Translated() []string { return sortedKeys(load().translations.terms) }
+
+// HasTranslations reports whether a language (or locale) has a
+// translation file.
+func HasTranslations(lang string) bool {
+	base, _, _ := strings.Cut(lang, "-")
+	_, ok := load().translations.terms[strings.ToLower(base)]
+	return ok
+}
+
+// English returns the English source of a translated term ("Inner tubes"
+// for "Schläuche"), or s itself when it is English or no term.
+func English(s string) string {
+	if k, ok := load().translations.english[s]; ok {
+		return k
+	}
+	return s
+}
+
+// untranslated reports whether s is a source string that the language
+// writes otherwise: an English catalogue item, supply, unit or job title
+// left in a world of that language. It returns the local term.
+func untranslated(lang, s string) (string, bool) {
+	base, _, _ := strings.Cut(lang, "-")
+	v, ok := load().translations.terms[strings.ToLower(base)][s]
+	return v, ok && v != s
+}

@@ -1,0 +1,141 @@
+package seed
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+// TestTranslationsCoverSources: every translation file translates every
+// catalogue item, supply, unit and job title of the catalog and of
+// supplies.json, each to a non-empty value; the missing ones are named.
+func TestTranslationsCoverSources(t *testing.T) {
+	src := TermSources()
+	if len(src) < 1000 || !slices.IsSorted(src) {
+		t.Fatalf("TermSources: %d strings, sorted %v; want the catalog's thousands, sorted", len(src), slices.IsSorted(src))
+	}
+	for _, want := range []string{"Inner tubes", "per hour", "Tax advisor", "Monthly bookkeeping (small business)"} {
+		if _, ok := slices.BinarySearch(src, want); !ok {
+			t.Errorf("TermSources lacks %q (an item, supply, unit or job title of the catalog)", want)
+		}
+	}
+	langs := Translated()
+	if len(langs) == 0 {
+		t.Fatal("no translation file in data/translations")
+	}
+	for _, lang := range langs {
+		terms := load().translations.terms[lang]
+		var missing []string
+		for _, s := range src {
+			if _, ok := terms[s]; !ok {
+				missing = append(missing, s)
+			}
+		}
+		if len(missing) > 0 {
+			t.Errorf("data/translations/%s.json lacks %d of %d source strings, e.g. %q", lang, len(missing), len(src), missing[:min(len(missing), 20)])
+		}
+	}
+}
+
+// TestTranslate: a translated language gives its term, a locale reads as
+// its language, and English, a language without a file and a name that
+// is no catalog term fall back to the text itself; English reads a
+// translated term back.
+func TestTranslate(t *testing.T) {
+	de := load().translations.terms["de"]["Inner tubes"]
+	if de == "" || de == "Inner tubes" {
+		t.Fatalf("de.json: Inner tubes is %q", de)
+	}
+	for _, tc := range []struct{ lang, in, want string }{
+		{"de", "Inner tubes", de},
+		{"de-AT", "Inner tubes", de},
+		{"en", "Inner tubes", "Inner tubes"},
+		{"en-GB", "Inner tubes", "Inner tubes"},
+		{"xx", "Inner tubes", "Inner tubes"},
+		{"de", "Our own special", "Our own special"},
+	} {
+		if got := Translate(tc.lang, tc.in); got != tc.want {
+			t.Errorf("Translate(%q, %q) = %q, want %q", tc.lang, tc.in, got, tc.want)
+		}
+	}
+	if got := English(de); got != "Inner tubes" {
+		t.Errorf("English(%q) = %q, want Inner tubes", de, got)
+	}
+	if HasTranslations("en") || !HasTranslations("de-CH") {
+		t.Errorf("HasTranslations: en %v, de-CH %v; want false, true", HasTranslations("en"), HasTranslations("de-CH"))
+	}
+}
+
+// TestParseTranslationsRejects: a file not named for its language, a
+// language no lexicon speaks, an empty value and a key that is no source
+// string are each rejected, naming the file and the key.
+func TestParseTranslationsRejects(t *testing.T) {
+	sources := []string{"Inner tubes", "per hour"}
+	lexicons := map[string]*Lexicon{"en": {}, "de": {}}
+	file := func(lang string, terms map[string]string) *fstest.MapFile {
+		b, _ := json.Marshal(translationFile{Language: lang, About: "test", Terms: terms})
+		return &fstest.MapFile{Data: b}
+	}
+	for _, tc := range []struct {
+		name    string
+		fsys    fstest.MapFS
+		wantErr string
+	}{
+		{"ok", fstest.MapFS{"data/translations/de.json": file("de", map[string]string{"Inner tubes": "Schläuche"})}, ""},
+		{"misnamed", fstest.MapFS{"data/translations/de.json": file("fr", nil)}, `de.json: language "fr", want "de"`},
+		{"no lexicon", fstest.MapFS{"data/translations/xx.json": file("xx", nil)}, `xx.json: "xx" is not a language of data/lexicon`},
+		{"english", fstest.MapFS{"data/translations/en.json": file("en", nil)}, `en.json: "en" is not a language`},
+		{"empty", fstest.MapFS{"data/translations/de.json": file("de", map[string]string{"per hour": " "})}, "de.json: /terms/per hour: empty or padded"},
+		{"extra", fstest.MapFS{"data/translations/de.json": file("de", map[string]string{"Tubes/tyres": "Schläuche"})}, "de.json: /terms/Tubes~1tyres: not a catalogue item"},
+		{"unknown field", fstest.MapFS{"data/translations/de.json": {Data: []byte(`{"language":"de","about":"","terms":{},"extra":1}`)}}, "extra"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := parseTranslations(tc.fsys, sources, lexicons)
+			switch {
+			case tc.wantErr == "" && err != nil:
+				t.Fatalf("unexpected error: %v", err)
+			case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+				t.Fatalf("error %v, want one containing %q", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+// TestFindingsEnglishTerms: an English catalogue item or supply, alone or
+// in a list, is a finding in a German world and not in a British one; its
+// German name, an enum value and a name that is no catalog term are not.
+func TestFindingsEnglishTerms(t *testing.T) {
+	de := Translate("de", "Inner tubes")
+	table := world.Table{Name: "parts", Columns: []world.Column{
+		{Name: "id", Type: "text", PrimaryKey: true}, {Name: "part", Type: "text"}, {Name: "supplies", Type: "text"},
+		{Name: "kind", Type: "text", Enum: []any{"Inner tubes"}},
+	}, Rows: []map[string]any{
+		{"id": "P1", "part": "Inner tubes", "kind": "Inner tubes"},
+		{"id": "P2", "part": de, "supplies": "Our own special, Inner tubes"},
+		{"id": "P3", "part": de, "supplies": de + ", Our own special"},
+	}}
+	got := func(country string) []string {
+		b := &world.Bundle{Company: world.Company{Name: "Radladen Neumann OHG", Country: country}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"}, Tables: []world.Table{table}}
+		var out []string
+		for _, f := range Findings(b) {
+			if strings.Contains(f, "is English in a world") {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	want := []string{
+		`/tables/0/rows/0/part: "Inner tubes" is English in a world whose language writes it "` + de + `"`,
+		`/tables/0/rows/1/supplies: "Inner tubes" is English in a world whose language writes it "` + de + `"`,
+	}
+	if g := got("DE"); !slices.Equal(g, want) {
+		t.Errorf("DE findings:\n%s\nwant:\n%s", strings.Join(g, "\n"), strings.Join(want, "\n"))
+	}
+	if g := got("GB"); len(g) > 0 {
+		t.Errorf("GB findings %q, want none (English is its language)", g)
+	}
+}
