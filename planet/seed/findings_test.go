@@ -82,7 +82,7 @@ func TestFindingsPlaceholdersAndBirthdays(t *testing.T) {
 		rooms.Rows = append(rooms.Rows, map[string]any{"id": fmt.Sprint(i), "name": strings.Replace(n, "Spare part", "Room", 1)})
 	}
 	goods := priced
-	goods.Rows = []map[string]any{{"id": "1", "name": "Brake pads (pair)", "unit_price": int64(1500)}, {"id": "2", "name": "Inner tube 28\"", "unit_price": int64(600)}, {"id": "3", "name": "Sunscreen SPF 50", "unit_price": int64(900)}}
+	goods.Rows = []map[string]any{{"id": "1", "name": "Brake pads (pair)", "unit_price": int64(1500)}, {"id": "2", "name": "Inner tube 28\"", "unit_price": int64(600)}, {"id": "3", "name": "Sonnencreme LSF 50", "unit_price": int64(900)}}
 	holders := world.Table{Name: "crm_policyholders", Columns: []world.Column{{Name: "id", Type: "text", PrimaryKey: true}, {Name: "contact_person", Type: "text"}, {Name: "date_of_birth", Type: "date", Kind: "date_of_birth"}},
 		Rows: []map[string]any{{"id": "1", "contact_person": "Anna Müller", "date_of_birth": "1980-02-03"}}}
 	scans := world.Table{Name: "shipments_scans", Columns: []world.Column{{Name: "id", Type: "text", PrimaryKey: true}, {Name: "scanned_at", Type: "datetime", Kind: "record_time"}},

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/mercury/mcp-world/planet/catalog"
+
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -137,5 +139,38 @@ func TestFindingsEnglishTerms(t *testing.T) {
 	}
 	if g := got("GB"); len(g) > 0 {
 		t.Errorf("GB findings %q, want none (English is its language)", g)
+	}
+}
+
+// TestTranslationsKeepNamesApart: within one industry, the catalogue
+// items, supplies and job titles that are different things in English
+// stay different in every language (two items of one price list under one
+// name would be one item with two prices).
+func TestTranslationsKeepNamesApart(t *testing.T) {
+	for _, ind := range catalog.Industries() {
+		var goods, titles []string
+		for _, it := range ind.Vocabulary.Offering.Items {
+			goods = append(goods, it.Name)
+		}
+		for _, s := range ind.Supplies {
+			goods = append(goods, s.Name)
+		}
+		own, _ := SuppliesOf(ind.ID)
+		for _, s := range own {
+			goods = append(goods, s.Name)
+		}
+		titles = append(titles, ind.JobTitles...)
+		for _, lang := range Translated() {
+			for what, names := range map[string][]string{"goods": goods, "job titles": titles} {
+				seen := map[string]string{}
+				for _, en := range names {
+					local := Translate(lang, en)
+					if was, ok := seen[local]; ok && was != en {
+						t.Errorf("%s: %s %s: %q and %q are both %q", lang, ind.ID, what, was, en, local)
+					}
+					seen[local] = en
+				}
+			}
+		}
 	}
 }
