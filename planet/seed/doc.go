@@ -16,6 +16,9 @@
 //     jeweller's stones, a joiner's woods), per language;
 //   - lexicon/<lang>.json: the text of each business language (chat,
 //     email, notes, channel and folder names, pet names);
+//   - translations/<lang>.json: the catalogue items, supplies, units
+//     and job titles of the catalog in each business language
+//     ([Translate]; English where a language has no file);
 //
 // and data/SOURCES.md says where it comes from. Everything random takes
 // an explicit *rand.Rand. The tables are read once and are safe for
