@@ -424,7 +424,9 @@ func unitPriceFindings(ti int, t world.Table) []string {
 // ("Fahrradschläuche"): a whole text value, or an item of a list ("Inner
 // tubes, Brake pads"). Enum values are the API and stay English; a word
 // that is another industry's item ("Dog" in a pet shop's pets column) is
-// no catalogue item of this world.
+// no catalogue item of this world, and a term column's words come from
+// terms.json, English where it has no list for the language ("Personal
+// care, medication" is a home-care task, not its price list's item).
 func englishTermFindings(locale, industry string, ti int, t world.Table) []string {
 	own := industryTerms(industry)
 	if !HasTranslations(locale) || len(own) == 0 {
@@ -434,7 +436,7 @@ func englishTermFindings(locale, industry string, ti int, t world.Table) []strin
 	for ri, row := range t.Rows {
 		for _, c := range t.Columns {
 			s, ok := row[c.Name].(string)
-			if !ok || c.Type != "text" || len(c.Enum) > 0 || c.PrimaryKey {
+			if !ok || c.Type != "text" || len(c.Enum) > 0 || c.PrimaryKey || Kind(c.Kind) == Term {
 				continue
 			}
 			for _, part := range strings.Split(s, ", ") {
