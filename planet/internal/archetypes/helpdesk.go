@@ -210,7 +210,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 		Ask: []string{
 			fmt.Sprintf("The problem in %s {id} (\"{subject}\") is fixed. Mark it resolved.", one),
 			fmt.Sprintf("{name} confirmed on the phone that %s {id} is sorted. Please resolve it.", one),
-			fmt.Sprintf("We are done with {name}'s %s {id}; set it to resolved.", one),
+			fmt.Sprintf("We are done with %s {id} from {name}; set it to resolved.", one),
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{{Description: "The " + one + " is resolved.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "resolved"}}}

@@ -149,7 +149,7 @@ func buildPayments(g *engine.Gen, s *engine.Svc) {
 		},
 		Ask: []string{
 			fmt.Sprintf("The card %s {id} from {name} has cleared. Mark it settled.", one),
-			fmt.Sprintf("The bank confirmed {name}'s %s {id}. Please settle it.", one),
+			fmt.Sprintf("The bank confirmed %s {id} from {name}. Please settle it.", one),
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{{Description: "The " + one + " is settled.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "settled"}}}
