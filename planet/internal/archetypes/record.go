@@ -163,7 +163,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		case stock:
 			goods = kit.StockItemsOf(g)
 		case !physical:
-			goods = offeringsLike(g, r1, kinds)
+			goods = offeringsLike(g, r1, kinds, ps.Archetype)
 		}
 		if goods != nil {
 			n = min(n, len(goods))
@@ -640,10 +640,10 @@ func buildCounterparts(g *engine.Gen, s *engine.Svc, n *engine.PlanNoun) *engine
 
 // offeringsLike returns the industry's offerings whose name holds the
 // noun's head ("guided tour": "Guided tour, half day"); when none does,
-// a price list of the noun in the style of a composed one ("Standard
-// guided tour", a line per kind, "Guided tour, extended") at the level
-// of the first offering.
-func offeringsLike(g *engine.Gen, noun string, kinds []string) []engine.Item {
+// the price list a composed world would have for the noun (see
+// engine.PriceList: "Season ticket, adult", "…, concession"), a line per
+// kind.
+func offeringsLike(g *engine.Gen, noun string, kinds []string, archetype string) []engine.Item {
 	head := strings.ToLower(engine.LastWord(noun))
 	offers := kit.Offerings(g)
 	var like []engine.Item
@@ -655,12 +655,11 @@ func offeringsLike(g *engine.Gen, noun string, kinds []string) []engine.Item {
 	if len(like) > 0 {
 		return like
 	}
-	lo, hi := offers[0].Min, offers[0].Max
-	out := []engine.Item{{Name: "Standard " + noun, Min: lo, Max: (lo + hi) / 2}}
-	for _, k := range kinds {
-		out = append(out, engine.Item{Name: engine.Title(k) + " " + noun, Min: (lo + hi) / 2, Max: hi})
+	var out []engine.Item
+	for _, it := range engine.PriceList(noun, kinds, archetype) {
+		out = append(out, engine.Item{Name: it.Name, Min: it.Price[0], Max: it.Price[1]})
 	}
-	return append(out, engine.Item{Name: engine.Title(noun) + ", extended", Min: hi * 0.8, Max: hi * 1.6})
+	return out
 }
 
 // recordAsks are how a colleague asks for a record to reach its final
