@@ -528,8 +528,8 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			Instruction: fmt.Sprintf(ask, engine.Title(one), r["id"], whose, said(to)),
 			Calls:       []world.Call{{Tool: "set_" + o + "_status", Args: map[string]any{idArg: r["id"], "status": to}}},
 			Assertions:  checks,
-			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
-			Services:  []string{s.Name},
+			MayChange:   []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
+			Services:    []string{s.Name},
 		}, true
 	}})
 }
