@@ -65,7 +65,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 		ev.Rows = append(ev.Rows, r)
 		tablesAdd(g, s, table, r)
 	}
-	n := 12 + g.R.IntN(12)
+	n := g.Volume("calendar_events")
 	for i := 1; i <= n; i++ {
 		d := g.R.IntN(36) - 14
 		h := 9 + g.R.IntN(8)

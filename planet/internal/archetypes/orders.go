@@ -64,7 +64,7 @@ func buildOrders(g *engine.Gen, s *engine.Svc) {
 		return engine.Row{"id": id, "customer_id": c["id"], "item": it.Name, "quantity": int64(1 + g.R.IntN(5)), "unit_price": kit.ItemPrice(g, nil, it), // the list price: one price per item
 			"ship_to": c["city"], "status": status, "placed_at": kit.Clock(g, day, 8+g.R.IntN(10), g.R.IntN(60))}
 	}
-	for i := 1; i <= 15+g.R.IntN(15); i++ {
+	for i, n := 1, g.Volume("orders"); i <= n; i++ {
 		day := -1 - g.R.IntN(40)
 		status := "placed"
 		switch {

@@ -50,7 +50,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 	s.Table(staffTable, fmt.Sprintf("The %s who carry out %s.", st.Many, w.Many), sprefix, 3, scols...)
 	staff := &engine.Entity{Service: s.Name, Table: staffTable, Key: "id", Noun: st.One, Plural: st.Many, Prefix: sprefix, Width: 3,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("name"), "email": engine.Column("email")}}
-	for i := 1; i <= 5+g.R.IntN(6); i++ {
+	for i, n := 1, g.Volume("staff"); i <= n; i++ {
 		name, email := g.Locale.Person("")
 		r := engine.Row{"id": staff.ID(i), "name": name, "email": email, "active": g.R.IntN(7) != 0}
 		for _, x := range st.Extra {
@@ -110,7 +110,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		return it.Name, max(minor, (amount+minor/2)/minor*minor)
 	}
 	activeCust := kit.ActiveRows(cust)
-	for i := 1; i <= 20+g.R.IntN(20); i++ {
+	for i, n := 1, g.Volume("work_items"); i <= n; i++ {
 		item, amount := price()
 		c := engine.Pick(g.R, activeCust)
 		d := g.R.IntN(60) - 40
