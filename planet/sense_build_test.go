@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -44,6 +45,15 @@ func buildSenseProblems(p *Plan, b *world.Bundle) []string {
 					out = append(out, fmt.Sprintf("own-register-customer: %s.customer_id", t.Name))
 				}
 			}
+		}
+	}
+	// One thing, one service: no service every business may have keeps
+	// what the line of work keeps (a bakery's bake orders and "orders").
+	// A pack's own verticals are its choice (an estate agent's listings
+	// and viewing appointments).
+	for _, s := range p.Services {
+		if d := engine.Registry[s.Builder]; d != nil && !d.Vertical && s.Builder != "work" && s.Archetype == p.Work.Archetype {
+			out = append(out, fmt.Sprintf("twin-builder: %s beside the line of work %s", s.Name, engine.Snake(p.Work.Many)))
 		}
 	}
 	// Only a person has allergies or a date of birth.

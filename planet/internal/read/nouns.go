@@ -991,7 +991,9 @@ func (r *reader) services(caps []capability) {
 	target := 4 + rng.IntN(5) // 4..8
 	var pool []*engine.ServiceDef
 	for _, n := range engine.ServiceNames() {
-		if d := engine.Registry[n]; !d.Vertical && !chosen[n] && n != "work" && !(free && n == "billing") {
+		// A builder of the line of work's own archetype would keep the
+		// same thing twice (a bakery's bake orders and "orders").
+		if d := engine.Registry[n]; !d.Vertical && !chosen[n] && n != "work" && !(free && n == "billing") && n != p.Work.Archetype {
 			pool = append(pool, d)
 		}
 	}
