@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
 	"slices"
 	"strings"
 	"sync"
@@ -36,11 +34,7 @@ type priceLists struct {
 
 var loadPriceLists = sync.OnceValue(func() *priceLists {
 	p := &priceLists{}
-	dec := json.NewDecoder(bytes.NewReader(priceListsJSON))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(p); err != nil {
-		panic("engine: data/pricelists.json: " + err.Error())
-	}
+	mustDecode("data/pricelists.json", priceListsJSON, p)
 	for _, k := range p.Kinds {
 		if len(k.Lines) < 3 || k.Base[0] <= 0 || k.Base[1] < k.Base[0] {
 			panic("engine: data/pricelists.json: kind " + k.Kind + " needs three lines and a base range")

@@ -72,21 +72,16 @@ type volume struct {
 
 var records = sync.OnceValue(func() *recordKnowledge {
 	k := &recordKnowledge{}
-	dec := json.NewDecoder(bytes.NewReader(recordsJSON))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(k); err != nil {
-		panic("engine: data/records.json: " + err.Error())
-	}
+	mustDecode("data/records.json", recordsJSON, k)
 	k.volumes = map[string]volume{}
 	for name, raw := range k.Volumes {
 		if name == "_why" {
 			continue
 		}
 		var v volume
-		d := json.NewDecoder(bytes.NewReader(raw))
-		d.DisallowUnknownFields()
-		if err := d.Decode(&v); err != nil || v.Min > v.Max {
-			panic("engine: data/records.json: volumes/" + name + ": bad volume")
+		mustDecode("data/records.json: volumes/"+name, raw, &v)
+		if v.Min > v.Max {
+			panic("engine: data/records.json: volumes/" + name + ": min over max")
 		}
 		k.volumes[name] = v
 	}
@@ -209,4 +204,14 @@ func (g *Gen) Volume(kind string) int {
 	n := v.PerEmployee*float64(emp) + v.PerCustomer*float64(customers)
 	n *= 0.8 + 0.4*g.R.Float64()
 	return min(v.Max, max(v.Min, int(math.Round(n))))
+}
+
+// mustDecode decodes embedded data strictly (no unknown fields); the data
+// ships with the binary, so an error is a bug of ours.
+func mustDecode(name string, data []byte, v any) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		panic("engine: " + name + ": " + err.Error())
+	}
 }
