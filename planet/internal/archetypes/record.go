@@ -161,7 +161,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		var goods []engine.Item
 		switch {
 		case stock:
-			goods = kit.StockItemsOf(g)
+			goods = stockLike(g, r1, kinds, ps.Archetype)
 		case !physical:
 			goods = offeringsLike(g, r1, kinds, ps.Archetype)
 		}
@@ -181,10 +181,17 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			switch {
 			case stock:
 				it := goods[i-1]
-				row["name"], row["on_hand"], row["unit_price"] = it.Name, int64(g.R.IntN(40)), kit.ItemPrice(g, g.R, it)
+				// The list price: a line's price follows its size.
+				row["name"], row["on_hand"], row["unit_price"] = it.Name, int64(g.R.IntN(40)), kit.ItemPrice(g, nil, it)
 			case !physical:
 				it := goods[i-1]
-				row["name"], row["unit_price"] = it.Name, kit.ItemPrice(g, g.R, it)
+				row["name"], row["unit_price"] = it.Name, kit.ItemPrice(g, nil, it)
+			}
+			// A line named for one of the kinds is of that kind.
+			for _, k := range kinds {
+				if goods != nil && strings.HasPrefix(strings.ToLower(fmt.Sprint(row["name"])), strings.ToLower(k)) {
+					row["kind"] = k
+				}
 			}
 			res.Rows = append(res.Rows, row)
 			g.AddRow(resTable, row)
@@ -721,4 +728,45 @@ func sourceParty(ps engine.PlanService) (*engine.PlanNoun, []engine.PlanAttribut
 		}
 	}
 	return nil, ps.Attributes
+}
+
+// stockLike returns the industry's stock lines of the noun or its kinds
+// ("cables" and "consumer units" of an electrician); when none is, the
+// noun's own lines as a composed price list has them ("Cable, pack of
+// 3"), never the office supplies any business keeps (a register of
+// cables named "Toner cartridge").
+func stockLike(g *engine.Gen, noun string, kinds []string, archetype string) []engine.Item {
+	heads := []string{strings.ToLower(engine.LastWord(noun))}
+	for _, k := range kinds {
+		heads = append(heads, strings.ToLower(engine.LastWord(k)))
+	}
+	var like []engine.Item
+	for _, it := range kit.StockItemsOf(g) {
+		if slices.ContainsFunc(heads, func(h string) bool { return strings.Contains(strings.ToLower(it.Name), h) }) {
+			like = append(like, it)
+		}
+	}
+	if len(like) > 0 {
+		return like
+	}
+	// Its kinds name it better than the noun does; their lines take turns,
+	// so that a short register has some of each.
+	names := kinds
+	if len(names) == 0 {
+		names = []string{noun}
+	}
+	var lists [][]engine.PlanItem
+	total := 0
+	for _, n := range names {
+		lists = append(lists, engine.PriceList(n, nil, archetype))
+		total += len(lists[len(lists)-1])
+	}
+	var out []engine.Item
+	for i := 0; len(out) < total; i++ {
+		l := lists[i%len(lists)]
+		if j := i / len(lists); j < len(l) {
+			out = append(out, engine.Item{Name: l[j].Name, Min: l[j].Price[0], Max: l[j].Price[1]})
+		}
+	}
+	return out
 }
