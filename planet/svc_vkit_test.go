@@ -141,7 +141,8 @@ func TestFlavours(t *testing.T) {
 		// "transport" holds "sport", but a transport company prescribes
 		// nothing of a physiotherapist's and runs trucks.
 		{"public-transport", "prescriptions", "prescriptions_rx", "medication", "Ramipril", "Kinesiology"},
-		{"public-transport", "fleet", "fleet_vehicles", "make_model", "Actros", ""},
+		// The flavour's trucks (MAN TGX, TGL), not the generic vans.
+		{"public-transport", "fleet", "fleet_vehicles", "make_model", "MAN TG", "Ford Transit"},
 		{"coworking", "properties", "properties_units", "kind", "office", "house"},
 		{"travel-agencies", "tickets_events", "tickets_events_events", "title", "Travel fair", ""},
 	} {

@@ -65,7 +65,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 		ev.Rows = append(ev.Rows, r)
 		tablesAdd(g, s, table, r)
 	}
-	n := 12 + g.R.IntN(12)
+	n := g.Volume("calendar_events")
 	for i := 1; i <= n; i++ {
 		d := g.R.IntN(36) - 14
 		h := 9 + g.R.IntN(8)
@@ -163,7 +163,10 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 		return fmt.Sprint(staff[0]["name"])
 	}
 	s.Actions = append(s.Actions, &engine.Action{
-		Service: s.Name, Name: "scheduled", Needs: []string{"id"}, On: []string{"done", "escalated", "approved"},
+		// A follow-up meeting follows work done for a customer (a visit, a
+		// consultation) or a ticket escalated: never goods handed over or
+		// the company's own records (a batch, a shift).
+		Service: s.Name, Name: "scheduled", Needs: []string{"id"}, On: []string{"done", "escalated", "approved"}, ToCustomer: true, AfterService: true,
 		Then: fmt.Sprintf("a confirmed %s with the {noun} id in its title must be scheduled in the Calendar", one),
 		Rule: func(up *engine.Entity) *world.RuleThen {
 			return engine.KeysOf(up).Mentions("id", "title").In(table, "", map[string]any{"status": "confirmed"})

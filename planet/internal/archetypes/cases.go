@@ -157,7 +157,7 @@ func buildCases(g *engine.Gen, s *engine.Svc) {
 			return world.Call{Tool: "close_" + o, Args: map[string]any{"case_id": r["id"], "outcome": "Settled"}}
 		},
 		Ask: []string{
-			fmt.Sprintf("{name}'s %s {id} has settled. Please close it with outcome \"Settled\".", one),
+			fmt.Sprintf("%s {id} for {name} has settled. Please close it with outcome \"Settled\".", engine.Title(one)),
 			fmt.Sprintf("Close %s {id} for {name}: the parties settled.", one),
 		},
 		Check: func(r engine.Row) []world.Assertion {

@@ -46,7 +46,7 @@ func buildChat(g *engine.Gen, s *engine.Svc) {
 	}
 	chanName := func(role string) string { n, _ := lex.Channel(role); return "#" + n }
 	staffName := func() string { n, _ := g.Locale.Person(""); return n }
-	for i := 0; i < 8+g.R.IntN(10); i++ {
+	for i, n := 0, g.Volume("chat_messages"); i < n; i++ {
 		c := engine.Pick(g.R, chans[:5])
 		tablesAdd(g, s, "chat_messages", engine.Row{"id": fmt.Sprintf("CM-%05d", len(g.Rows("chat_messages"))+1), "channel_id": chanID(c.role), "author": staffName(),
 			"body": engine.Pick(g.R, lex.Sentences("chat_message")), "posted_at": g.At(-g.R.IntN(14), 8+float64(g.R.IntN(9)))})

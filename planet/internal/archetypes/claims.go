@@ -178,7 +178,7 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 		},
 		Ask: []string{
 			fmt.Sprintf("The assessment of %s {id} ({name}) holds up; approve it as covered under the terms.", one),
-			fmt.Sprintf("Approve {name}'s %s {id} at the assessed amount – it is covered.", one),
+			fmt.Sprintf("Approve %s {id} of {name} at the assessed amount – it is covered.", one),
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{kit.FieldIs("The "+one+" is approved.", table, r["id"], "status", "approved")}
@@ -193,7 +193,7 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 		},
 		Ask: []string{
 			fmt.Sprintf("%s {id} of {name} is not covered (excluded cause). Reject it.", engine.Title(one)),
-			"Reject {id}: the cause is excluded under {name}'s terms.",
+			"Reject {id}: the cause is excluded under the terms {name} holds.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{kit.FieldIs("The "+one+" is rejected.", table, r["id"], "status", "rejected")}

@@ -58,7 +58,7 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 
 	e := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: v.One, Plural: v.Many, Prefix: prefix, Width: 5,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("name"), "email": engine.Column("email"), "customer_id": engine.Column("id")}}
-	n := 18 + g.R.IntN(18)
+	n := g.Volume("customers")
 	for i := 1; i <= n; i++ {
 		name, email := g.Locale.Person("")
 		if org {

@@ -40,7 +40,7 @@ func buildEmail(g *engine.Gen, s *engine.Svc) {
 		return r
 	}
 	lex := g.Locale.Lex()
-	for i := 0; i < 6+g.R.IntN(8); i++ {
+	for i, n := 0, g.Volume("email_messages"); i < n; i++ {
 		c := engine.Pick(g.R, cust.Rows)
 		add("inbound", c["email"].(string), us, engine.Pick(g.R, lex.Sentences("email_subject")),
 			engine.Pick(g.R, lex.Sentences("email_inbound")), g.At(-g.R.IntN(30), 9+float64(g.R.IntN(8))))

@@ -158,7 +158,7 @@ func buildEnrolments(g *engine.Gen, s *engine.Svc) {
 			return world.Call{Tool: "confirm_" + o, Args: map[string]any{o + "_id": r["id"]}}
 		},
 		Ask: []string{
-			"{name}'s application {id} is approved. Please confirm the place.",
+			"The application {id} of {name} is approved. Please confirm the place.",
 			fmt.Sprintf("We have a place for {name} ({id}); confirm the %s.", one),
 		},
 		Check: func(r engine.Row) []world.Assertion {

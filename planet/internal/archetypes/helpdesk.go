@@ -55,7 +55,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 	team := lex.Pool("helpdesk_team") // front line, billing, escalations
 	teams := []string{team[0], team[0], team[1], team[2], team[0], team[2], team[1]}
 	var agentRows []engine.Row
-	for i := 1; i <= 4+g.R.IntN(4); i++ {
+	for i, n := 1, g.Volume("helpdesk_agents"); i <= n; i++ {
 		name, email := g.Locale.Person("")
 		r := engine.Row{"id": fmt.Sprintf("AGT-%03d", i), "name": name, "email": email, "team": teams[i-1], "active": i <= 2 || g.R.IntN(5) != 0}
 		agentRows = append(agentRows, r)
@@ -92,7 +92,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 	}
 	statuses := []string{"new", "open", "open", "pending", "resolved", "resolved", "closed", "closed"}
 	prios := []string{"low", "normal", "normal", "normal", "high", "high", "urgent"}
-	n := 16 + g.R.IntN(14)
+	n := g.Volume("helpdesk_tickets")
 	for i := 1; i <= n; i++ {
 		status := engine.Pick(g.R, statuses)
 		switch i {
@@ -210,7 +210,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 		Ask: []string{
 			fmt.Sprintf("The problem in %s {id} (\"{subject}\") is fixed. Mark it resolved.", one),
 			fmt.Sprintf("{name} confirmed on the phone that %s {id} is sorted. Please resolve it.", one),
-			fmt.Sprintf("We are done with {name}'s %s {id}; set it to resolved.", one),
+			fmt.Sprintf("We are done with %s {id} from {name}; set it to resolved.", one),
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{{Description: "The " + one + " is resolved.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "resolved"}}}

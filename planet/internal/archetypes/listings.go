@@ -137,7 +137,7 @@ func buildListings(g *engine.Gen, s *engine.Svc) {
 		},
 		Ask: []string{
 			fmt.Sprintf("Contracts are signed for %s {id} of {name}. Mark it sold.", one),
-			fmt.Sprintf("The offer on {id} went through – {name}'s %s is sold. Please update it.", one),
+			fmt.Sprintf("The offer on {id} went through – the %s of {name} is sold. Please update it.", one),
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{kit.FieldIs("The "+one+" is sold.", table, r["id"], "status", "sold")}

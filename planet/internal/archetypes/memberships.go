@@ -12,8 +12,8 @@ func init() { kit.Register("memberships", "Memberships", buildMemberships) }
 
 func buildMemberships(k *kit.Builder) {
 	g, s := k.Gen, k.Svc
-	s.Description = fmt.Sprintf("Memberships of %s's %s: plan, fee per period, renewal date and status, and the visits logged against each membership. Fees are in %s minor units.",
-		g.Company.Name, g.Vocab.Customer.Many, g.Company.Currency)
+	s.Description = fmt.Sprintf("Memberships of the %s of %s: plan, fee per period, renewal date and status, and the visits logged against each membership. Fees are in %s minor units.",
+		g.Vocab.Customer.Many, g.Company.Name, g.Company.Currency)
 	const mt, vt = "memberships_members", "memberships_visits"
 	plans := []string{"basic", "plus", "premium"}
 	monthly := map[string][2]float64{"basic": {19, 29}, "plus": {35, 49}, "premium": {59, 89}}

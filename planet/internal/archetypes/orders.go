@@ -39,7 +39,7 @@ func buildOrders(g *engine.Gen, s *engine.Svc) {
 		kit.Enum("status", "placed → confirmed → shipped → delivered; cancelled before shipping.", "placed", "confirmed", "shipped", "delivered", "cancelled"),
 		kit.Datetime("placed_at", "When it was placed."),
 	)
-	ord := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: one, Plural: many, Prefix: prefix, Width: 5,
+	ord := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: one, Plural: many, Prefix: prefix, Width: 5, Goods: true,
 		Roles: map[string]engine.Role{
 			"id": engine.Column("id"), "item": engine.Column("item"), "quantity": engine.Column("quantity"), "customer_id": engine.Column("customer_id"),
 			"amount": {SQL: func(a string) string { return "(" + a + ".quantity * " + a + ".unit_price)" },
@@ -64,7 +64,7 @@ func buildOrders(g *engine.Gen, s *engine.Svc) {
 		return engine.Row{"id": id, "customer_id": c["id"], "item": it.Name, "quantity": int64(1 + g.R.IntN(5)), "unit_price": kit.ItemPrice(g, nil, it), // the list price: one price per item
 			"ship_to": c["city"], "status": status, "placed_at": kit.Clock(g, day, 8+g.R.IntN(10), g.R.IntN(60))}
 	}
-	for i := 1; i <= 15+g.R.IntN(15); i++ {
+	for i, n := 1, g.Volume("orders"); i <= n; i++ {
 		day := -1 - g.R.IntN(40)
 		status := "placed"
 		switch {
@@ -134,7 +134,7 @@ func buildOrders(g *engine.Gen, s *engine.Svc) {
 			return []world.Call{{Tool: "set_" + one + "_status", Args: map[string]any{one + "_id": r["id"], "status": "shipped"}}}
 		},
 		Ask: []string{
-			fmt.Sprintf("{name}'s %s {id} ({quantity} × {item}) left the warehouse this morning. Mark it shipped.", one),
+			fmt.Sprintf("%s {id} for {name} ({quantity} × {item}) left the warehouse this morning. Mark it shipped.", engine.Title(one)),
 			fmt.Sprintf("The courier picked up %s {id} for {name}. Please record the shipment.", one),
 			fmt.Sprintf("%s {id} ({item}) is on its way to {name}; update its status.", engine.Title(one)),
 		},

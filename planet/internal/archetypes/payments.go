@@ -149,7 +149,7 @@ func buildPayments(g *engine.Gen, s *engine.Svc) {
 		},
 		Ask: []string{
 			fmt.Sprintf("The card %s {id} from {name} has cleared. Mark it settled.", one),
-			fmt.Sprintf("The bank confirmed {name}'s %s {id}. Please settle it.", one),
+			fmt.Sprintf("The bank confirmed %s {id} from {name}. Please settle it.", one),
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{{Description: "The " + one + " is settled.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "settled"}}}
@@ -229,7 +229,7 @@ func buildPayments(g *engine.Gen, s *engine.Svc) {
 		r := engine.Pick(tc.R, pending)
 		return engine.Task{
 			Title:       "record declined " + one,
-			Instruction: fmt.Sprintf("The bank bounced %s's %s of %s (%s). Record that it failed.", r["payer"], one, g.Locale.C.FormatMoney(r["amount"].(int64)), r["id"]),
+			Instruction: fmt.Sprintf("The bank bounced the %s of %s from %s (%s). Record that it failed.", one, g.Locale.C.FormatMoney(r["amount"].(int64)), r["payer"], r["id"]),
 			Calls:       []world.Call{{Tool: "update_" + one + "_status", Args: map[string]any{one + "_id": r["id"], "status": "failed"}}},
 			Assertions: []world.Assertion{
 				{Description: "The " + one + " failed.", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: "failed"}},

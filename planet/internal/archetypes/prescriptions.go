@@ -184,7 +184,7 @@ func buildPrescriptions(k *kit.Builder) {
 		Ask: []string{
 			"{name} has been told to stop taking {medication}. Please cancel prescription {id}.",
 			"Prescription {id} ({medication}) for {name} was written in error; cancel it.",
-			"Cancel {name}'s prescription {id}; the " + k.St + " has switched them off {medication}.",
+			"Cancel prescription {id} of {name}; the " + k.St + " has switched them off {medication}.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{kit.FieldIs("The prescription is cancelled.", rt, r["id"], "status", "cancelled")}
@@ -204,7 +204,7 @@ func buildPrescriptions(k *kit.Builder) {
 		},
 		Ask: []string{
 			"The prescriber is fine with refill request {id} ({medication} for {name}). Please approve it.",
-			"Approve {name}'s refill {id} for {medication}.",
+			"Approve refill {id} of {name} for {medication}.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{kit.FieldIs("The refill is approved.", ft, r["id"], "status", "approved")}

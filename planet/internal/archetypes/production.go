@@ -42,6 +42,7 @@ func buildProduction(k *kit.Builder) {
 		inspectors = append(inspectors, name)
 	}
 	batch := k.Entity(bt, "batch", "batches", map[string]engine.Role{"id": engine.Column("id"), "item": engine.Column("item"), "date": engine.Column("planned_for")})
+	batch.Goods = true
 	batch.Roles["quantity"] = engine.Column("quantity")
 	checkOf := func(r engine.Row) string { return checks[kit.IDNumber(r["id"])%len(checks)] }
 	inspectorOf := func(r engine.Row) string { return inspectors[kit.IDNumber(r["id"])%len(inspectors)] }

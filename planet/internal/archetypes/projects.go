@@ -150,7 +150,7 @@ func buildProjects(g *engine.Gen, s *engine.Svc) {
 		},
 		Ask: []string{
 			"{name} has approved milestone {id}. Please record the approval (signed by our usual contact there).",
-			"Good news: milestone {id} was accepted by {name}'s main contact. Record it.",
+			"Good news: our main contact at {name} accepted milestone {id}. Record it.",
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{kit.FieldIs("The milestone is approved.", mtable, r["id"], "status", "approved"),

@@ -30,16 +30,27 @@ func init() { engine.RegisterRecord(buildRecord) }
 // its final state is an event downstream services react to.
 func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.Archetype) {
 	cust, work := g.Entity("customer"), g.Entity("work")
+	// A party the brief says the records come from ("collect donations
+	// from grocery stores") is whom they are with.
+	if ps.Counterpart == nil {
+		if cp, rest := sourceParty(ps); cp != nil {
+			ps.Counterpart, ps.Attributes = cp, rest
+		}
+	}
 	// Who a record is with: the CRM's customer, or the counterpart the
 	// plan names (the mills purchase orders go to, the volunteers whose
 	// shifts they are), kept in a table of this service — never a
-	// customer.
+	// customer; or nobody, for a register of the business's own animals,
+	// batches or equipment (engine.OwnRegister).
 	party, partyCol, partyHelp, forWhom := cust, "customer_id", "CRM id of the "+cust.Noun+".", "for"
+	own := ps.Counterpart == nil && engine.OwnRegister(ps.Archetype)
 	if staff := g.Entity("staff"); ps.Counterpart != nil && staff != nil && ps.Counterpart.One == staff.Noun {
 		party, partyCol, partyHelp, forWhom = staff, "staff_id", "Id of the "+staff.Noun+" (like "+staff.ID(1)+").", "of"
 	} else if ps.Counterpart != nil {
 		party = buildCounterparts(g, s, ps.Counterpart)
 		partyCol, partyHelp, forWhom = engine.Snake(ps.Counterpart.One)+"_id", "Id of the "+ps.Counterpart.One+" (like "+party.ID(1)+").", "with"
+	} else if own {
+		party, partyCol = nil, ""
 	}
 	one, many := ps.Entity.One, ps.Entity.Many
 	o, m := engine.Snake(one), engine.Snake(many)
@@ -59,7 +70,25 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			break
 		}
 	}
-	states := slices.Clone(a.States)
+	// A record is due for each finished item of the line of work only
+	// where records of its archetype can follow work (a certificate after
+	// a job); nothing is rostered or stocked because a job was done.
+	follows := ps.Follows && a.Follows
+	// The lifecycle is the plan's, else the one of what the records are
+	// (cheese batches mature, tickets are used), else the archetype's.
+	of := ""
+	if ps.Resource != nil {
+		of = ps.Resource.One
+	}
+	finalKind := cmp.Or(a.DoneKind, "done")
+	states, cancel := slices.Clone(a.States), a.Cancel
+	if len(ps.States) >= 2 {
+		states, cancel = slices.Clone(ps.States), ps.Cancel
+	} else if lc, ok := engine.Lifecycle(ps.Archetype, one, of, ps.From); ok {
+		states, cancel, finalKind = lc.States, lc.Cancel, cmp.Or(lc.FinalKind, finalKind)
+		a.Date = cmp.Or(lc.Date, a.Date)
+	}
+	a.States, a.Cancel = states, cancel
 	final := states[len(states)-1]
 	all := slices.Clone(states)
 	if a.Cancel != "" {
@@ -70,7 +99,9 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		what = fmt.Sprintf("%s of %s", many, ps.Resource.Many)
 	}
 	s.Description = fmt.Sprintf("The %s %s keeps for its %s: each %s with its %s, status and dates.", what, g.Company.Name, cust.Plural, one, cust.Noun)
-	if ps.Counterpart != nil {
+	if own {
+		s.Description = fmt.Sprintf("The register of %s %s keeps of its own: each %s with its status and dates.", what, g.Company.Name, one)
+	} else if ps.Counterpart != nil {
 		s.Description = fmt.Sprintf("The %s %s keeps %s its %s: each %s with its %s, status and dates.", what, g.Company.Name, forWhom, party.Plural, one, party.Noun)
 	}
 	if len(ps.Attributes) > 0 && len(ps.Attributes[0].Values) > 0 {
@@ -94,7 +125,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		// is sold but never held (a season ticket, a class pack) has a
 		// price only.
 		lex := lexicon.Load()
-		nature := lex.Nature(r1)
+		nature := engine.ResourceNature(r1, ps.Archetype)
 		stock := nature == "goods" || lex.NounArchetype(r1) == "inventory" || lex.NounArchetype(engine.LastWord(r1)) == "inventory"
 		physical := (nature == "equipment" || nature == "vehicle") && !stock
 		rcols := []world.Column{kit.PK(), kit.Text("name", "Name or number of the "+r1+".")}
@@ -130,9 +161,9 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		var goods []engine.Item
 		switch {
 		case stock:
-			goods = kit.StockItemsOf(g)
+			goods = stockLike(g, r1, kinds, ps.Archetype)
 		case !physical:
-			goods = offeringsLike(g, r1, kinds)
+			goods = offeringsLike(g, r1, kinds, ps.Archetype)
 		}
 		if goods != nil {
 			n = min(n, len(goods))
@@ -150,10 +181,17 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			switch {
 			case stock:
 				it := goods[i-1]
-				row["name"], row["on_hand"], row["unit_price"] = it.Name, int64(g.R.IntN(40)), kit.ItemPrice(g, g.R, it)
+				// The list price: a line's price follows its size.
+				row["name"], row["on_hand"], row["unit_price"] = it.Name, int64(g.R.IntN(40)), kit.ItemPrice(g, nil, it)
 			case !physical:
 				it := goods[i-1]
-				row["name"], row["unit_price"] = it.Name, kit.ItemPrice(g, g.R, it)
+				row["name"], row["unit_price"] = it.Name, kit.ItemPrice(g, nil, it)
+			}
+			// A line named for one of the kinds is of that kind.
+			for _, k := range kinds {
+				if goods != nil && strings.HasPrefix(strings.ToLower(fmt.Sprint(row["name"])), strings.ToLower(k)) {
+					row["kind"] = k
+				}
 			}
 			res.Rows = append(res.Rows, row)
 			g.AddRow(resTable, row)
@@ -181,7 +219,9 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	dateCol := cmp.Or(a.Date, "due_on")
 	dateIsTime := strings.HasSuffix(dateCol, "_at")
 	cols := []world.Column{kit.PK(), kit.RefersTo("customer_id", cust.Table+".id", "The "+cust.Noun+" it is for (CRM id).")}
-	if ps.Counterpart != nil {
+	if own {
+		cols = cols[:1]
+	} else if ps.Counterpart != nil {
 		cols[1] = kit.Ref(partyCol, party.Table, "The "+party.Noun+" it is "+forWhom+".")
 		if party.Service != s.Name {
 			cols[1] = kit.RefersTo(partyCol, party.Table+".id", "The "+party.Noun+" it is "+forWhom+".")
@@ -190,7 +230,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	if res != nil {
 		cols = append(cols, kit.Ref(engine.Snake(ps.Resource.One)+"_id", resTable, "The "+ps.Resource.One+"."))
 	}
-	if ps.Follows || ps.Precedes {
+	if follows || ps.Precedes {
 		cols = append(cols, kit.Opt(kit.RefersTo("source_ref", work.Table+".id", "The "+work.Noun+" it is for, if any.")))
 	}
 	for _, at := range ps.Attributes {
@@ -223,15 +263,21 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 
 	// The email and name of whom a record is with are one hop away, so
 	// that rules can name them (the invoice goes to the email on file).
-	partyRows := func() []engine.Row { return party.Rows }
-	roles := map[string]engine.Role{"id": engine.Column("id"), partyCol: engine.Column(partyCol),
-		"email": engine.Via(partyCol, party.Table, "email", partyRows),
-		"name":  engine.Via(partyCol, party.Table, "name", partyRows),
+	// A register of the business's own has nobody to name.
+	roles := map[string]engine.Role{"id": engine.Column("id")}
+	if party != nil {
+		partyRows := func() []engine.Row { return party.Rows }
+		roles[partyCol] = engine.Column(partyCol)
+		roles["email"] = engine.Via(partyCol, party.Table, "email", partyRows)
+		roles["name"] = engine.Via(partyCol, party.Table, "name", partyRows)
 	}
 	if a.Money != "" {
 		roles["amount"] = engine.Column(a.Money)
 	}
-	e := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: one, Plural: many, Prefix: prefix, Width: 5, Roles: roles}
+	// Records with someone other than a customer, or with nobody, are the
+	// company's own business: nothing is written to a customer about them.
+	e := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: one, Plural: many, Prefix: prefix, Width: 5, Roles: roles,
+		Internal: party != cust, Goods: engine.GoodsArchetype(ps.Archetype)}
 	g.SetEntity("record:"+s.Name, e)
 
 	when := func(d int) any {
@@ -244,13 +290,19 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		it := engine.Pick(g.R, g.Vocab.Items)
 		return price(g, it.Min/2, it.Max)
 	}
-	activeCust := kit.ActiveRows(party)
+	var activeCust []engine.Row
+	if party != nil {
+		activeCust = kit.ActiveRows(party)
+	}
 	newRow := func(n int, status string, d int) engine.Row {
-		r := engine.Row{"id": e.ID(n), partyCol: engine.Pick(g.R, activeCust)["id"], dateCol: when(d), "status": status, "notes": "", "created_at": g.At(d-3-g.R.IntN(10), 10)}
+		r := engine.Row{"id": e.ID(n), dateCol: when(d), "status": status, "notes": "", "created_at": g.At(d-3-g.R.IntN(10), 10)}
+		if party != nil {
+			r[partyCol] = engine.Pick(g.R, activeCust)["id"]
+		}
 		if res != nil {
 			r[engine.Snake(ps.Resource.One)+"_id"] = engine.Pick(g.R, res.Rows)["id"]
 		}
-		if ps.Follows {
+		if follows {
 			r["source_ref"] = nil
 		}
 		for _, at := range ps.Attributes {
@@ -265,7 +317,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		}
 		return r
 	}
-	n := 12 + g.R.IntN(14)
+	n := g.Volume("records")
 	if ps.Entity.Count > 0 {
 		n = ps.Entity.Count // the brief's own count: "35 horses"
 	}
@@ -273,6 +325,14 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		d := g.R.IntN(60) - 40
 		status := states[0]
 		switch {
+		case own && !engine.GoodsArchetype(ps.Archetype):
+			// A register's animals and equipment are mostly in use; a few
+			// have moved on.
+			if x := g.R.IntN(10); x >= 9 {
+				status = final
+			} else if x >= 7 {
+				status = states[min(1, len(states)-1)]
+			}
 		case d < -10:
 			status = final
 		case d < 0:
@@ -291,25 +351,38 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	fields := []string{"id", partyCol, dateCol, "status"}
 	filters := []world.Filter{kit.F(partyCol, "eq", partyCol), kit.F("status", "eq", "status")}
 	args := []world.ArgSpec{kit.S(partyCol, false, partyHelp), kit.A("status", table+".status", false, "")}
-	if ps.Follows || ps.Precedes {
+	by := "by status"
+	if own {
+		fields, filters, args = []string{"id", dateCol, "status"}, filters[1:], args[1:]
+	} else {
+		by = "by " + party.Noun + ", status"
+	}
+	if follows || ps.Precedes {
 		fields = append(fields, "source_ref")
 		filters = append(filters, kit.F("source_ref", "eq", "source_ref"))
 		args = append(args, kit.S("source_ref", false, "Id of the "+work.Noun+"."))
 	}
 	s.Tool(true, kit.Tool(s.Name, "search_"+m, "Search "+many,
-		fmt.Sprintf("Find %s by %s, status or %s. Returns id (like %s), %s.", many, party.Noun, work.Noun, e.ID(1), strings.Join(fields[1:], ", ")),
+		fmt.Sprintf("Find %s %s or %s. Returns id (like %s), %s.", many, by, work.Noun, e.ID(1), strings.Join(fields[1:], ", ")),
 		args, kit.Search(table, []string{"-" + dateCol, "id"}, fields, filters...)))
 	s.Tool(true, kit.Tool(s.Name, "get_"+o, "Get "+engine.An(one), fmt.Sprintf("Read one %s by id, with all its details.", one),
 		[]world.ArgSpec{kit.S(idArg, true, "e.g. "+e.ID(1))},
 		kit.Get(table, idArg, "", fmt.Sprintf("No %s {%s}; search_%s finds ids.", one, idArg, m))))
 	cargs := []world.ArgSpec{kit.S(partyCol, true, partyHelp), kit.A(dateCol, table+"."+dateCol, true, "")}
 	cvals := map[string]any{partyCol: "$" + partyCol, dateCol: "$" + dateCol, "notes": "$notes", "created_at": "$now"}
+	newFor := ""
+	if own {
+		cargs = cargs[1:]
+		delete(cvals, partyCol)
+	} else {
+		newFor = " " + forWhom + " " + engine.An(party.Noun)
+	}
 	if res != nil {
 		k := engine.Snake(ps.Resource.One) + "_id"
 		cargs = append(cargs, kit.S(k, true, "Id of the "+ps.Resource.One+"."))
 		cvals[k] = "$" + k
 	}
-	if ps.Follows || ps.Precedes {
+	if follows || ps.Precedes {
 		cargs = append(cargs, kit.S("source_ref", false, "Id of the "+work.Noun+" it is for."))
 		cvals["source_ref"] = "$source_ref"
 	}
@@ -323,7 +396,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	}
 	cargs = append(cargs, kit.S("notes", false, "Free notes."))
 	s.Tool(true, kit.Tool(s.Name, "create_"+o, "Create "+engine.An(one),
-		fmt.Sprintf("Record a new %s %s %s; it starts as %s. Returns it with its id.", one, forWhom, engine.An(party.Noun), states[0]), cargs, kit.Insert(table, "", cvals)))
+		fmt.Sprintf("Record a new %s%s; it starts as %s. Returns it with its id.", one, newFor, said(states[0])), cargs, kit.Insert(table, "", cvals)))
 	trans := map[string][]string{}
 	for i, st := range states[:len(states)-1] {
 		trans[st] = []string{states[i+1]}
@@ -340,7 +413,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	// Event: a record reaches its final state.
 	before := states[len(states)-2]
 	s.Events = append(s.Events, &engine.Event{
-		Entity: e, Name: final, Kind: cmp.Or(a.DoneKind, "done"),
+		Entity: e, Name: final, Kind: finalKind,
 		When:    fmt.Sprintf("%s is marked %s", engine.An(one), strings.ReplaceAll(final, "_", " ")),
 		Where:   map[string]any{"status": final},
 		InState: func(r engine.Row) bool { return r["status"] == final },
@@ -352,10 +425,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		Do: func(r engine.Row) []world.Call {
 			return []world.Call{{Tool: "set_" + o + "_status", Args: map[string]any{idArg: r["id"], "status": final}}}
 		},
-		Ask: []string{
-			fmt.Sprintf("%s {id} for {name} is %s now. Please record it.", engine.Title(one), strings.ReplaceAll(final, "_", " ")),
-			fmt.Sprintf("Mark %s {id} ({name}) as %s.", one, strings.ReplaceAll(final, "_", " ")),
-		},
+		Ask: recordAsks(one, final, party != nil),
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{{Description: fmt.Sprintf("The %s is %s.", one, final), Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: final}}}
 		},
@@ -367,7 +437,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	// Action: a record is due for each finished item of the line of work,
 	// or, where it must precede the work (a deposit, a waiver), for each
 	// item confirmed.
-	if ps.Follows || ps.Precedes {
+	if (follows || ps.Precedes) && party != nil {
 		// A record with a counterpart is with one of them (the first
 		// active), not with the work's customer.
 		needs := []string{"id", "customer_id", "date"}
@@ -388,7 +458,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		s.Actions = append(s.Actions, &engine.Action{
 			// "date" is a role only the line of work's items have: a record
 			// follows the business's own work, not another record.
-			Service: s.Name, Name: one + " recorded", Needs: needs, On: on,
+			Service: s.Name, Name: one + " " + thenVerb(a.Then), Needs: needs, On: on,
 			Then: then + ", with the {noun} id as its source reference",
 			Rule: func(up *engine.Entity) *world.RuleThen {
 				k := engine.KeysOf(up).Eq("source_ref", "id")
@@ -445,23 +515,28 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		// Moving a record into its final state is an event policies react
 		// to; a chore stays inside the service, so it stops short of it
 		// (or cancels, where the lifecycle is only two steps long).
-		to, title_, ask := states[1], "advance "+one, "%s %s for %s is %s now. Please update it."
+		to, title_, ask := states[1], "advance "+one, "%s %s%s is %s now. Please update it."
 		if len(states) <= 2 {
 			if a.Cancel == "" {
 				return engine.Task{}, false
 			}
-			to, title_, ask = a.Cancel, "cancel "+one, "%s %s for %s is not needed any more: mark it %s."
+			to, title_, ask = a.Cancel, "cancel "+one, "%s %s%s is not needed any more: mark it %s."
+		}
+		whose := ""
+		checks := []world.Assertion{{Description: "It is " + said(to) + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: to}}}
+		if party != nil {
+			whose = " " + forWhom + " " + fmt.Sprint(kit.Lookup(party, r[partyCol], "name"))
+			checks = append(checks, world.Assertion{Description: "It is still " + forWhom + " the same " + party.Noun + ".", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: partyCol, Equals: r[partyCol]}})
+		} else {
+			checks = append(checks, world.Assertion{Description: "Its date is unchanged.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: dateCol, Equals: r[dateCol]}})
 		}
 		return engine.Task{
 			Title:       title_,
-			Instruction: fmt.Sprintf(ask, engine.Title(one), r["id"], kit.Lookup(party, r[partyCol], "name"), strings.ReplaceAll(to, "_", " ")),
+			Instruction: fmt.Sprintf(ask, engine.Title(one), r["id"], whose, said(to)),
 			Calls:       []world.Call{{Tool: "set_" + o + "_status", Args: map[string]any{idArg: r["id"], "status": to}}},
-			Assertions: []world.Assertion{
-				{Description: "It is " + to + ".", Field: &world.FieldMatch{Table: table, Key: r["id"], Column: "status", Equals: to}},
-				{Description: "It is still " + forWhom + " the same " + party.Noun + ".", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: r["id"], Column: partyCol, Equals: r[partyCol]}},
-			},
-			MayChange: []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
-			Services:  []string{s.Name},
+			Assertions:  checks,
+			MayChange:   []world.Change{{Table: table, Keys: []any{r["id"]}, Ops: []string{"update"}}},
+			Services:    []string{s.Name},
 		}, true
 	}})
 }
@@ -572,10 +647,10 @@ func buildCounterparts(g *engine.Gen, s *engine.Svc, n *engine.PlanNoun) *engine
 
 // offeringsLike returns the industry's offerings whose name holds the
 // noun's head ("guided tour": "Guided tour, half day"); when none does,
-// a price list of the noun in the style of a composed one ("Standard
-// guided tour", a line per kind, "Guided tour, extended") at the level
-// of the first offering.
-func offeringsLike(g *engine.Gen, noun string, kinds []string) []engine.Item {
+// the price list a composed world would have for the noun (see
+// engine.PriceList: "Season ticket, adult", "…, concession"), a line per
+// kind.
+func offeringsLike(g *engine.Gen, noun string, kinds []string, archetype string) []engine.Item {
 	head := strings.ToLower(engine.LastWord(noun))
 	offers := kit.Offerings(g)
 	var like []engine.Item
@@ -587,10 +662,111 @@ func offeringsLike(g *engine.Gen, noun string, kinds []string) []engine.Item {
 	if len(like) > 0 {
 		return like
 	}
-	lo, hi := offers[0].Min, offers[0].Max
-	out := []engine.Item{{Name: "Standard " + noun, Min: lo, Max: (lo + hi) / 2}}
-	for _, k := range kinds {
-		out = append(out, engine.Item{Name: engine.Title(k) + " " + noun, Min: (lo + hi) / 2, Max: hi})
+	var out []engine.Item
+	for _, it := range engine.PriceList(noun, kinds, archetype) {
+		out = append(out, engine.Item{Name: it.Name, Min: it.Price[0], Max: it.Price[1]})
 	}
-	return append(out, engine.Item{Name: engine.Title(noun) + ", extended", Min: hi * 0.8, Max: hi * 1.6})
+	return out
+}
+
+// recordAsks are how a colleague asks for a record to reach its final
+// state: "Batch BAT-00012 is ready now", with whom it is with when it is
+// with someone.
+func recordAsks(one, final string, withParty bool) []string {
+	if !withParty {
+		return []string{
+			fmt.Sprintf("%s {id} is %s now. Please record it.", engine.Title(one), said(final)),
+			fmt.Sprintf("Please mark %s {id} as %s.", one, said(final)),
+		}
+	}
+	return []string{
+		fmt.Sprintf("%s {id} for {name} is %s now. Please record it.", engine.Title(one), said(final)),
+		fmt.Sprintf("Please mark %s {id} ({name}) as %s.", one, said(final)),
+	}
+}
+
+// thenVerb is the verb of an archetype's policy clause, for the name of
+// the action ("{an_entity} must be filed in …" → "filed"), "recorded"
+// when the clause has none.
+func thenVerb(then string) string {
+	_, rest, ok := strings.Cut(then, " must be ")
+	if !ok {
+		return "recorded"
+	}
+	verb, _, _ := strings.Cut(rest, " in ")
+	return cmp.Or(strings.TrimSpace(verb), "recorded")
+}
+
+// sourceParty finds a party the brief names as where a service's records
+// come from ("collect donations from grocery stores": an attribute
+// grocery_store the phrase puts after "from"): the records are with that
+// party, so it becomes the service's counterpart and leaves the
+// attributes.
+func sourceParty(ps engine.PlanService) (*engine.PlanNoun, []engine.PlanAttribute) {
+	lex := lexicon.Load()
+	words := strings.Fields(strings.ToLower(ps.From))
+	for i, at := range ps.Attributes {
+		if len(at.Values) > 0 || engine.PartyKind(at.Name, at.Type) == "" {
+			continue
+		}
+		name := strings.Fields(strings.ReplaceAll(at.Name, "_", " "))
+		for j := 0; j+len(name) < len(words); j++ {
+			if !engine.SourceCue(words[j]) {
+				continue
+			}
+			k := j + 1
+			for k < len(words) && lex.Is("det", words[k]) {
+				k++
+			}
+			if k+len(name) > len(words) || strings.Join(words[k:k+len(name)-1], " ") != strings.Join(name[:len(name)-1], " ") ||
+				lex.Singular(strings.Trim(words[k+len(name)-1], ".,;")) != name[len(name)-1] {
+				continue
+			}
+			one := strings.Join(name, " ")
+			rest := slices.Delete(slices.Clone(ps.Attributes), i, i+1)
+			return &engine.PlanNoun{One: one, Many: lex.Plural(one), From: ps.From}, rest
+		}
+	}
+	return nil, ps.Attributes
+}
+
+// stockLike returns the industry's stock lines of the noun or its kinds
+// ("cables" and "consumer units" of an electrician); when none is, the
+// noun's own lines as a composed price list has them ("Cable, pack of
+// 3"), never the office supplies any business keeps (a register of
+// cables named "Toner cartridge").
+func stockLike(g *engine.Gen, noun string, kinds []string, archetype string) []engine.Item {
+	heads := []string{strings.ToLower(engine.LastWord(noun))}
+	for _, k := range kinds {
+		heads = append(heads, strings.ToLower(engine.LastWord(k)))
+	}
+	var like []engine.Item
+	for _, it := range kit.StockItemsOf(g) {
+		if slices.ContainsFunc(heads, func(h string) bool { return strings.Contains(strings.ToLower(it.Name), h) }) {
+			like = append(like, it)
+		}
+	}
+	if len(like) > 0 {
+		return like
+	}
+	// Its kinds name it better than the noun does; their lines take turns,
+	// so that a short register has some of each.
+	names := kinds
+	if len(names) == 0 {
+		names = []string{noun}
+	}
+	var lists [][]engine.PlanItem
+	total := 0
+	for _, n := range names {
+		lists = append(lists, engine.PriceList(n, nil, archetype))
+		total += len(lists[len(lists)-1])
+	}
+	var out []engine.Item
+	for i := 0; len(out) < total; i++ {
+		l := lists[i%len(lists)]
+		if j := i / len(lists); j < len(l) {
+			out = append(out, engine.Item{Name: l[j].Name, Min: l[j].Price[0], Max: l[j].Price[1]})
+		}
+	}
+	return out
 }

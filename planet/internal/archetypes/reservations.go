@@ -24,7 +24,7 @@ func buildReservations(g *engine.Gen, s *engine.Svc) {
 	o, m := engine.Snake(one), engine.Snake(many)
 	resTable, table := s.Name+"_resources", s.Name+"_bookings"
 	rprefix, prefix := v.Prefix("RSC-", "RES-"), v.Prefix("RSV-", "RBK-")
-	s.Description = fmt.Sprintf("What %s's %s reserve: rooms, tables, bays and equipment, for which dates, and whether it is held, confirmed or used.", g.Company.Name, v.CMany)
+	s.Description = fmt.Sprintf("What the %s of %s reserve: rooms, tables, bays and equipment, for which dates, and whether it is held, confirmed or used.", v.CMany, g.Company.Name)
 
 	// Resources, flavoured by how the industry sells.
 	kinds := []string{"room", "table", "bay", "studio", "vehicle", "equipment"}

@@ -44,7 +44,7 @@ func buildShipments(g *engine.Gen, s *engine.Svc) {
 	s.Table(scans, "Tracking scans of "+many+", oldest first.", "SCN-", 6,
 		kit.PK(), kit.Ref("consignment_id", table, "The "+one+"."), kit.Enum("stage", "What the scan recorded.", "created", "collected", "in_transit", "out_for_delivery", "delivered", "exception"),
 		kit.Text("location", "Where."), kit.WithDefault(kit.Text("note", "Remark of the driver or depot."), ""), kit.Datetime("scanned_at", "When."))
-	e := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: one, Plural: many, Prefix: prefix, Width: 5, Roles: v.CustRoles("customer_id")}
+	e := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: one, Plural: many, Prefix: prefix, Width: 5, Goods: true, Roles: v.CustRoles("customer_id")}
 	e.Roles["amount"] = engine.Column("charge")
 	e.Roles["consignee"] = engine.Column("consignee")
 	g.SetEntity(o, e)
@@ -171,7 +171,7 @@ func buildShipments(g *engine.Gen, s *engine.Svc) {
 		Ask: []string{
 			fmt.Sprintf("The driver handed %s {id} to {consignee}, who signed for it. Please record the delivery.", one),
 			"POD in for {id}: signed by {consignee}. Close it off as delivered.",
-			fmt.Sprintf("{name}'s %s {id} arrived; {consignee} signed. Record the proof of delivery.", one),
+			fmt.Sprintf("%s {id} for {name} arrived; {consignee} signed. Record the proof of delivery.", engine.Title(one)),
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{kit.FieldIs("The "+one+" is delivered.", table, r["id"], "status", "delivered"),

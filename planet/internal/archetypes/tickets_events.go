@@ -166,7 +166,7 @@ func buildTicketsEvents(k *kit.Builder) {
 			return []world.Call{{Tool: "confirm_event_ticket", Args: map[string]any{"ticket_id": r["id"]}}}
 		},
 		Ask: []string{
-			"{name}'s payment for ticket {id} ({event}) has arrived. Confirm the ticket.",
+			"The payment from {name} for ticket {id} ({event}) has arrived. Confirm the ticket.",
 			"Ticket {id} for {event} is paid by {name}; please confirm it.",
 		},
 		Check: func(r engine.Row) []world.Assertion {

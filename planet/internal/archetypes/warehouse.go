@@ -66,6 +66,7 @@ func buildWarehouse(k *kit.Builder) {
 	returns := bins[len(bins)-1]
 
 	pick := k.Entity(mt, "pick", "picks", k.ViaRoles("order_ref", k.Work.Table, "customer_id"))
+	pick.Goods = true
 	pick.Roles["item"] = engine.Column("item")
 	pick.Roles["order_ref"] = engine.Column("order_ref")
 	move := func(e *engine.Entity, kind string, b engine.Row, item any, qty int64, order any, status string, day int) engine.Row {

@@ -50,7 +50,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 	s.Table(staffTable, fmt.Sprintf("The %s who carry out %s.", st.Many, w.Many), sprefix, 3, scols...)
 	staff := &engine.Entity{Service: s.Name, Table: staffTable, Key: "id", Noun: st.One, Plural: st.Many, Prefix: sprefix, Width: 3,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("name"), "email": engine.Column("email")}}
-	for i := 1; i <= 5+g.R.IntN(6); i++ {
+	for i, n := 1, g.Volume("staff"); i <= n; i++ {
 		name, email := g.Locale.Person("")
 		r := engine.Row{"id": staff.ID(i), "name": name, "email": email, "active": g.R.IntN(7) != 0}
 		for _, x := range st.Extra {
@@ -79,7 +79,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 	cols = append(cols, w.Columns()...)
 	cols = append(cols, kit.Datetime("created_at", "When it was recorded."))
 	s.Table(table, fmt.Sprintf("%s, one row per %s.", engine.Title(w.Many), w.One), prefix, 5, cols...)
-	work := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: w.One, Plural: w.Many, Prefix: prefix, Width: 5,
+	work := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: w.One, Plural: w.Many, Prefix: prefix, Width: 5, Goods: engine.GoodsArchetype(g.Plan.Work.Archetype),
 		Roles: map[string]engine.Role{
 			"id": engine.Column("id"), "amount": engine.Column("amount"), "date": engine.Column("scheduled_on"), "item": engine.Column("item"),
 			"customer_id": engine.Column("customer_id"),
@@ -110,7 +110,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		return it.Name, max(minor, (amount+minor/2)/minor*minor)
 	}
 	activeCust := kit.ActiveRows(cust)
-	for i := 1; i <= 20+g.R.IntN(20); i++ {
+	for i, n := 1, g.Volume("work_items"); i <= n; i++ {
 		item, amount := price()
 		c := engine.Pick(g.R, activeCust)
 		d := g.R.IntN(60) - 40
@@ -300,8 +300,8 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 	before := v.States[len(v.States)-2]
 	s.Events = append(s.Events, event(final, "done", fmt.Sprintf("%s is marked %s", engine.An(w.One), final), final, before, []string{
 		fmt.Sprintf("%s {id} for {name} ({item}) is %s. Please record it.", engine.Title(w.One), said(final)),
-		fmt.Sprintf("Mark %s {id} as %s; {name}'s {item} is done.", w.One, said(final)),
-		fmt.Sprintf("{name}'s %s {id} is %s now. Please update the system.", w.One, said(final)),
+		fmt.Sprintf("Please mark %s {id} ({item}, for {name}) as %s.", w.One, said(final)),
+		fmt.Sprintf("%s {id} for {name} is %s now. Please update the system.", engine.Title(w.One), said(final)),
 	}))
 	// Confirmed: the item leaves its first state. Only where the plan has
 	// a record due before the work goes ahead (a deposit, a waiver), so
@@ -310,7 +310,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		second := v.States[1]
 		ev := event(second, "confirmed", fmt.Sprintf("%s is %s", engine.An(w.One), said(second)), second, v.States[0], []string{
 			fmt.Sprintf("%s {id} for {name} ({item}) can go ahead. Please set it to %s.", engine.Title(w.One), said(second)),
-			fmt.Sprintf("Mark {name}'s %s {id} as %s.", w.One, said(second)),
+			fmt.Sprintf("Please mark %s {id} for {name} as %s.", w.One, said(second)),
 		})
 		// Every item past its first state has been confirmed.
 		past := slices.Clone(v.States[1:])

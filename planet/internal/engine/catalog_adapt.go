@@ -43,7 +43,13 @@ func vocabOfPlan(p *Plan, lang string) *Vocab {
 	for _, a := range w.Attributes {
 		work.Extra = append(work.Extra, Extra{Name: a.Name, Type: a.Type, Values: a.Values})
 	}
-	v := &Vocab{Customer: noun(p.Customer), Staff: noun(p.Staff), Work: work,
+	cust := noun(p.Customer)
+	if p.Customer.Organisation {
+		// A pack's customer columns are written for people; a café or a
+		// hotel has no allergies and no date of birth.
+		cust.Extra = slices.DeleteFunc(cust.Extra, func(e Extra) bool { return PersonOnly(e.Name, e.Type) })
+	}
+	v := &Vocab{Customer: cust, Staff: noun(p.Staff), Work: work,
 		Offering: Noun{One: w.Offering.One, Many: w.Offering.Many}, States: w.States, Cancel: w.Cancel, Unit: w.Unit}
 	for _, it := range w.Items {
 		v.Items = append(v.Items, LocalItem(lang, it.Name, it.Price[0], it.Price[1]))

@@ -34,6 +34,11 @@ type Entity struct {
 	// Inbound: its rows bring goods in (a purchase order), so that their
 	// quantity adds to stock rather than taking from it.
 	Inbound bool
+	// Goods: its rows hand goods over or keep them (an order, a delivery,
+	// a stock batch) rather than being work performed for someone, so
+	// that actions about a service performed ([Action.AfterService]) do
+	// not follow its events.
+	Goods bool
 }
 
 // Role is one thing an entity can tell: "id", "name", "email", "amount",
@@ -169,6 +174,10 @@ type Action struct {
 	// upstream row (an email from the shared mailbox): it does not follow
 	// events of an [Entity.Internal] entity.
 	ToCustomer bool
+	// AfterService marks an action that follows work performed for a
+	// customer (a follow-up meeting after a visit), never goods handed
+	// over: it does not follow events of an [Entity.Goods] entity.
+	AfterService bool
 	// Prepare returns the task seed a rule about existing records needs:
 	// the open ticket that must be closed once the work is done, the
 	// issued invoice that must be voided when it is cancelled. Without it
@@ -189,7 +198,8 @@ type Action struct {
 // company's internal records. The service graph and the policies are
 // derived from it.
 func (a *Action) Follows(ev *Event) bool {
-	return ev.Entity.Has(a.Needs...) && (len(a.On) == 0 || slices.Contains(a.On, ev.Kind)) && !(a.ToCustomer && ev.Entity.Internal)
+	return ev.Entity.Has(a.Needs...) && (len(a.On) == 0 || slices.Contains(a.On, ev.Kind)) && !(a.ToCustomer && ev.Entity.Internal) &&
+		!(a.AfterService && ev.Entity.Goods)
 }
 
 // clause is the action's policy clause for an upstream entity.

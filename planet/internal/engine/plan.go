@@ -143,8 +143,14 @@ type PlanService struct {
 	// Precedes: the service keeps a record due before each item of the
 	// line of work is confirmed (a deposit, a signed waiver, a permit):
 	// the policy binds the item's confirmation, not its completion.
-	Precedes bool   `json:"precedes,omitempty"`
-	From     string `json:"from,omitempty"`
+	Precedes bool `json:"precedes,omitempty"`
+	// States is a record service's lifecycle, first to final, and
+	// Cancel its terminal state off the main path. Empty: the lifecycle
+	// of what the records are (see [Lifecycle]: made goods mature, tickets
+	// are used), else the archetype's.
+	States []string `json:"states,omitempty"`
+	Cancel string   `json:"cancel,omitempty"`
+	From   string   `json:"from,omitempty"`
 }
 
 // PlanPolicy is one business rule of the world: when Event happens in the
@@ -379,6 +385,22 @@ func (p *Plan) Check() error {
 			bad(ptr+"/counterpart", "a counterpart is for a record service and needs one and many, not the service's own name")
 		}
 		checkAttrs(bad, ptr+"/attributes", s.Attributes)
+		if len(s.States) > 0 || s.Cancel != "" {
+			if s.Builder != "record" {
+				bad(ptr+"/states", "only a record service takes its lifecycle from the plan")
+			}
+			if len(s.States) < 2 {
+				bad(ptr+"/states", "needs at least two states, first to final")
+			}
+			for j, st := range s.States {
+				if Snake(st) != st || slices.Index(s.States, st) != j || st == s.Cancel {
+					bad(fmt.Sprintf("%s/states/%d", ptr, j), "state %q must be lower snake case and appear once", st)
+				}
+			}
+			if s.Cancel != "" && Snake(s.Cancel) != s.Cancel {
+				bad(ptr+"/cancel", "state %q must be lower snake case", s.Cancel)
+			}
+		}
 	}
 	if !hasCRM {
 		bad("/services", "needs the crm service (every world has its customers)")

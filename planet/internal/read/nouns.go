@@ -442,7 +442,7 @@ func (r *reader) work(caps []capability) {
 	}
 	// "rents kayaks and canoes": each resource is on the price list.
 	for _, m := range more {
-		w.Items = append(w.Items, engine.PlanItem{Name: "Standard " + m, Price: w.Items[0].Price})
+		w.Items = append(w.Items, engine.PriceList(m, nil, arch)...)
 	}
 	if len(quals) > 0 {
 		vals := append(slices.Clone(quals), "standard")
@@ -603,26 +603,10 @@ func (r *reader) staffNoun() (string, string) {
 }
 
 // items makes a price list from the brief's own nouns when no pack has
-// one: each qualifier and a standard item, at the archetype's price level.
+// one: the lines of the kind of thing sold (by weight, by the hour, by
+// term…) and one per qualifier (see engine.PriceList).
 func (r *reader) items(noun string, quals []string, arch string) []engine.PlanItem {
-	lo, hi := 40.0, 250.0
-	switch arch {
-	case "orders":
-		lo, hi = 8, 120
-	case "contracts":
-		lo, hi = 30, 400
-	case "shipments":
-		lo, hi = 25, 600
-	case "cases", "documents":
-		lo, hi = 60, 900
-	}
-	name := engine.Title(noun)
-	out := []engine.PlanItem{{Name: "Standard " + noun, Price: [2]float64{lo, (lo + hi) / 2}}}
-	for _, q := range quals {
-		out = append(out, engine.PlanItem{Name: engine.Title(q) + " " + noun, Price: [2]float64{(lo + hi) / 2, hi}})
-	}
-	out = append(out, engine.PlanItem{Name: name + ", extended", Price: [2]float64{hi * 0.8, hi * 1.6}})
-	return out
+	return engine.PriceList(noun, quals, arch)
 }
 
 // services chooses the world's services: CRM and the line of work, one
@@ -1007,7 +991,9 @@ func (r *reader) services(caps []capability) {
 	target := 4 + rng.IntN(5) // 4..8
 	var pool []*engine.ServiceDef
 	for _, n := range engine.ServiceNames() {
-		if d := engine.Registry[n]; !d.Vertical && !chosen[n] && n != "work" && !(free && n == "billing") {
+		// A builder of the line of work's own archetype would keep the
+		// same thing twice (a bakery's bake orders and "orders").
+		if d := engine.Registry[n]; !d.Vertical && !chosen[n] && n != "work" && !(free && n == "billing") && n != p.Work.Archetype {
 			pool = append(pool, d)
 		}
 	}

@@ -1,0 +1,129 @@
+package planet
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/world"
+)
+
+// buildSenseProblems are the mechanical sense checks of what the builders
+// make of a plan (issues 7 and 8, build side): whose a record is, which
+// columns it has, which policies bind it, how tasks name things and what
+// a composed price list holds. Each problem names its rule, as
+// senseProblems' do.
+func buildSenseProblems(p *Plan, b *world.Bundle) []string {
+	var out []string
+	tables := map[string]world.Table{}
+	for _, t := range b.Tables {
+		tables[t.Name] = t
+	}
+	has := func(table, col string) bool {
+		return slices.ContainsFunc(tables[table].Columns, func(c world.Column) bool { return c.Name == col })
+	}
+	// A record is a customer's when it names one (a customer_id, a car's
+	// owner), or the record it belongs to does (a milestone's project).
+	customers := func(table string) bool {
+		if has(table, "customer_id") {
+			return true
+		}
+		for _, c := range tables[table].Columns {
+			if ref, _, ok := strings.Cut(c.References+c.RefersTo, "."); ok && ref != table && (has(ref, "customer_id") || tables[ref].Service == "crm") {
+				return true
+			}
+		}
+		return false
+	}
+	// A register of the business's own animals, batches, equipment or
+	// stock has no customer on it.
+	for _, s := range p.Services {
+		if s.Builder == "record" && slices.Contains([]string{"assets", "inventory", "production"}, s.Archetype) && s.Counterpart == nil {
+			for _, t := range b.Tables {
+				if t.Service == s.Name && has(t.Name, "customer_id") {
+					out = append(out, fmt.Sprintf("own-register-customer: %s.customer_id", t.Name))
+				}
+			}
+		}
+	}
+	// One thing, one service: no service every business may have keeps
+	// what the line of work keeps (a bakery's bake orders and "orders").
+	// A pack's own verticals are its choice (an estate agent's listings
+	// and viewing appointments).
+	for _, s := range p.Services {
+		if d := engine.Registry[s.Builder]; d != nil && !d.Vertical && s.Builder != "work" && s.Archetype == p.Work.Archetype {
+			out = append(out, fmt.Sprintf("twin-builder: %s beside the line of work %s", s.Name, engine.Snake(p.Work.Many)))
+		}
+	}
+	// Only a person has allergies or a date of birth.
+	if p.Customer.Organisation {
+		for _, t := range b.Tables {
+			if t.Service != "crm" || !has(t.Name, "contact_person") {
+				continue
+			}
+			for _, c := range t.Columns {
+				if slices.Contains([]string{"allergies", "allergy", "date_of_birth", "dob", "dietary_requirements", "gender"}, c.Name) {
+					out = append(out, fmt.Sprintf("person-column: %s.%s for organisation customers", t.Name, c.Name))
+				}
+			}
+		}
+	}
+	// A policy binds what a manager would bind: nothing is invoiced,
+	// answered or met about records with no customer on them (a batch, a
+	// volunteer shift), and no follow-up meeting is booked because goods
+	// were handed over.
+	goods := []string{"orders", "shipments", "inventory", "production", "purchase_orders", "warehouse"}
+	archetypeOf := map[string]string{}
+	for _, s := range p.Services {
+		archetypeOf[s.Name] = s.Archetype
+	}
+	for _, inv := range b.Invariants {
+		r := inv.Rule
+		if r == nil {
+			continue
+		}
+		toCustomer := r.Then.Table == "billing_invoices" || r.Then.Table == "helpdesk_tickets" ||
+			r.Then.Table == "calendar_events" && r.Then.Require != world.RequireNone
+		if toCustomer && !customers(r.When.Table) && tables[r.When.Table].Service != "crm" {
+			out = append(out, fmt.Sprintf("policy-sense: %s (no customer on a %s)", inv.Name, r.When.Noun))
+		}
+		if r.Then.Table == "calendar_events" && r.Then.Require != world.RequireNone && slices.Contains(goods, archetypeOf[inv.Trigger]) {
+			out = append(out, fmt.Sprintf("policy-sense: %s (a follow-up meeting because goods moved)", inv.Name))
+		}
+	}
+	// A task names a firm as a colleague would: "order ORD-1 for Kowalski
+	// Sp.j.", never "Kowalski Sp.j.'s order".
+	var orgs []string
+	if p.Customer.Organisation {
+		for _, t := range b.Tables {
+			if t.Service == "crm" && has(t.Name, "contact_person") {
+				for _, row := range t.Rows {
+					if n, ok := row["name"].(string); ok {
+						orgs = append(orgs, n)
+					}
+				}
+			}
+		}
+	}
+	for _, t := range b.Tasks {
+		for _, n := range orgs {
+			if strings.Contains(t.Instruction, n+"'s ") {
+				out = append(out, fmt.Sprintf("possessive-firm: %s: %q", t.ID, n+"'s"))
+				break
+			}
+		}
+	}
+	// A price list has lines a business would print: no "X, extended".
+	for _, t := range b.Tables {
+		if !has(t.Name, "list_price") {
+			continue
+		}
+		for _, row := range t.Rows {
+			if n, _ := row["name"].(string); strings.HasSuffix(n, ", extended") {
+				out = append(out, fmt.Sprintf("price-line: %s %q", t.Name, n))
+			}
+		}
+	}
+	return out
+}
