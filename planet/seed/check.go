@@ -60,7 +60,7 @@ func NewChecker(c catalog.Country, clock time.Time, domain string) *Checker {
 		ck.postcode = postcodeRegexp(c)
 	}
 	ck.tax, ck.hasTax = TaxOf(c.Code)
-	ck.native = nativeWords(c, ck.Lang)
+	ck.native = nativeWords(c, c.Locale)
 	return ck
 }
 
@@ -418,10 +418,11 @@ func words(s string) []string {
 
 // nativeWords are words that mark a text as written in the language: its
 // stopwords, the country's greeting and the words of its lexicon, less
-// any word English uses too ("de", "a").
-func nativeWords(c catalog.Country, lang string) map[string]bool {
+// any word English uses too ("de", "a"). The lexicon is the locale's own
+// (zh-TW, de-CH) where it has one, the one its worlds are written from.
+func nativeWords(c catalog.Country, locale string) map[string]bool {
 	out := map[string]bool{}
-	lx := LexiconFor(lang)
+	lx := LexiconFor(locale)
 	if lx.Language == "en" {
 		return out
 	}
