@@ -189,10 +189,10 @@ func TestRegionalTranslations(t *testing.T) {
 	fsys := fstest.MapFS{
 		"data/translations/de.json":    file("de", "Installateur"),
 		"data/translations/de-CH.json": file("de-CH", "Sanitärinstallateur"),
-		"data/translations/pt.json":     file("pt", "Encanador"),
-		"data/translations/pt-PT.json":  file("pt-PT", "Canalizador"),
-		"data/translations/zh.json":     file("zh", "水管工"),
-		"data/translations/zh-TW.json":  file("zh-TW", "水電工"),
+		"data/translations/pt.json":    file("pt", "Encanador"),
+		"data/translations/pt-PT.json": file("pt-PT", "Canalizador"),
+		"data/translations/zh.json":    file("zh", "水管工"),
+		"data/translations/zh-TW.json": file("zh-TW", "水電工"),
 	}
 	tr, err := parseTranslations(fsys, sources, lexicons)
 	if err != nil {
@@ -234,7 +234,7 @@ func TestRegionalTranslations(t *testing.T) {
 // de-CH), then its base language's, then English.
 func TestLexiconForLocale(t *testing.T) {
 	for _, tc := range []struct{ locale, want string }{
-		{"zh-CN", "zh"}, {"zh", "zh"}, {"pt-PT", "pt"},
+		{"zh-TW", "zh-TW"}, {"ZH-tw", "zh-TW"}, {"zh-CN", "zh"}, {"zh", "zh"}, {"pt-PT", "pt"},
 		{"de-CH", "de-CH"}, {"de_ch", "de-CH"}, {"de-AT", "de"}, {"de-DE", "de"},
 		{"en-GB", "en"}, {"xx-YY", "en"}, {"", "en"},
 	} {
