@@ -234,7 +234,8 @@ func TestRegionalTranslations(t *testing.T) {
 // de-CH), then its base language's, then English.
 func TestLexiconForLocale(t *testing.T) {
 	for _, tc := range []struct{ locale, want string }{
-		{"zh-TW", "zh-TW"}, {"ZH-tw", "zh-TW"}, {"zh-CN", "zh"}, {"zh", "zh"}, {"pt-PT", "pt"},
+		{"zh-TW", "zh-TW"}, {"ZH-tw", "zh-TW"}, {"zh-CN", "zh"}, {"zh", "zh"},
+		{"pt-BR", "pt-BR"}, {"pt-PT", "pt"},
 		{"de-CH", "de-CH"}, {"de_ch", "de-CH"}, {"de-AT", "de"}, {"de-DE", "de"},
 		{"en-GB", "en"}, {"xx-YY", "en"}, {"", "en"},
 	} {
