@@ -138,3 +138,59 @@ func checkDerived(t *testing.T, file string, want []byte) {
 		t.Errorf("%s is not what data/regional makes of its base language (%v); run go test ./planet/seed -run TestRegionalFilesDerived -update", file, err)
 	}
 }
+
+// TestRegionalVocabulary: each regional file says what its region says
+// where the base language's file does not: Portugal's canalizador and
+// autocarro, Taiwan's 堆高機 and 軟體, Brazil's nota fiscal and equipe,
+// Switzerland's Velo and no ß at all.
+func TestRegionalVocabulary(t *testing.T) {
+	for _, tc := range []struct{ locale, term, want string }{
+		{"pt-PT", "Plumber", "Canalizador"},
+		{"pt-PT", "Bus driver", "Motorista de autocarro"},
+		{"pt-PT", "Butcher", "Talhante"},
+		{"zh-TW", "Forklift driver", "堆高機"},
+		{"zh-TW", "Accounting software licence (per user, year)", "軟體"},
+		{"zh-TW", "Security officer", "保全"},
+		{"de-CH", "Inner tubes", "Veloschläuche"},
+	} {
+		if got := Translate(tc.locale, tc.term); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q is %q, want it to say %q", tc.locale, tc.term, got, tc.want)
+		}
+	}
+	texts := func(lx *Lexicon) string {
+		var b strings.Builder
+		for _, ss := range lx.Text {
+			b.WriteString(strings.Join(ss, "\n"))
+		}
+		for _, ss := range lx.Pools {
+			b.WriteString(strings.Join(ss, "\n"))
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		locale      string
+		says, never []string
+	}{
+		{"pt-BR", []string{"nota fiscal", "equipe", "Atenciosamente"}, []string{"vosso", "Contabilista", "morada", "equipa"}},
+		{"pt-PT", []string{"morada", "equipa"}, []string{"nota fiscal", "Bufê", "crachá"}},
+		{"zh-TW", []string{"櫃檯", "資訊", "帳"}, []string{"前台", "前臺", "运营", "賬"}},
+		{"de-CH", []string{"Grüsse"}, []string{"ß"}},
+	} {
+		s := texts(LexiconFor(tc.locale))
+		for _, w := range tc.says {
+			if !strings.Contains(s, w) {
+				t.Errorf("lexicon %s never says %q", tc.locale, w)
+			}
+		}
+		for _, w := range tc.never {
+			if strings.Contains(s, w) {
+				t.Errorf("lexicon %s says %q, which is not its region's word", tc.locale, w)
+			}
+		}
+	}
+	for en, v := range termsFor("de-CH") {
+		if strings.Contains(v, "ß") {
+			t.Errorf("de-CH: %q is %q, with an ß", en, v)
+		}
+	}
+}
