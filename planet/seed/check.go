@@ -229,7 +229,7 @@ func (ck *Checker) Check(column string, k Kind, v any, row map[string]any, st St
 func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[string]any) []string {
 	var out []string
 	bad := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
-	if k == Term && isTerm(column, ck.Industry, ck.Lang, s) {
+	if k == Term && isTerm(column, ck.Industry, ck.Country.Locale, s) {
 		return nil // the industry's own word, a port city as much as a stone
 	}
 	if k != StreetAddress && k != Venue && ck.streets[s] && !(k == City && ck.cities[s]) {
@@ -301,7 +301,7 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 			bad("%s", strings.TrimPrefix(f, ": "))
 		}
 	case Term:
-		if !isTerm(column, ck.Industry, ck.Lang, s) {
+		if !isTerm(column, ck.Industry, ck.Country.Locale, s) {
 			bad("%q is not a word of %s (terms.json)", s, column)
 		}
 	case PetName:

@@ -3,6 +3,7 @@ package seed
 import (
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"slices"
 )
 
@@ -30,7 +31,8 @@ func parseTerms(fsys fs.FS) (map[string]map[string][]string, error) {
 }
 
 // Terms returns the words of a term column in an industry (its own
-// words, "grade@municipalities", else the column's) and a language, or in
+// words, "grade@municipalities", else the column's) and a language or
+// locale (its own words, then its base language's, as LexiconFor), or in
 // English when the language has none.
 func Terms(column, industry, lang string) []string {
 	t := load().terms
@@ -38,14 +40,30 @@ func Terms(column, industry, lang string) []string {
 	if !ok {
 		byLang = t[column]
 	}
-	if ws := byLang[lang]; len(ws) > 0 {
-		return ws
+	for _, k := range localeKeys(lang) {
+		if ws := byLang[k]; len(ws) > 0 {
+			return ws
+		}
 	}
 	return byLang["en"]
 }
 
 // isTerm reports whether s is a word of the column in the language or in
-// English, the fallback.
+// English, the fallback, or an English word's translation (a machine
+// column's "Pulverizador", the price list's name for "Sprayer").
 func isTerm(column, industry, lang, s string) bool {
-	return slices.Contains(Terms(column, industry, lang), s) || slices.Contains(Terms(column, industry, "en"), s)
+	en := Terms(column, industry, "en")
+	return slices.Contains(Terms(column, industry, lang), s) || slices.Contains(en, s) || slices.Contains(en, English(s))
+}
+
+// TermIn draws a word of a term column in a language: the language's own
+// words, else the English ones, those that are catalogue items, supplies
+// or job titles in the language's translation ("Sprayer" at a Colombian
+// dealer is its price list's "Pulverizador").
+func TermIn(r *rand.Rand, column, industry, lang string) string {
+	ws := Terms(column, industry, lang)
+	if len(ws) == 0 {
+		return ""
+	}
+	return Translate(lang, ws[r.IntN(len(ws))])
 }

@@ -2,6 +2,7 @@ package seed
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -107,9 +108,10 @@ func TestParseTranslationsRejects(t *testing.T) {
 	}
 }
 
-// TestFindingsEnglishTerms: an English catalogue item or supply, alone or
-// in a list, is a finding in a German world and not in a British one; its
-// German name, an enum value and a name that is no catalog term are not.
+// TestFindingsEnglishTerms: an English catalogue item or supply of the
+// world's industry, alone or in a list, is a finding in a German bicycle
+// shop and not in a British one; its German name, an enum value, a name
+// that is no catalog term and another industry's item ("Dog") are not.
 func TestFindingsEnglishTerms(t *testing.T) {
 	de := Translate("de", "Inner tubes")
 	table := world.Table{Name: "parts", Columns: []world.Column{
@@ -119,9 +121,10 @@ func TestFindingsEnglishTerms(t *testing.T) {
 		{"id": "P1", "part": "Inner tubes", "kind": "Inner tubes"},
 		{"id": "P2", "part": de, "supplies": "Our own special, Inner tubes"},
 		{"id": "P3", "part": de, "supplies": de + ", Our own special"},
+		{"id": "P4", "part": "Dog"},
 	}}
 	got := func(country string) []string {
-		b := &world.Bundle{Company: world.Company{Name: "Radladen Neumann OHG", Country: country}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"}, Tables: []world.Table{table}}
+		b := &world.Bundle{Company: world.Company{Name: "Radladen Neumann OHG", Industry: "bicycle-shops", Country: country}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"}, Tables: []world.Table{table}}
 		var out []string
 		for _, f := range Findings(b) {
 			if strings.Contains(f, "is English in a world") {
@@ -143,12 +146,13 @@ func TestFindingsEnglishTerms(t *testing.T) {
 }
 
 // TestTranslationsKeepNamesApart: within one industry, the catalogue
-// items, supplies and job titles that are different things in English
-// stay different in every language (two items of one price list under one
-// name would be one item with two prices).
+// items and supplies that are different goods in English stay different
+// in every language: two items of one price list under one name would be
+// one item with two prices. (Job titles may coincide: Russian has one
+// "Переводчик" for a translator and an interpreter.)
 func TestTranslationsKeepNamesApart(t *testing.T) {
 	for _, ind := range catalog.Industries() {
-		var goods, titles []string
+		var goods []string
 		for _, it := range ind.Vocabulary.Offering.Items {
 			goods = append(goods, it.Name)
 		}
@@ -159,17 +163,14 @@ func TestTranslationsKeepNamesApart(t *testing.T) {
 		for _, s := range own {
 			goods = append(goods, s.Name)
 		}
-		titles = append(titles, ind.JobTitles...)
 		for _, lang := range Translated() {
-			for what, names := range map[string][]string{"goods": goods, "job titles": titles} {
-				seen := map[string]string{}
-				for _, en := range names {
-					local := Translate(lang, en)
-					if was, ok := seen[local]; ok && was != en {
-						t.Errorf("%s: %s %s: %q and %q are both %q", lang, ind.ID, what, was, en, local)
-					}
-					seen[local] = en
+			seen := map[string]string{}
+			for _, en := range goods {
+				local := Translate(lang, en)
+				if was, ok := seen[local]; ok && was != en {
+					t.Errorf("%s.json: %s: %q and %q are both %q", lang, ind.ID, was, en, local)
 				}
+				seen[local] = en
 			}
 		}
 	}
@@ -241,6 +242,45 @@ func TestLexiconForLocale(t *testing.T) {
 	} {
 		if got := LexiconFor(tc.locale).Language; got != tc.want {
 			t.Errorf("LexiconFor(%q) is %s, want %s", tc.locale, got, tc.want)
+		}
+	}
+}
+
+// TestTermsInTranslation: a term column's English words that the
+// language's translation file carries are drawn translated, so that a
+// machine column names a dealer's machines as its price list does, and
+// the checker takes the translation for the word.
+func TestTermsInTranslation(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	seen := map[string]bool{}
+	for range 300 {
+		seen[TermIn(r, "machine", "farm-machinery-dealers", "es")] = true
+	}
+	local := Translate("es", "Sprayer")
+	if seen["Sprayer"] || !seen[local] {
+		t.Errorf("machine words in Spanish %v: want %q, not Sprayer", seen, local)
+	}
+	if !isTerm("machine", "farm-machinery-dealers", "es", local) || isTerm("machine", "farm-machinery-dealers", "es", "Fahrradschläuche") {
+		t.Errorf("isTerm: %q %v, Fahrradschläuche %v; want true, false", local, isTerm("machine", "farm-machinery-dealers", "es", local), isTerm("machine", "farm-machinery-dealers", "es", "Fahrradschläuche"))
+	}
+}
+
+// TestTermsInRegionalTranslation: a term column in a regional locale
+// draws the regional file's word (Taiwan's, not the mainland's or the
+// English), and the checker takes it.
+func TestTermsInRegionalTranslation(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	tw := map[string]bool{}
+	for _, v := range termsFor("zh-TW") {
+		tw[v] = true
+	}
+	for range 50 {
+		w := TermIn(r, "machine", "farm-machinery-dealers", "zh-TW")
+		if !tw[w] {
+			t.Fatalf("zh-TW machine word %q is not a term of translations/zh-TW.json", w)
+		}
+		if !isTerm("machine", "farm-machinery-dealers", "zh-TW", w) {
+			t.Fatalf("isTerm(zh-TW, %q) is false", w)
 		}
 	}
 }
