@@ -62,11 +62,10 @@ func termSources(supplies *suppliesFile) []string {
 }
 
 // parseTranslations reads data/translations/*.json. A file must be named
-// for its language ("pt" or a regional "pt-PT"), the language or its
-// base must have a lexicon (a world speaks it),
-// every value must be non-empty and every key a source string. Whether a
-// file covers every source string is a data test, so that a file being
-// written still loads.
+// for its language ("pt", or a regional "pt-PT"), the language or its
+// base must have a lexicon (a world speaks it), every value must be
+// non-empty and every key a source string. Whether a file covers every
+// source string is a data test, so that a file being written still loads.
 func parseTranslations(fsys fs.FS, sources []string, lexicons map[string]*Lexicon) (*translations, error) {
 	names, err := fs.Glob(fsys, "data/translations/*.json")
 	if err != nil {
