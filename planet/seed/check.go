@@ -60,7 +60,7 @@ func NewChecker(c catalog.Country, clock time.Time, domain string) *Checker {
 		ck.postcode = postcodeRegexp(c)
 	}
 	ck.tax, ck.hasTax = TaxOf(c.Code)
-	ck.native = nativeWords(c, ck.Lang)
+	ck.native = nativeWords(c, c.Locale)
 	return ck
 }
 
@@ -229,7 +229,7 @@ func (ck *Checker) Check(column string, k Kind, v any, row map[string]any, st St
 func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[string]any) []string {
 	var out []string
 	bad := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
-	if k == Term && isTerm(column, ck.Industry, ck.Lang, s) {
+	if k == Term && isTerm(column, ck.Industry, ck.Country.Locale, s) {
 		return nil // the industry's own word, a port city as much as a stone
 	}
 	if k != StreetAddress && k != Venue && ck.streets[s] && !(k == City && ck.cities[s]) {
@@ -301,7 +301,7 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 			bad("%s", strings.TrimPrefix(f, ": "))
 		}
 	case Term:
-		if !isTerm(column, ck.Industry, ck.Lang, s) {
+		if !isTerm(column, ck.Industry, ck.Country.Locale, s) {
 			bad("%q is not a word of %s (terms.json)", s, column)
 		}
 	case PetName:
@@ -418,10 +418,11 @@ func words(s string) []string {
 
 // nativeWords are words that mark a text as written in the language: its
 // stopwords, the country's greeting and the words of its lexicon, less
-// any word English uses too ("de", "a").
-func nativeWords(c catalog.Country, lang string) map[string]bool {
+// any word English uses too ("de", "a"). The lexicon is the locale's own
+// (zh-TW, de-CH) where it has one, the one its worlds are written from.
+func nativeWords(c catalog.Country, locale string) map[string]bool {
 	out := map[string]bool{}
-	lx := LexiconFor(lang)
+	lx := LexiconFor(locale)
 	if lx.Language == "en" {
 		return out
 	}

@@ -273,8 +273,7 @@ func (s *Source) text(column string, r Rule, row map[string]any) any {
 			return s.pick(s.Items)
 		}
 	case Term:
-		lang, _, _ := strings.Cut(c.Locale, "-")
-		return TermIn(s.R, column, s.Industry, lang)
+		return TermIn(s.R, column, s.Industry, c.Locale)
 	case PetName, JobTitle, Sector, ClassName, Certification, Subject, Grade, CarModel:
 		return s.pick(s.poolFor(string(r.Kind)))
 	}

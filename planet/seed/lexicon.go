@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -14,7 +15,7 @@ import (
 // keys as English (data/lexicon/en.json), which is also the fallback for a
 // language without a lexicon. Field names mirror the JSON files.
 type Lexicon struct {
-	Language  string   `json:"language"` // BCP 47 base language
+	Language  string   `json:"language"` // BCP 47: a base language ("zh") or a regional one ("zh-TW")
 	Stopwords []string `json:"stopwords"`
 	// Pools are lists for text kinds, keyed by kind ("job_title") or, for
 	// notes, by column ("allergies").
@@ -54,8 +55,8 @@ func parseLexicons(fsys fs.FS) (map[string]*Lexicon, error) {
 		if err := decodeFile(fsys, n, &lx); err != nil {
 			return nil, err
 		}
-		if want := strings.TrimSuffix(path.Base(n), ".json"); lx.Language != want {
-			return nil, fmt.Errorf("%s: language %q, want %q", n, lx.Language, want)
+		if err := checkLanguageTag(n, lx.Language); err != nil {
+			return nil, err
 		}
 		out[lx.Language] = &lx
 	}
@@ -117,18 +118,50 @@ func (lx *Lexicon) complete(en *Lexicon) error {
 // FolderRoles lists the document folders by role, in a fixed order.
 func FolderRoles() []string { return slices.Clone(lexiconFolders) }
 
-// LexiconFor returns the lexicon of a locale's language ("pl-PL" → pl),
-// or English when there is none.
+// LexiconFor returns the lexicon of a locale: its own regional one
+// ("zh-TW" → zh-TW, Traditional Chinese as Taiwan writes it), else its
+// base language's ("pl-PL" → pl), else English.
 func LexiconFor(locale string) *Lexicon {
 	t := load()
-	base, _, _ := strings.Cut(locale, "-")
-	if lx := t.lexicons[strings.ToLower(base)]; lx != nil {
-		return lx
+	for _, k := range localeKeys(locale) {
+		if lx := t.lexicons[k]; lx != nil {
+			return lx
+		}
 	}
 	return t.lexicons["en"]
 }
 
-// Languages lists the languages that have a lexicon, sorted.
+// localeKeys are the names a locale's data files are looked up by, most
+// specific first: "zh-TW" → zh-TW, zh; "pt_br" → pt-BR, pt; "de" → de.
+// A regional file is a complete file of its own, not a patch on the
+// base, so the first that exists is the one used.
+func localeKeys(locale string) []string {
+	lang, region, ok := strings.Cut(strings.ReplaceAll(locale, "_", "-"), "-")
+	lang = strings.ToLower(lang)
+	if !ok || region == "" {
+		return []string{lang}
+	}
+	return []string{lang + "-" + strings.ToUpper(region), lang}
+}
+
+// languageTag is a data file's language: a base language ("pt") or a
+// language and a region ("pt-BR"), as BCP 47 writes them.
+var languageTag = regexp.MustCompile(`^[a-z]{2,3}(-[A-Z]{2})?$`)
+
+// checkLanguageTag checks that a data file is named for its language and
+// that the language is a tag localeKeys can find.
+func checkLanguageTag(file, lang string) error {
+	if want := strings.TrimSuffix(path.Base(file), ".json"); lang != want {
+		return fmt.Errorf("%s: language %q, want %q", file, lang, want)
+	}
+	if !languageTag.MatchString(lang) {
+		return fmt.Errorf("%s: language %q is not a language (\"pt\") or a language and region (\"pt-BR\")", file, lang)
+	}
+	return nil
+}
+
+// Languages lists the languages that have a lexicon, regional ones
+// ("zh-TW") included, sorted.
 func Languages() []string { return sortedKeys(load().lexicons) }
 
 // Pool returns the pool for key ("job_title", "allergies").

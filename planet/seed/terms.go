@@ -31,7 +31,8 @@ func parseTerms(fsys fs.FS) (map[string]map[string][]string, error) {
 }
 
 // Terms returns the words of a term column in an industry (its own
-// words, "grade@municipalities", else the column's) and a language, or in
+// words, "grade@municipalities", else the column's) and a language or
+// locale (its own words, then its base language's, as LexiconFor), or in
 // English when the language has none.
 func Terms(column, industry, lang string) []string {
 	t := load().terms
@@ -39,8 +40,10 @@ func Terms(column, industry, lang string) []string {
 	if !ok {
 		byLang = t[column]
 	}
-	if ws := byLang[lang]; len(ws) > 0 {
-		return ws
+	for _, k := range localeKeys(lang) {
+		if ws := byLang[k]; len(ws) > 0 {
+			return ws
+		}
 	}
 	return byLang["en"]
 }

@@ -3,7 +3,6 @@ package seed
 import (
 	"fmt"
 	"io/fs"
-	"path"
 	"slices"
 	"strings"
 
@@ -63,10 +62,10 @@ func termSources(supplies *suppliesFile) []string {
 }
 
 // parseTranslations reads data/translations/*.json. A file must be named
-// for its language, the language must have a lexicon (a world speaks it),
-// every value must be non-empty and every key a source string. Whether a
-// file covers every source string is a data test, so that a file being
-// written still loads.
+// for its language ("pt", or a regional "pt-PT"), the language or its
+// base must have a lexicon (a world speaks it), every value must be
+// non-empty and every key a source string. Whether a file covers every
+// source string is a data test, so that a file being written still loads.
 func parseTranslations(fsys fs.FS, sources []string, lexicons map[string]*Lexicon) (*translations, error) {
 	names, err := fs.Glob(fsys, "data/translations/*.json")
 	if err != nil {
@@ -78,11 +77,13 @@ func parseTranslations(fsys fs.FS, sources []string, lexicons map[string]*Lexico
 		if err := decodeFile(fsys, n, &f); err != nil {
 			return nil, err
 		}
-		if want := strings.TrimSuffix(path.Base(n), ".json"); f.Language != want {
-			return nil, fmt.Errorf("%s: language %q, want %q", n, f.Language, want)
+		if err := checkLanguageTag(n, f.Language); err != nil {
+			return nil, err
 		}
-		if lexicons[f.Language] == nil || f.Language == "en" {
-			return nil, fmt.Errorf("%s: %q is not a language of data/lexicon (other than English)", n, f.Language)
+		keys := localeKeys(f.Language)
+		base := keys[len(keys)-1]
+		if base == "en" || lexicons[f.Language] == nil && lexicons[base] == nil {
+			return nil, fmt.Errorf("%s: %q is not a language of data/lexicon (other than English), nor a region of one", n, f.Language)
 		}
 		for _, k := range sortedKeys(f.Terms) {
 			v := f.Terms[k]
@@ -114,28 +115,39 @@ func pointerToken(k string) string {
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
 }
 
+// termsFor is the translation file a language or locale reads: its own
+// regional one ("pt-PT"), else its base language's ("de-AT" → de), else
+// none.
+func termsFor(lang string) map[string]string { return load().translations.of(lang) }
+
+func (tr *translations) of(lang string) map[string]string {
+	for _, k := range localeKeys(lang) {
+		if terms, ok := tr.terms[k]; ok {
+			return terms
+		}
+	}
+	return nil
+}
+
 // Translate returns a catalogue item, supply, unit or job title in a
-// language ("de", or a locale "de-AT"): its entry in the language's
-// translation file, else s itself (a language without a file, English,
-// or a name that is no catalog term, such as a plan's own item).
+// language ("de", or a locale "de-AT", "pt-PT"): its entry in the
+// locale's translation file (see termsFor), else s itself (a language
+// without a file, English, or a name that is no catalog term, such as a
+// plan's own item).
 func Translate(lang, s string) string {
-	base, _, _ := strings.Cut(lang, "-")
-	if v, ok := load().translations.terms[strings.ToLower(base)][s]; ok {
+	if v, ok := termsFor(lang)[s]; ok {
 		return v
 	}
 	return s
 }
 
-// Translated lists the languages that have a translation file, sorted.
+// Translated lists the languages that have a translation file, regional
+// ones ("pt-PT") included, sorted.
 func Translated() []string { return sortedKeys(load().translations.terms) }
 
 // HasTranslations reports whether a language (or locale) has a
 // translation file.
-func HasTranslations(lang string) bool {
-	base, _, _ := strings.Cut(lang, "-")
-	_, ok := load().translations.terms[strings.ToLower(base)]
-	return ok
-}
+func HasTranslations(lang string) bool { return termsFor(lang) != nil }
 
 // English returns the English source of a translated term ("Inner tubes"
 // for "Schläuche"), or s itself when it is English or no term.
@@ -150,7 +162,6 @@ func English(s string) string {
 // writes otherwise: an English catalogue item, supply, unit or job title
 // left in a world of that language. It returns the local term.
 func untranslated(lang, s string) (string, bool) {
-	base, _, _ := strings.Cut(lang, "-")
-	v, ok := load().translations.terms[strings.ToLower(base)][s]
+	v, ok := termsFor(lang)[s]
 	return v, ok && v != s
 }

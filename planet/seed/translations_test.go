@@ -176,6 +176,76 @@ func TestTranslationsKeepNamesApart(t *testing.T) {
 	}
 }
 
+// TestRegionalTranslations: a locale reads its own regional file first
+// (pt-PT, zh-TW, de-CH), then its base language's (pt-BR, zh-CN, de-AT
+// without files of their own), and a regional file needs a lexicon of
+// its own or of its base; a tag in another casing is no file name.
+func TestRegionalTranslations(t *testing.T) {
+	sources := []string{"Plumber"}
+	lexicons := map[string]*Lexicon{"en": {}, "de": {}, "de-CH": {}, "pt": {}, "pt-BR": {}, "zh": {}, "zh-TW": {}}
+	file := func(lang, v string) *fstest.MapFile {
+		b, _ := json.Marshal(translationFile{Language: lang, About: "test", Terms: map[string]string{"Plumber": v}})
+		return &fstest.MapFile{Data: b}
+	}
+	fsys := fstest.MapFS{
+		"data/translations/de.json":    file("de", "Installateur"),
+		"data/translations/de-CH.json": file("de-CH", "Sanitärinstallateur"),
+		"data/translations/pt.json":    file("pt", "Encanador"),
+		"data/translations/pt-PT.json": file("pt-PT", "Canalizador"),
+		"data/translations/zh.json":    file("zh", "水管工"),
+		"data/translations/zh-TW.json": file("zh-TW", "水電工"),
+	}
+	tr, err := parseTranslations(fsys, sources, lexicons)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ locale, want string }{
+		{"zh-TW", "水電工"}, {"zh-CN", "水管工"}, {"zh", "水管工"}, {"zh_tw", "水電工"},
+		{"pt-PT", "Canalizador"}, {"pt-BR", "Encanador"}, {"pt", "Encanador"},
+		{"de-CH", "Sanitärinstallateur"}, {"de-AT", "Installateur"}, {"de-DE", "Installateur"},
+		{"en-GB", ""}, {"fr-CH", ""},
+	} {
+		if got := tr.of(tc.locale)["Plumber"]; got != tc.want {
+			t.Errorf("%s: Plumber is %q, want %q", tc.locale, got, tc.want)
+		}
+	}
+
+	for _, tc := range []struct {
+		name, file, lang, wantErr string
+	}{
+		{"region without lexicon", "pt-AO.json", "pt-AO", ""},
+		{"no base lexicon", "fr-CH.json", "fr-CH", `"fr-CH" is not a language of data/lexicon`},
+		{"english region", "en-GB.json", "en-GB", `"en-GB" is not a language`},
+		{"lower-case region", "pt-pt.json", "pt-pt", `"pt-pt" is not a language ("pt") or a language and region`},
+		{"misnamed", "pt-PT.json", "pt-BR", `language "pt-BR", want "pt-PT"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := parseTranslations(fstest.MapFS{"data/translations/" + tc.file: file(tc.lang, "x")}, sources, lexicons)
+			switch {
+			case tc.wantErr == "" && err != nil:
+				t.Fatalf("unexpected error: %v", err)
+			case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+				t.Fatalf("error %v, want one containing %q", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+// TestLexiconForLocale: a locale's own lexicon first (zh-TW, pt-BR,
+// de-CH), then its base language's, then English.
+func TestLexiconForLocale(t *testing.T) {
+	for _, tc := range []struct{ locale, want string }{
+		{"zh-TW", "zh-TW"}, {"ZH-tw", "zh-TW"}, {"zh-CN", "zh"}, {"zh", "zh"},
+		{"pt-BR", "pt-BR"}, {"pt-PT", "pt"},
+		{"de-CH", "de-CH"}, {"de_ch", "de-CH"}, {"de-AT", "de"}, {"de-DE", "de"},
+		{"en-GB", "en"}, {"xx-YY", "en"}, {"", "en"},
+	} {
+		if got := LexiconFor(tc.locale).Language; got != tc.want {
+			t.Errorf("LexiconFor(%q) is %s, want %s", tc.locale, got, tc.want)
+		}
+	}
+}
+
 // TestTermsInTranslation: a term column's English words that the
 // language's translation file carries are drawn translated, so that a
 // machine column names a dealer's machines as its price list does, and
@@ -192,5 +262,32 @@ func TestTermsInTranslation(t *testing.T) {
 	}
 	if !isTerm("machine", "farm-machinery-dealers", "es", local) || isTerm("machine", "farm-machinery-dealers", "es", "Fahrradschläuche") {
 		t.Errorf("isTerm: %q %v, Fahrradschläuche %v; want true, false", local, isTerm("machine", "farm-machinery-dealers", "es", local), isTerm("machine", "farm-machinery-dealers", "es", "Fahrradschläuche"))
+	}
+}
+
+// TestTermsInRegionalTranslation: a term column in a regional locale
+// draws the regional file's word (Taiwan's, not the mainland's or the
+// English), and the checker takes it.
+func TestTermsInRegionalTranslation(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	tw := map[string]bool{}
+	for _, v := range termsFor("zh-TW") {
+		tw[v] = true
+	}
+	local := 0
+	for range 50 {
+		w := TermIn(r, "machine", "farm-machinery-dealers", "zh-TW")
+		if v, english := untranslated("zh-TW", w); english {
+			t.Fatalf("zh-TW machine word %q is English; translations/zh-TW.json writes %q", w, v)
+		}
+		if tw[w] {
+			local++
+		}
+		if !isTerm("machine", "farm-machinery-dealers", "zh-TW", w) {
+			t.Fatalf("isTerm(zh-TW, %q) is false", w)
+		}
+	}
+	if local == 0 {
+		t.Error("no zh-TW machine word came from translations/zh-TW.json")
 	}
 }
