@@ -56,7 +56,7 @@ func Findings(b *world.Bundle) []string {
 			out = append(out, unitPriceFindings(ti, t)...)
 		}
 		out = append(out, orgBirthdayFindings(ti, t)...)
-		out = append(out, englishTermFindings(country.Locale, ti, t)...)
+		out = append(out, englishTermFindings(country.Locale, ck.Industry, ti, t)...)
 		for ci, c := range t.Columns {
 			k := Kind(c.Kind)
 			if c.Kind != "" && !Known(k) {
@@ -418,13 +418,16 @@ func unitPriceFindings(ti int, t world.Table) []string {
 	return out
 }
 
-// englishTermFindings reports a catalogue item, supply, unit or job title
-// left in English ("Inner tubes") in a world whose language has a
-// translation file that writes it otherwise ("Fahrradschläuche"): a whole
-// text value, or an item of a list ("Inner tubes, Brake pads"). Enum
-// values are the API and stay English.
-func englishTermFindings(locale string, ti int, t world.Table) []string {
-	if !HasTranslations(locale) {
+// englishTermFindings reports a catalogue item, supply or job title of
+// the world's industry left in English ("Inner tubes") in a world whose
+// language has a translation file that writes it otherwise
+// ("Fahrradschläuche"): a whole text value, or an item of a list ("Inner
+// tubes, Brake pads"). Enum values are the API and stay English; a word
+// that is another industry's item ("Dog" in a pet shop's pets column) is
+// no catalogue item of this world.
+func englishTermFindings(locale, industry string, ti int, t world.Table) []string {
+	own := industryTerms(industry)
+	if !HasTranslations(locale) || len(own) == 0 {
 		return nil
 	}
 	var out []string
@@ -435,12 +438,37 @@ func englishTermFindings(locale string, ti int, t world.Table) []string {
 				continue
 			}
 			for _, part := range strings.Split(s, ", ") {
-				if local, english := untranslated(locale, part); english {
+				if local, english := untranslated(locale, part); english && own[part] {
 					out = append(out, fmt.Sprintf("/tables/%d/rows/%d/%s: %q is English in a world whose language writes it %q", ti, ri, c.Name, part, local))
 					break
 				}
 			}
 		}
+	}
+	return out
+}
+
+// industryTerms are the catalogue items, supplies and job titles of an
+// industry (a catalog id), as TermSources counts them.
+func industryTerms(id string) map[string]bool {
+	out := map[string]bool{}
+	for _, ind := range catalog.Industries() {
+		if ind.ID != id {
+			continue
+		}
+		for _, it := range ind.Vocabulary.Offering.Items {
+			out[it.Name] = true
+		}
+		for _, s := range ind.Supplies {
+			out[s.Name] = true
+		}
+		for _, j := range ind.JobTitles {
+			out[j] = true
+		}
+	}
+	own, _ := SuppliesOf(id)
+	for _, s := range own {
+		out[s.Name] = true
 	}
 	return out
 }

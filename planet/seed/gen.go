@@ -274,7 +274,7 @@ func (s *Source) text(column string, r Rule, row map[string]any) any {
 		}
 	case Term:
 		lang, _, _ := strings.Cut(c.Locale, "-")
-		return s.pick(Terms(column, s.Industry, lang))
+		return TermIn(s.R, column, s.Industry, lang)
 	case PetName, JobTitle, Sector, ClassName, Certification, Subject, Grade, CarModel:
 		return s.pick(s.poolFor(string(r.Kind)))
 	}

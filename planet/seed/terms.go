@@ -3,6 +3,7 @@ package seed
 import (
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"slices"
 )
 
@@ -45,7 +46,21 @@ func Terms(column, industry, lang string) []string {
 }
 
 // isTerm reports whether s is a word of the column in the language or in
-// English, the fallback.
+// English, the fallback, or an English word's translation (a machine
+// column's "Pulverizador", the price list's name for "Sprayer").
 func isTerm(column, industry, lang, s string) bool {
-	return slices.Contains(Terms(column, industry, lang), s) || slices.Contains(Terms(column, industry, "en"), s)
+	en := Terms(column, industry, "en")
+	return slices.Contains(Terms(column, industry, lang), s) || slices.Contains(en, s) || slices.Contains(en, English(s))
+}
+
+// TermIn draws a word of a term column in a language: the language's own
+// words, else the English ones, those that are catalogue items, supplies
+// or job titles in the language's translation ("Sprayer" at a Colombian
+// dealer is its price list's "Pulverizador").
+func TermIn(r *rand.Rand, column, industry, lang string) string {
+	ws := Terms(column, industry, lang)
+	if len(ws) == 0 {
+		return ""
+	}
+	return Translate(lang, ws[r.IntN(len(ws))])
 }

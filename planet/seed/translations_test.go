@@ -2,6 +2,7 @@ package seed
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -107,9 +108,10 @@ func TestParseTranslationsRejects(t *testing.T) {
 	}
 }
 
-// TestFindingsEnglishTerms: an English catalogue item or supply, alone or
-// in a list, is a finding in a German world and not in a British one; its
-// German name, an enum value and a name that is no catalog term are not.
+// TestFindingsEnglishTerms: an English catalogue item or supply of the
+// world's industry, alone or in a list, is a finding in a German bicycle
+// shop and not in a British one; its German name, an enum value, a name
+// that is no catalog term and another industry's item ("Dog") are not.
 func TestFindingsEnglishTerms(t *testing.T) {
 	de := Translate("de", "Inner tubes")
 	table := world.Table{Name: "parts", Columns: []world.Column{
@@ -119,9 +121,10 @@ func TestFindingsEnglishTerms(t *testing.T) {
 		{"id": "P1", "part": "Inner tubes", "kind": "Inner tubes"},
 		{"id": "P2", "part": de, "supplies": "Our own special, Inner tubes"},
 		{"id": "P3", "part": de, "supplies": de + ", Our own special"},
+		{"id": "P4", "part": "Dog"},
 	}}
 	got := func(country string) []string {
-		b := &world.Bundle{Company: world.Company{Name: "Radladen Neumann OHG", Country: country}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"}, Tables: []world.Table{table}}
+		b := &world.Bundle{Company: world.Company{Name: "Radladen Neumann OHG", Industry: "bicycle-shops", Country: country}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"}, Tables: []world.Table{table}}
 		var out []string
 		for _, f := range Findings(b) {
 			if strings.Contains(f, "is English in a world") {
@@ -172,5 +175,24 @@ func TestTranslationsKeepNamesApart(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTermsInTranslation: a term column's English words that the
+// language's translation file carries are drawn translated, so that a
+// machine column names a dealer's machines as its price list does, and
+// the checker takes the translation for the word.
+func TestTermsInTranslation(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	seen := map[string]bool{}
+	for range 300 {
+		seen[TermIn(r, "machine", "farm-machinery-dealers", "es")] = true
+	}
+	local := Translate("es", "Sprayer")
+	if seen["Sprayer"] || !seen[local] {
+		t.Errorf("machine words in Spanish %v: want %q, not Sprayer", seen, local)
+	}
+	if !isTerm("machine", "farm-machinery-dealers", "es", local) || isTerm("machine", "farm-machinery-dealers", "es", "Fahrradschläuche") {
+		t.Errorf("isTerm: %q %v, Fahrradschläuche %v; want true, false", local, isTerm("machine", "farm-machinery-dealers", "es", local), isTerm("machine", "farm-machinery-dealers", "es", "Fahrradschläuche"))
 	}
 }

@@ -2,6 +2,7 @@ package archetypes
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
@@ -12,20 +13,24 @@ func init() {
 	engine.Register(&engine.ServiceDef{Name: "hr", Title: "HR", Layer: engine.LayerOperations, Weight: 1, Folder: "hr", Personas: []string{"coordinator"}, Build: buildHR})
 }
 
-// hrDepartments are the departments of any company, with their job titles.
+// hrDepartments are the departments of any company, by their lexicon
+// folder role (the department is called as its folder is: "Finanzen",
+// "経理"), with job titles the translation files carry (seed.Translate).
 var hrDepartments = []struct {
-	name   string
+	role   string
 	titles []string
 }{
-	{"Operations", []string{"Operations coordinator", "Team lead", "Scheduler"}},
-	{"Administration", []string{"Office manager", "Receptionist", "Administrative assistant"}},
-	{"Finance", []string{"Accountant", "Bookkeeper", "Controller"}},
-	{"Sales", []string{"Account manager", "Sales representative"}},
-	{"Customer service", []string{"Customer service agent", "Customer service lead"}},
-	{"IT", []string{"IT administrator"}},
+	{"operations", []string{"Operations coordinator", "Team leader", "Office manager", "Receptionist"}},
+	{"finance", []string{"Bookkeeper", "Accounts assistant", "Finance officer"}},
+	{"sales", []string{"Account manager", "Sales representative"}},
+	{"support", []string{"Customer service agent", "Customer service advisor"}},
+	{"purchasing", []string{"Buyer", "Purchasing manager"}},
+	{"hr", []string{"Payroll administrator", "Training coordinator"}},
 }
 
 func buildHR(g *engine.Gen, s *engine.Svc) {
+	dept := func(role string) string { return g.Locale.Lex().Folder(role) }
+	pickTitle := func(r *rand.Rand, titles []string) string { return g.Term(engine.Pick(r, titles)) }
 	s.Description = fmt.Sprintf("The people records of %s: employees with department, job title and employment status, and their leave requests.", g.Company.Name)
 	const emps, leaves = "hr_employees", "hr_leave_requests"
 	s.Table(emps, "Employees, past and present.", "EMP-", 4,
@@ -65,6 +70,13 @@ func buildHR(g *engine.Gen, s *engine.Svc) {
 	// and workshop manager), else the staff noun.
 	if st := g.Entity("staff"); st != nil {
 		titles := g.JobTitles()
+		// The line of work's department is its staff noun ("Bike
+		// mechanics") in English, which has no other word for it, and
+		// operations in the world's language elsewhere.
+		lineDept := engine.Title(st.Plural)
+		if g.Locale.Lex().Language != "en" {
+			lineDept = dept("operations")
+		}
 		for i, r := range st.Rows {
 			status := "active"
 			if r["active"] == false {
@@ -74,7 +86,7 @@ func buildHR(g *engine.Gen, s *engine.Svc) {
 			if len(titles) > 0 {
 				title = titles[i%len(titles)]
 			}
-			addEmp(fmt.Sprint(r["name"]), fmt.Sprint(r["email"]), engine.Title(st.Plural), title, status)
+			addEmp(fmt.Sprint(r["name"]), fmt.Sprint(r["email"]), lineDept, title, status)
 		}
 	}
 	for i := 0; i < 10+g.R.IntN(10); i++ {
@@ -87,7 +99,7 @@ func buildHR(g *engine.Gen, s *engine.Svc) {
 		case 1:
 			status = "on_leave"
 		}
-		addEmp(name, email, d.name, engine.Pick(g.R, d.titles), status)
+		addEmp(name, email, dept(d.role), pickTitle(g.R, d.titles), status)
 	}
 	current := kit.Where(emp.Rows, func(r engine.Row) bool { return r["status"] == "active" })
 	g.SetEntity("employee", emp)
@@ -159,8 +171,8 @@ func buildHR(g *engine.Gen, s *engine.Svc) {
 		Setup: func(tc *engine.TaskCtx) engine.Row {
 			d := engine.Pick(tc.R, hrDepartments)
 			given, family, full := g.Locale.C.PersonName(tc.R)
-			return engine.Row{"id": emp.ID(tc.NextID(emps)), "name": full, "email": g.Locale.Email(given, family, g.Locale.Domain), "department": d.name,
-				"title": engine.Pick(tc.R, d.titles), "status": "active", "start_date": g.Day(-400 - tc.R.IntN(900))}
+			return engine.Row{"id": emp.ID(tc.NextID(emps)), "name": full, "email": g.Locale.Email(given, family, g.Locale.Domain), "department": dept(d.role),
+				"title": pickTitle(tc.R, d.titles), "status": "active", "start_date": g.Day(-400 - tc.R.IntN(900))}
 		},
 		Do: func(r engine.Row) []world.Call {
 			return []world.Call{{Tool: "set_employee_status", Args: map[string]any{"employee_id": r["id"], "status": "left"}}}
@@ -230,17 +242,17 @@ func buildHR(g *engine.Gen, s *engine.Svc) {
 	// Chore: record a new hire.
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "coordinator", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
 		d := engine.Pick(tc.R, hrDepartments)
-		jobTitle := engine.Pick(tc.R, d.titles)
+		jobTitle, department := pickTitle(tc.R, d.titles), dept(d.role)
 		given, family, full := g.Locale.C.PersonName(tc.R)
 		email := g.Locale.Email(given, family, g.Locale.Domain)
 		start := g.Day(7 + 7*tc.R.IntN(4))
 		tc.NextID(emps) // the new row: checked by its details, not its id
 		return engine.Task{
 			Title:       "record new hire",
-			Instruction: fmt.Sprintf("%s has signed with us as %s in %s and starts on %s. Their work email will be %s. Please add them to HR.", full, jobTitle, d.name, start, email),
-			Calls:       []world.Call{{Tool: "hire_employee", Args: map[string]any{"name": full, "email": email, "department": d.name, "title": jobTitle, "start_date": start}}},
+			Instruction: fmt.Sprintf("%s has signed with us as %s in %s and starts on %s. Their work email will be %s. Please add them to HR.", full, jobTitle, department, start, email),
+			Calls:       []world.Call{{Tool: "hire_employee", Args: map[string]any{"name": full, "email": email, "department": department, "title": jobTitle, "start_date": start}}},
 			Assertions: []world.Assertion{
-				{Description: "The new employee is on file.", Exists: &world.RowMatch{Table: emps, Where: map[string]any{"email": email, "department": d.name, "title": jobTitle, "start_date": start}}},
+				{Description: "The new employee is on file.", Exists: &world.RowMatch{Table: emps, Where: map[string]any{"email": email, "department": department, "title": jobTitle, "start_date": start}}},
 				{Description: "They are active.", Exists: &world.RowMatch{Table: emps, Where: map[string]any{"email": email, "status": "active"}}},
 				{Description: "Recorded once.", Count: &world.CountMatch{Table: emps, Where: map[string]any{"email": email}, Equals: kit.PtrInt(1)}},
 			},

@@ -161,12 +161,12 @@ func (k *Builder) SinceRole() {
 	}
 }
 
-// StockItems are the goods the company keeps in stock or makes: its
-// flavour's (see catalog.Flavour), else its offerings when they are goods,
-// else what any business stores.
+// StockItems are the goods the company keeps in stock or makes, in the
+// world's language: its flavour's (see catalog.Flavour), else its
+// offerings when they are goods, else what any business stores.
 func (k *Builder) StockItems() []string {
 	if items := engine.Flavoured(k.Gen, func(f catalog.Flavour) []string { return f.StockItems }); items != nil {
-		return items
+		return k.terms(items)
 	}
 	var out []string
 	for _, it := range k.Gen.Vocab.Items {
@@ -185,8 +185,17 @@ func (k *Builder) StockItems() []string {
 	if len(out) >= 4 {
 		return out
 	}
-	return []string{"Cardboard boxes (bundle of 25)", "Copy paper A4 (box of 5 reams)", "Nitrile gloves (box of 100)", "Cleaning detergent (5 L)",
-		"Paper towels (case)", "Printer toner cartridge", "Safety shoes (pair)"}
+	return k.terms([]string{"Cardboard boxes (bundle of 25)", "Copy paper A4 (box of 5 reams)", "Nitrile gloves (box of 100)", "Cleaning detergent 5 L",
+		"Paper towels (case)", "Printer toner cartridge", "Safety shoes"})
+}
+
+// terms names catalog goods in the world's language.
+func (k *Builder) terms(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = k.Gen.Term(n)
+	}
+	return out
 }
 
 // StockItemFor is the stock item a work item uses: the item itself when

@@ -71,14 +71,16 @@ func Offerings(g *engine.Gen) []engine.Item {
 	return []engine.Item{{Name: "Standard service", Min: 50, Max: 150}, {Name: "Premium service", Min: 150, Max: 400}}
 }
 
-// GeneralSupplies are goods any business buys and keeps in stock.
+// GeneralSupplies are goods any business buys and keeps in stock, named
+// as the translation files name them (StockItemsOf gives them in the
+// world's language).
 var GeneralSupplies = []engine.Item{
-	{Name: "Printer paper A4, box of 5 reams", Min: 20, Max: 35},
-	{Name: "Toner cartridge, black", Min: 60, Max: 120},
-	{Name: "Cleaning supplies kit", Min: 15, Max: 40},
-	{Name: "Disposable gloves, box of 100", Min: 6, Max: 12},
-	{Name: "Packing tape, 6 rolls", Min: 8, Max: 15},
-	{Name: "First aid kit refill", Min: 20, Max: 45},
+	{Name: "Printer paper A4 (box of 5 reams)", Min: 20, Max: 35},
+	{Name: "Toner cartridge", Min: 60, Max: 120},
+	{Name: "Cleaning supplies", Min: 15, Max: 40},
+	{Name: "Nitrile gloves (box of 100)", Min: 6, Max: 12},
+	{Name: "Packing tape", Min: 8, Max: 15},
+	{Name: "Hand sanitiser", Min: 8, Max: 20},
 }
 
 // StockItemsOf are the names inventory keeps and procurement buys: the
@@ -97,7 +99,10 @@ func StockItemsOf(g *engine.Gen) []engine.Item {
 	for _, s := range supplies {
 		own = append(own, engine.LocalItem(g.Locale.C.Locale, s.Name, s.PriceRange[0], s.PriceRange[1]))
 	}
-	for _, it := range append(own, GeneralSupplies...) {
+	for _, it := range GeneralSupplies {
+		own = append(own, engine.LocalItem(g.Locale.C.Locale, it.Name, it.Min, it.Max))
+	}
+	for _, it := range own {
 		if !seen[it.Name] {
 			seen[it.Name] = true
 			out = append(out, it)
