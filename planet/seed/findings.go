@@ -47,6 +47,7 @@ func Findings(b *world.Bundle) []string {
 	}
 	out = append(out, nameFindings(country, b.Company, ck.Industry, ck.industryGuessed)...)
 	lists := priceLists(b)
+	ownTerms := industryTerms(ck.Industry)
 	for ti, t := range b.Tables {
 		stage := stager(b, t)
 		out = append(out, taxFindings(ck, ti, t)...)
@@ -56,7 +57,7 @@ func Findings(b *world.Bundle) []string {
 			out = append(out, unitPriceFindings(ti, t)...)
 		}
 		out = append(out, orgBirthdayFindings(ti, t)...)
-		out = append(out, englishTermFindings(country.Locale, ck.Industry, ti, t)...)
+		out = append(out, englishTermFindings(country.Locale, ownTerms, ti, t)...)
 		for ci, c := range t.Columns {
 			k := Kind(c.Kind)
 			if c.Kind != "" && !Known(k) {
@@ -427,8 +428,7 @@ func unitPriceFindings(ti int, t world.Table) []string {
 // no catalogue item of this world, and a term column's words come from
 // terms.json, English where it has no list for the language ("Personal
 // care, medication" is a home-care task, not its price list's item).
-func englishTermFindings(locale, industry string, ti int, t world.Table) []string {
-	own := industryTerms(industry)
+func englishTermFindings(locale string, own map[string]bool, ti int, t world.Table) []string {
 	if !HasTranslations(locale) || len(own) == 0 {
 		return nil
 	}
