@@ -110,7 +110,7 @@ func buildPolicies(g *engine.Gen, s *engine.Svc) {
 	}
 	for _, r := range e.Rows {
 		if r["status"] == "active" && g.R.IntN(3) == 0 {
-			g.AddRow(endorse, engine.Row{"id": fmt.Sprintf("END-%05d", v.NextNumber(endorse)), "policy_id": r["id"], "change": engine.Pick(g.R, []string{"Additional driver", "Higher excess", "New address", "Extra item covered"}),
+			g.AddRow(endorse, engine.Row{"id": fmt.Sprintf("END-%05d", v.NextNumber(endorse)), "policy_id": r["id"], "change": g.Term(engine.Pick(g.R, []string{"Additional driver", "Higher excess", "New address", "Extra item covered"})),
 				"premium_after": r["premium"], "effective_on": g.Day(v.Offset(r["starts_on"]) + 60), "recorded_at": v.At(v.Offset(r["starts_on"])+58, 10, 0)})
 		}
 	}
