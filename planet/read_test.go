@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/mercury/mcp-world/world"
 )
 
 // What the reader decides for a phrase, one behaviour per row: each row
@@ -242,7 +244,68 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("no memberships titled wine club in %+v", p.Services)
 			}
 		}},
+		{"one phrase, one service: a photo proof is the delivery's", "cargo bike courier", "NL", "Cargo-bike courier in Utrecht delivering parcels for local shops. Customers get a photo proof of delivery.", func(t *testing.T, p *Plan) {
+			for _, s := range p.Services {
+				if s.Entity != nil && slices.Contains([]string{"photo", "proof", "delivery", "photo proof"}, s.Entity.One) {
+					t.Errorf("service %s of %s: the photo proof is an attribute of the %s", s.Name, s.Entity.Many, p.Work.One)
+				}
+			}
+			if !slices.ContainsFunc(p.Work.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "photo_proof" }) {
+				t.Errorf("the %s have no photo_proof: %+v", p.Work.Many, p.Work.Attributes)
+			}
+		}},
+		{"a means of payment is a billing column, not bookings", "piano tuner", "NO", "Piano tuner in Trondheim tuning pianos for schools and churches. Schools pay by bank transfer.", func(t *testing.T, p *Plan) {
+			if strings.Contains(p.Work.One, "transfer") {
+				t.Errorf("the line of work is %s", p.Work.Many)
+			}
+			i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "billing" })
+			if i < 0 || !slices.Equal(archetypes.AttributeValues(p.Services[i], "payment_method"), []string{"bank transfer"}) {
+				t.Fatalf("no billing paid by bank transfer in %+v", p.Services)
+			}
+			for _, s := range p.Services {
+				if strings.Contains(s.Name, "transfer") {
+					t.Errorf("service %s", s.Name)
+				}
+			}
+			b, err := engine.Build(p, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.ContainsFunc(b.Tables, func(tb world.Table) bool {
+				return tb.Name == "billing_invoices" && slices.ContainsFunc(tb.Columns, func(c world.Column) bool { return c.Name == "payment_method" })
+			}) {
+				t.Error("billing_invoices has no payment_method column")
+			}
+		}},
+		{"headcount words set the company's size", "", "", "", func(t *testing.T, _ *Plan) {
+			for _, c := range []struct {
+				industry, desc string
+				lo, hi         int
+			}{
+				{"piano tuner", "An independent piano tuner in York. I tune pianos for schools.", 1, 1},
+				{"pottery studio", "A one-woman studio in Bath making mugs for cafés.", 1, 1},
+				{"bakery", "A small family bakery in Leeds. We bake bread for restaurants.", 2, 6},
+				{"design studio", "We are a team of 4 in Leeds. We design logos for startups.", 4, 4},
+			} {
+				p, err := read.Read(engine.Scenario{Industry: c.industry, Country: "GB", Description: c.desc, Seed: 3})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if e := p.Company.Employees; e < c.lo || e > c.hi {
+					t.Errorf("%q: %d employees, want %d-%d", c.desc, e, c.lo, c.hi)
+				}
+			}
+		}},
+		{"a landmark is not a city", "tea house", "JP", "A small tea house near Kiyomizu-dera. We serve matcha to tourists, and groups book tea ceremonies.", func(t *testing.T, p *Plan) {
+			if strings.Contains(p.Company.Headquarters, "Kiyomizu") {
+				t.Errorf("headquarters %s", p.Company.Headquarters)
+			}
+		}},
 	} {
+		if tc.desc == "" {
+			t.Run(tc.name, func(t *testing.T) { tc.check(t, nil) })
+			continue
+		}
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
 			if err != nil {

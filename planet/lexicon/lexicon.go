@@ -45,6 +45,10 @@ type Archetype struct {
 	// Native lists the nouns the archetype's own builder models as they
 	// are (an invoice is what billing keeps).
 	Native []string `json:"native,omitempty"`
+	// Generic are the nouns that name the record itself whatever the
+	// brief's word for it: a courier's "delivery" is its parcel's, a
+	// garage's "job" is its repair.
+	Generic []string `json:"generic,omitempty"`
 	// Then is the policy clause of a record made for an upstream record:
 	// {an_entity} and {service} are filled in.
 	Then string `json:"then,omitempty"`
@@ -97,6 +101,13 @@ type NounEntry struct {
 type Scale struct {
 	Kind  string   `json:"kind"`
 	Nouns []string `json:"nouns"`
+}
+
+// Headcount is a phrase of a business's size and the people it means.
+type Headcount struct {
+	Phrase string `json:"phrase"`
+	Min    int    `json:"min"`
+	Max    int    `json:"max"`
 }
 
 // Lexicon is the capability lexicon and the archetypes.
@@ -154,6 +165,21 @@ type Lexicon struct {
 	// ("emergency call-outs", "same-day repairs"): the line of work then
 	// has a priority.
 	Priorities []string `json:"priorities"`
+	// PaymentMeans are how customers pay ("by bank transfer", "via
+	// M-Pesa", "on account"): a column of billing, never a record of
+	// their own.
+	PaymentMeans []string `json:"payment_means"`
+	// Headcount are phrases that say how many people the business is
+	// ("a one-woman studio", "a small family bakery"): its size.
+	Headcount []Headcount `json:"headcount"`
+	// OrganisationCustomers are customer nouns that stand for
+	// organisations (a CRM of company names), in several languages.
+	OrganisationCustomers []string `json:"organisation_customers"`
+	// Landmarks are heads of place names that are sights, not cities
+	// ("near Kiyomizu-dera", "by the Old Town").
+	Landmarks []string `json:"landmarks"`
+	// Sources says where each list added after _source comes from.
+	Sources map[string]string `json:"_sources"`
 
 	Archetypes []Archetype `json:"-"`
 	senses     senses
@@ -226,12 +252,17 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities} {
+	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks} {
 		m := map[string]bool{}
 		for _, w := range words {
 			m[w] = true
 		}
 		l.set[name] = m
+	}
+	for i, h := range l.Headcount {
+		if h.Phrase == "" || h.Min < 1 || h.Max < h.Min {
+			errs = append(errs, fmt.Errorf("capabilities.json: /headcount/%d: want a phrase and 1 <= min <= max", i))
+		}
 	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%w", joinErrs(errs))
@@ -294,7 +325,9 @@ func (l *Lexicon) ScaleKind(noun string) string { return l.scaleKind[noun] }
 // Is reports whether a word is in one of the word sets: "stop" (ends a
 // noun phrase), "det" (skipped before one), "head" (a noun that keeps its
 // modifier: "consent form"), "org" (a customer that is an organisation),
-// "counterpart", "modifier" (beside an industry name), "notplace".
+// "counterpart", "modifier" (beside an industry name), "notplace",
+// "payment_means", "org_customer" (an organisation customer noun),
+// "landmark".
 func (l *Lexicon) Is(set, word string) bool { return l.set[set][word] }
 
 // Singular returns the singular of an English noun (lower case).

@@ -77,6 +77,12 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 			kit.Opt(kit.Enum("unit", "What is billed per: "+strings.Join(units, ", ")+".", units...)))
 		s.Description += " Charges are per " + strings.Join(units, " or per ") + "."
 	}
+	// "Schools pay by bank transfer": how a paid invoice was paid.
+	methods := AttributeValues(ps, "payment_method")
+	if len(methods) > 0 {
+		cols = append(cols, kit.Opt(kit.Enum("payment_method", "How it was paid: "+strings.Join(methods, ", ")+".", methods...)))
+		s.Description += " Customers pay by " + strings.Join(methods, " or ") + "."
+	}
 	s.Table(table, "Invoices, one per billed "+work.Noun+".", "INV-", 5, cols...)
 	inv := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: "invoice", Plural: "invoices", Prefix: "INV-", Width: 5,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "amount": engine.Column("amount"), "email": engine.Column("bill_to"), "customer_id": engine.Column("customer_id"),
@@ -90,6 +96,9 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 			"amount": up.Val("amount", r), "status": status, "issued_on": g.Day(-g.R.IntN(20) - 1)}
 		if status == "paid" {
 			row["paid_on"] = g.Day(-g.R.IntN(3))
+			if len(methods) > 0 {
+				row["payment_method"] = methods[n%len(methods)]
+			}
 		}
 		if len(units) > 0 {
 			row["unit"], row["quantity"] = units[n%len(units)], float64(1+g.R.IntN(40))
@@ -129,12 +138,18 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "issued"}, As: "dup", Message: "{source_ref} already has invoice {dup.id}."},
 		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "paid"}, As: "paid", Message: "{source_ref} already has paid invoice {paid.id}."},
 		kit.Insert(table, "", invoiceValues)))
+	payArgs := []world.ArgSpec{kit.S("invoice_id", true, "e.g. INV-00001")}
+	paySet := map[string]any{"status": "paid", "paid_on": "$today"}
+	if len(methods) > 0 {
+		payArgs = append(payArgs, kit.A("payment_method", table+".payment_method", false, ""))
+		paySet["payment_method"] = "$payment_method"
+	}
 	s.Tool(false, kit.Tool(s.Name, "record_payment", "Record a payment",
 		"Mark an issued invoice paid, as of today.",
-		[]world.ArgSpec{kit.S("invoice_id", true, "e.g. INV-00001")},
+		payArgs,
 		kit.Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
 		world.Step{Require: "$inv.status", Equals: "issued", Message: "Invoice {invoice_id} is {inv.status}; only issued invoices can be paid."},
-		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "paid", "paid_on": "$today"}}))
+		world.Step{Update: table, Key: "$invoice_id", Set: paySet}))
 	if ps.Precedes {
 		buildDeposits(g, s, ps, cust, work)
 	}

@@ -41,6 +41,9 @@ type capability struct {
 	// units are what the clause prices per ("paid by the kilo", "per
 	// night"): the record has a quantity of each.
 	units []string
+	// swept: read from a noun alone, with no verb of its own ("customers
+	// get a photo proof of delivery").
+	swept bool
 }
 
 var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
@@ -200,12 +203,34 @@ func (r *reader) nounSweep(caps []capability) []capability {
 	}
 	for _, clause := range clauseSplit.Split(r.desc, -1) {
 		ws := words(clause)
+		// "pay by bank transfer": how they pay is no record.
+		means, _ := r.meansSpans(ws)
+		ofField := map[int][]string{} // "photo proof of delivery": delivery has a photo proof
 		for i, w := range ws {
 			if len(caps) >= maxCapabilities {
 				return caps
 			}
+			if means[i] {
+				continue
+			}
 			sg := r.lex.Singular(w)
 			noun, arch := sg, r.lex.NounArchetype(sg)
+			// One phrase, one record: "a photo proof of delivery" is a
+			// delivery with a photo proof, not photos, proofs and
+			// deliveries. A noun before another noun of the lexicon, or
+			// before "of" one, is what that record has.
+			if arch != "" && i+1 < len(ws) {
+				// ("each debtor file moves from …": "moves" is the verb.)
+				verbNext := r.isVerb(ws[i+1]) && (i+2 == len(ws) || r.lex.Is("stop", ws[i+2]) || r.lex.Is("det", ws[i+2]))
+				if next := r.lex.Singular(ws[i+1]); !verbNext && r.lex.NounArchetype(next) != "" && r.lex.NounArchetype(sg+" "+next) == "" && !r.lex.Is("head", next) {
+					continue
+				}
+				if j := r.ofHead(ws, i); j >= 0 {
+					field := strings.Join(ws[r.phraseStart(ws, i):i+1], " ")
+					ofField[j] = union(ofField[j], []string{engine.Snake(field)})
+					continue
+				}
+			}
 			var prev string
 			if i > 0 && !r.lex.Is("det", ws[i-1]) && !r.lex.Is("stop", ws[i-1]) && !isNumber(ws[i-1]) && numberWord(ws[i-1]) == 0 {
 				prev = r.lex.Singular(ws[i-1])
@@ -214,9 +239,19 @@ func (r *reader) nounSweep(caps []capability) []capability {
 					prev = ""
 				} else if r.lex.Is("head", sg) && arch != "" && !r.isVerb(ws[i-1]) && !r.lex.Is("vague", prev) {
 					noun, prev = prev+" "+sg, ""
+				} else if arch != "" && r.lex.NounArchetype(prev) != "" && !r.lex.Is("vague", prev) && !means[i-1] && !(r.isVerb(w) && (i+1 == len(ws) || r.lex.Is("stop", ws[i+1]) || r.lex.Is("det", ws[i+1]))) {
+					// "royalty statements", "warranty repairs": the noun
+					// before (no record of its own, above) names which.
+					noun, prev = prev+" "+sg, ""
 				}
 			}
-			if arch == "" || have[noun] || have[sg] || r.lex.Is("vague", sg) {
+			if arch == "" || r.lex.Is("vague", sg) {
+				continue
+			}
+			if have[noun] || have[sg] {
+				if k := slices.IndexFunc(caps, func(c capability) bool { return c.entity == noun || c.entity == sg }); k >= 0 {
+					caps[k].fields = union(caps[k].fields, ofField[i])
+				}
 				continue
 			}
 			// "consent" of the "consent forms" already kept.
@@ -240,7 +275,7 @@ func (r *reader) nounSweep(caps []capability) []capability {
 				continue
 			}
 			have[noun], have[sg] = true, true
-			c := capability{phrase: strings.TrimSpace(clause), archetype: arch, entity: noun, role: "entity"}
+			c := capability{phrase: strings.TrimSpace(clause), archetype: arch, entity: noun, role: "entity", fields: ofField[i], swept: true}
 			if prev != "" && len(prev) > 2 && !r.lex.Is("stop", prev) && r.lex.NounArchetype(prev) == "" && !r.isVerb(ws[i-1]) {
 				c.qualifiers = []string{prev}
 			}
@@ -248,6 +283,34 @@ func (r *reader) nounSweep(caps []capability) []capability {
 		}
 	}
 	return caps
+}
+
+// ofHead returns the index of the head noun of a lexicon noun after
+// "of" that follows word i ("proof of delivery", "certificate of the
+// batch"), -1 when there is none.
+func (r *reader) ofHead(ws []string, i int) int {
+	if i+2 >= len(ws) || ws[i+1] != "of" {
+		return -1
+	}
+	j := i + 2
+	for j < len(ws) && r.lex.Is("det", ws[j]) {
+		j++
+	}
+	if j < len(ws) && r.lex.NounArchetype(r.lex.Singular(ws[j])) != "" && !r.lex.Is("vague", r.lex.Singular(ws[j])) {
+		return j
+	}
+	return -1
+}
+
+// phraseStart is where the noun phrase ending at word i starts: after
+// the determiner, number or stop word before it ("a photo proof" →
+// photo).
+func (r *reader) phraseStart(ws []string, i int) int {
+	k := i
+	for k > 0 && k > i-2 && !r.lex.Is("det", ws[k-1]) && !r.lex.Is("stop", ws[k-1]) && !isNumber(ws[k-1]) && !r.isVerb(ws[k-1]) {
+		k--
+	}
+	return k
 }
 
 // partyCues introduce who else a clause's record involves.
@@ -608,6 +671,10 @@ func (r *reader) fields(caps []capability) {
 				// of fields ends where a clause with its own verb begins
 				// ("a service date" is a field: its head is one).
 				if ws := words(part); len(ws) > 1 && r.isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && !slices.Contains(FieldHeads, r.lex.Singular(ws[len(ws)-1])) {
+					break
+				}
+				// "…, and shops pay monthly": a subject with its verb.
+				if ws := words(part); len(ws) > 1 && !r.lex.Is("det", ws[0]) && r.lex.Singular(ws[0]) != ws[0] && r.isVerb(ws[1]) && !strings.HasSuffix(ws[1], "s") && !lexicon.PastForm(ws[1]) && !strings.HasSuffix(ws[1], "ing") {
 					break
 				}
 				np := r.nounPhrase(words(part))

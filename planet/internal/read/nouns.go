@@ -558,7 +558,7 @@ func (r *reader) partyFields(c capability) []string {
 func (r *reader) workFields(caps []capability) {
 	w := &r.p.Work
 	for _, c := range caps {
-		if c.entity != w.One && c.entity != engine.LastWord(w.One) {
+		if c.entity != w.One && c.entity != engine.LastWord(w.One) && !r.isWorkItself(c) {
 			continue
 		}
 		for _, f := range append(slices.Clone(c.fields), r.partyFields(c)...) {
@@ -567,11 +567,33 @@ func (r *reader) workFields(caps []capability) {
 				r.decide(c.phrase, "/work/attributes", "%s have a %s", w.Many, strings.ReplaceAll(f, "_", " "))
 			}
 		}
+		// "every delivery is closed with a photo": what is done to the
+		// work read under another of its words is a yes/no of it.
+		if r.isWorkItself(c) {
+			for _, f := range c.flags {
+				if name := engine.Snake(f); !slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == name }) {
+					w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: name, Type: "boolean", From: c.phrase})
+					r.decide(c.phrase, "/work/attributes", "%s are %s or not", w.Many, f)
+				}
+			}
+		}
 		for _, at := range r.unitAttributes(c, w.Attributes) {
 			w.Attributes = append(w.Attributes, at)
 			r.decide(c.phrase, "/work/attributes", "%s count %s", w.Many, strings.ReplaceAll(at.Name, "_", " "))
 		}
 	}
+}
+
+// isWorkItself reports whether a record read from a noun alone is the
+// line of work under the archetype's own word: "customers get a photo
+// proof of delivery" at a courier whose work is parcels is the parcel's
+// delivery, not deliveries beside the parcels.
+func (r *reader) isWorkItself(c capability) bool {
+	if !c.swept || c.archetype != r.p.Work.Archetype || len(c.qualifiers) > 0 {
+		return false
+	}
+	a, _ := r.lex.Archetype(c.archetype)
+	return slices.Contains(a.Generic, c.entity)
 }
 
 // staffNoun finds who does the work: a person noun that is the subject of
@@ -720,6 +742,10 @@ func (r *reader) services(caps []capability) {
 		if r.ind != nil && c.archetype == p.Work.Archetype && (c.archetype == "work_orders" || c.archetype == "bookings") && len(c.qualifiers) == 0 && slices.Contains(a.Native, one) {
 			r.workKind(one, c.phrase)
 			r.decide(c.phrase, "/work", "%s: a kind of %s, the line of work", r.lex.Plural(one), p.Work.One)
+			continue
+		}
+		if r.isWorkItself(c) {
+			r.decide(c.phrase, "/work", "%s: already the line of work (%s)", r.lex.Plural(one), p.Work.Many)
 			continue
 		}
 		if prev, dup := entities[engine.Snake(one)]; dup {
