@@ -178,6 +178,10 @@ type Lexicon struct {
 	// Landmarks are heads of place names that are sights, not cities
 	// ("near Kiyomizu-dera", "by the Old Town").
 	Landmarks []string `json:"landmarks"`
+	// ContactChannels are how a customer reaches the business or a
+	// thing is sent ("book by phone", "by WhatsApp", "by courier"): no
+	// column a record is kept by.
+	ContactChannels []string `json:"contact_channels"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 
@@ -252,7 +256,7 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks} {
+	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels} {
 		m := map[string]bool{}
 		for _, w := range words {
 			m[w] = true

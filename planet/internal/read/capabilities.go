@@ -420,8 +420,12 @@ func participle(v string) string {
 // drive": each is a column of the record naming which one.
 func (r *reader) perWhat(ws []string, c capability) []string {
 	var out []string
+	means, _ := r.meansSpans(ws)
 	for i, w := range ws {
-		if w != "per" || i+1 >= len(ws) {
+		// "logged per horse"; "tracked by tag number", "invoiced by
+		// stage", "issued by revision"; "inoculated in batches", "graded
+		// into lots": what each record is kept by is a column of it.
+		if w != "per" && w != "by" && w != "in" && w != "into" || i+1 >= len(ws) || means[i+1] {
 			continue
 		}
 		np := r.nounPhrase(ws[i+1:])
@@ -429,9 +433,27 @@ func (r *reader) perWhat(ws []string, c capability) []string {
 			continue
 		}
 		head := r.lex.Singular(np[len(np)-1])
+		switch w {
+		case "by":
+			// Not "by the hour" (a price unit), "by a mashgiach" or "by
+			// our staff" (who), "by courier" (how it travels).
+			if r.looksLikeCustomer(head) || r.lex.ScaleKind(head) != "" || r.lex.Nature(head) == "vehicle" || r.lex.Is("channel", head) || np[0] != ws[i+1] {
+				continue
+			}
+		case "in", "into":
+			// Only a plural right after the cue: "in batches", not "in
+			// the mobile homes" or "in Lyon".
+			if len(np) != 1 || np[0] != ws[i+1] || head == np[0] || r.lex.ScaleKind(head) != "" || r.looksLikeCustomer(head) || r.lex.Is("premises", head) {
+				continue
+			}
+		}
 		if len(head) < 3 || r.lex.Is("price_unit", head) || r.lex.Is("vague", head) || r.lex.Is("det", head) || isNumber(head) ||
 			head == c.entity || head == engine.LastWord(c.entity) || head == c.resource || slices.Contains([]string{"year", "quarter", "fortnight", "cent", "percent"}, head) {
 			continue
+		}
+		if w != "per" {
+			np = []string{strings.Join(np[:len(np)-1], " "), head}
+			head = strings.TrimSpace(strings.Join(np, " "))
 		}
 		if name := engine.Snake(head); !slices.Contains(out, name) {
 			out = append(out, name)
