@@ -296,6 +296,21 @@ func TestReadDecisions(t *testing.T) {
 				}
 			}
 		}},
+		{"a list item is the noun phrase its clause starts with", "canoe rental", "CA", "We rent canoes and kayaks by the hour or the day at the lake. We take a damage deposit on every rental.", func(t *testing.T, p *Plan) {
+			if !slices.ContainsFunc(p.Decisions, func(d engine.Decision) bool { return strings.Contains(d.Decision, "canoes, kayaks") }) {
+				t.Errorf("no rentals of canoes and kayaks in %v", p.Decisions)
+			}
+			i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "billing" })
+			if i < 0 || !slices.Equal(archetypes.AttributeValues(p.Services[i], "upfront"), []string{"damage deposit"}) {
+				t.Errorf("the deposit is not a damage deposit: %+v", p.Services)
+			}
+		}},
+		{"counted customers are a kind of customer", "chimney sweep", "AT", "Rauchfangkehrer in Innsbruck with a sweeping district of 4,000 households. Every chimney is inspected on a legal schedule and defects are reported to the owner.", func(t *testing.T, p *Plan) {
+			i := slices.IndexFunc(p.Customer.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "kind" })
+			if p.Customer.One != "household" && (i < 0 || !slices.Contains(p.Customer.Attributes[i].Values, "household")) {
+				t.Errorf("customers %s, attributes %+v: households are no kind of them", p.Customer.Many, p.Customer.Attributes)
+			}
+		}},
 		{"a landmark is not a city", "tea house", "JP", "A small tea house near Kiyomizu-dera. We serve matcha to tourists, and groups book tea ceremonies.", func(t *testing.T, p *Plan) {
 			if strings.Contains(p.Company.Headquarters, "Kiyomizu") {
 				t.Errorf("headquarters %s", p.Company.Headquarters)

@@ -78,7 +78,10 @@ func (r *reader) capabilities() []capability {
 			if v == nil {
 				// "sells bread, cakes and pastries": a bare noun phrase
 				// shares the verb before it.
-				if last == nil || last.Role == "entity" || len(ws) > 4 {
+				// The list item is the noun phrase the clause starts with,
+				// whatever follows it ("canoes and kayaks by the hour at the
+				// lake").
+				if last == nil || last.Role == "entity" || !r.listItem(ws) {
 					continue
 				}
 				v, rest = last, ws
@@ -311,6 +314,31 @@ func (r *reader) phraseStart(ws []string, i int) int {
 		k--
 	}
 	return k
+}
+
+// listItem reports whether a clause with no verb of its own is the next
+// item of a list after a verb: it starts with a short noun phrase (up to
+// three words, a determiner aside) followed by nothing or by a stop word
+// ("kayaks by the hour", "large-format banners", "and headboards").
+func (r *reader) listItem(ws []string) bool {
+	if len(ws) <= 4 {
+		return true
+	}
+	// "… and set up with our own vans": a verb starts a clause, not an
+	// item.
+	if slices.ContainsFunc(lexicon.VerbLemma(ws[0]), func(l string) bool { return r.lex.Is("generic_verb", l) }) {
+		return false
+	}
+	np := r.nounPhrase(ws)
+	if len(np) == 0 || len(np) > 3 {
+		return false
+	}
+	k := 0
+	for k < len(ws) && (r.lex.Is("det", ws[k]) || isNumber(ws[k])) {
+		k++
+	}
+	k += len(np)
+	return k >= len(ws) || r.lex.Is("stop", ws[k])
 }
 
 // partyCues introduce who else a clause's record involves.

@@ -60,6 +60,17 @@ func (r *reader) paymentMeans() (means []string, phrase string) {
 			if phrase == "" {
 				phrase = strings.TrimSpace(clause)
 			}
+			// "schools pay by bank transfer": who pays is a kind of
+			// customer.
+			for i := 1; i < len(ws); i++ {
+				if !slices.ContainsFunc(lexicon.VerbLemma(ws[i]), func(l string) bool { return slices.Contains(payVerbs, l) }) {
+					continue
+				}
+				if sg := r.lex.Singular(ws[i-1]); sg != ws[i-1] && (r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers") && sg != r.p.Customer.One && sg != "customer" && sg != "client" {
+					r.customerKind(sg, strings.TrimSpace(clause))
+				}
+				break
+			}
 		}
 	}
 	return means, phrase

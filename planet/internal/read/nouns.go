@@ -252,6 +252,27 @@ func (r *reader) scale(caps []capability) {
 		}
 		r.p.Scale = append(r.p.Scale, engine.PlanScale{Kind: kind, Noun: noun, Count: n, From: strings.TrimSpace(m[0])})
 		r.decide(strings.TrimSpace(m[0]), fmt.Sprintf("/scale/%d", len(r.p.Scale)-1), "%d %s (%s in the seed)", n, r.lex.Plural(noun), kind)
+		// "a sweeping district of 4,000 households" where the owners are
+		// the customers: the counted ones are a kind of them (not the
+		// members of a cooperative whose customers are brands).
+		if c := &r.p.Customer; kind == "customers" && c.One != "" && noun != c.One && noun != engine.LastWord(c.One) && noun != "customer" && (!c.Organisation || r.lex.Is("org", noun)) {
+			r.customerKind(noun, strings.TrimSpace(m[0]))
+		}
+	}
+}
+
+// customerKind adds a kind to the customer's kind column, the
+// customer's own noun first.
+func (r *reader) customerKind(kind, from string) {
+	c := &r.p.Customer
+	i := slices.IndexFunc(c.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "kind" })
+	if i < 0 {
+		c.Attributes = append(slices.Clone(c.Attributes), engine.PlanAttribute{Name: "kind", Type: "text", Values: []string{c.One}, From: from})
+		i = len(c.Attributes) - 1
+	}
+	if !slices.Contains(c.Attributes[i].Values, kind) {
+		c.Attributes[i].Values = append(slices.Clone(c.Attributes[i].Values), kind)
+		r.decide(from, "/customer/attributes", "kinds of customer: %s", strings.Join(c.Attributes[i].Values, ", "))
 	}
 }
 
@@ -1083,6 +1104,13 @@ func (r *reader) chargeKind(c capability) string {
 	k := c.entity
 	if c.resource != "" && c.entity == "charge" {
 		k = c.resource
+	}
+	// "a damage deposit", "a booking fee": the noun before a charge
+	// says which ("monthly", "signed" do not).
+	if n := len(c.qualifiers); n > 0 && k == c.entity && !strings.Contains(k, " ") {
+		if q := c.qualifiers[n-1]; !strings.HasSuffix(q, "ly") && !strings.HasSuffix(q, "ed") && !isNumber(q) && !r.lex.Is("det", q) {
+			k = q + " " + k
+		}
 	}
 	last := engine.LastWord(k)
 	if len(k) < 3 || r.looksLikeCustomer(last) && !strings.HasSuffix(last, "er") || r.lex.ScaleKind(last) != "" || r.lex.Is("counterpart", last) ||
