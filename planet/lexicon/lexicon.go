@@ -110,6 +110,13 @@ type Headcount struct {
 	Max    int    `json:"max"`
 }
 
+// Reactors lists the reacting services a composed world and a pack's
+// world draw from, in draw order.
+type Reactors struct {
+	Composed []string `json:"composed"`
+	Pack     []string `json:"pack"`
+}
+
 // Lexicon is the capability lexicon and the archetypes.
 type Lexicon struct {
 	Source           string            `json:"_source"`
@@ -182,6 +189,10 @@ type Lexicon struct {
 	// thing is sent ("book by phone", "by WhatsApp", "by courier"): no
 	// column a record is kept by.
 	ContactChannels []string `json:"contact_channels"`
+	// Reactors are the services that react to the line of work
+	// downstream (invoices, tickets, meetings): a world needs some for
+	// policies across systems. Their order is part of the seeded draw.
+	Reactors Reactors `json:"reactors"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 
@@ -262,6 +273,14 @@ func parse() (*Lexicon, error) {
 			m[w] = true
 		}
 		l.set[name] = m
+	}
+	for _, id := range append(slices.Clone(l.Reactors.Composed), l.Reactors.Pack...) {
+		if _, ok := l.byID[id]; !ok {
+			errs = append(errs, fmt.Errorf("capabilities.json: /reactors: unknown archetype %q", id))
+		}
+	}
+	if len(l.Reactors.Composed) == 0 || len(l.Reactors.Pack) == 0 {
+		errs = append(errs, fmt.Errorf("capabilities.json: /reactors: both lists are needed"))
 	}
 	for i, h := range l.Headcount {
 		if h.Phrase == "" || h.Min < 1 || h.Max < h.Min {

@@ -1004,7 +1004,7 @@ func (r *reader) services(caps []capability) {
 		// Rules that bind state need a second service that keeps state
 		// about the work (tickets or appointments), as a pack's world
 		// has: without it a composed world has one or two policies.
-		reactors := []string{"helpdesk", "calendar"}
+		reactors := r.lex.Reactors.Composed
 		if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return slices.Contains(reactors, s.Builder) }) {
 			h := reactors[r.s.Rand(engine.StageGraph).IntN(len(reactors))]
 			if d := engine.Registry[h]; d != nil {
@@ -1037,9 +1037,9 @@ func (r *reader) services(caps []capability) {
 	// has no policies across systems. Rules that bind state need services
 	// that keep state about others' work (invoices, tickets, bookings):
 	// notifications may be at most a third of the policies. Two of them.
-	reactors := []string{"billing", "helpdesk", "calendar"}
+	reactors := slices.Clone(r.lex.Reactors.Pack)
 	if free {
-		reactors = reactors[1:]
+		reactors = slices.DeleteFunc(reactors, func(s string) bool { return s == "billing" })
 	}
 	rng.Shuffle(len(reactors), func(i, j int) { reactors[i], reactors[j] = reactors[j], reactors[i] })
 	for _, n := range reactors {
