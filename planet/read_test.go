@@ -311,6 +311,31 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("customers %s, attributes %+v: households are no kind of them", p.Customer.Many, p.Customer.Attributes)
 			}
 		}},
+		{"where on the premises is a location column", "riding stables", "DE", "Riding stables in Hannover. Riders book lessons in the indoor arena, and we sell feed at the counter.", func(t *testing.T, p *Plan) {
+			var places []string
+			for _, a := range p.Work.Attributes {
+				if a.Name == "location" {
+					places = append(places, a.Values...)
+				}
+			}
+			for _, s := range p.Services {
+				if a := archetypes.AttributeValues(s, "location"); len(a) > 0 {
+					places = append(places, a...)
+				}
+			}
+			if !slices.Contains(places, "indoor arena") {
+				t.Errorf("no location indoor arena: work %+v, services %+v", p.Work.Attributes, p.Services)
+			}
+			if slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return strings.Contains(s.Name, "arena") || strings.Contains(s.Name, "counter") }) {
+				t.Errorf("a place became a service: %+v", p.Services)
+			}
+		}},
+		{"a field of each record", "piano shop", "JP", "Piano shop in Osaka selling upright pianos. We keep the serial number of each instrument.", func(t *testing.T, p *Plan) {
+			i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Entity != nil && s.Entity.One == "instrument" })
+			if i < 0 || !slices.ContainsFunc(p.Services[i].Attributes, func(a engine.PlanAttribute) bool { return a.Name == "serial_number" }) {
+				t.Errorf("no instruments with a serial_number in %+v", p.Services)
+			}
+		}},
 		{"a landmark is not a city", "tea house", "JP", "A small tea house near Kiyomizu-dera. We serve matcha to tourists, and groups book tea ceremonies.", func(t *testing.T, p *Plan) {
 			if strings.Contains(p.Company.Headquarters, "Kiyomizu") {
 				t.Errorf("headquarters %s", p.Company.Headquarters)

@@ -193,6 +193,9 @@ type Lexicon struct {
 	// downstream (invoices, tickets, meetings): a world needs some for
 	// policies across systems. Their order is part of the seeded draw.
 	Reactors Reactors `json:"reactors"`
+	// Places are where on its premises a business does a thing ("in
+	// the indoor arena", "at the counter"): a location of the record.
+	Places []string `json:"places"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 
@@ -267,7 +270,7 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels} {
+	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places} {
 		m := map[string]bool{}
 		for _, w := range words {
 			m[w] = true

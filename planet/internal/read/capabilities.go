@@ -41,6 +41,9 @@ type capability struct {
 	// units are what the clause prices per ("paid by the kilo", "per
 	// night"): the record has a quantity of each.
 	units []string
+	// places are where the clause says it happens ("in the indoor
+	// arena", "at the counter"): a location column of the record.
+	places []string
 	// swept: read from a noun alone, with no verb of its own ("customers
 	// get a photo proof of delivery").
 	swept bool
@@ -109,6 +112,7 @@ func (r *reader) capabilities() []capability {
 				pending = nil
 			}
 			c.units = r.priceUnits(ws)
+			c.places = r.placesIn(ws)
 			c.flags = append(c.flags, r.actions(ws, v, c)...)
 			key := c.archetype + "|" + c.entity
 			if i, dup := seen[key]; dup {
@@ -117,6 +121,7 @@ func (r *reader) capabilities() []capability {
 				}
 				out[i].parties = union(out[i].parties, c.parties)
 				out[i].units = union(out[i].units, c.units)
+				out[i].places = union(out[i].places, c.places)
 				out[i].flags = union(out[i].flags, c.flags)
 				lastCap = i
 				continue
@@ -339,6 +344,26 @@ func (r *reader) listItem(ws []string) bool {
 	}
 	k += len(np)
 	return k >= len(ws) || r.lex.Is("stop", ws[k])
+}
+
+// placesIn reads where a clause says its record happens: a place of
+// the lexicon after "in", "at" or "on" and a determiner ("in the indoor
+// arena", "at the counter", "in our cellars"), with its modifiers.
+func (r *reader) placesIn(ws []string) []string {
+	var out []string
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i] != "in" && ws[i] != "at" && ws[i] != "on" || !slices.Contains([]string{"the", "our", "their", "its", "a", "an"}, ws[i+1]) {
+			continue
+		}
+		np := r.nounPhrase(ws[i+1:])
+		if len(np) == 0 || len(np) > 3 {
+			continue
+		}
+		if head := r.lex.Singular(np[len(np)-1]); r.lex.Is("place", head) {
+			out = union(out, []string{strings.Join(append(slices.Clone(np[:len(np)-1]), head), " ")})
+		}
+	}
+	return out
 }
 
 // partyCues introduce who else a clause's record involves.
@@ -762,6 +787,25 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 			break
 		}
 	}
+	// "keep the serial number of each instrument", "log the depth of
+	// every bore": the record is what follows "of each", the first
+	// phrase a field of it.
+	var ofFields []string
+	for i := 1; i+2 < len(rest) && i < 5; i++ {
+		if rest[i] != "of" || !slices.Contains([]string{"each", "every", "all", "the", "our"}, rest[i+1]) {
+			continue
+		}
+		field := r.nounPhrase(rest[:i])
+		inner := r.nounPhrase(rest[i+2:])
+		if len(field) == 0 || len(inner) == 0 || len(field) > 3 || slices.Contains(containers, r.lex.Singular(field[len(field)-1])) {
+			break
+		}
+		if v.Role == "entity" && (v.Archetype == "documents" || r.lex.Is("generic_verb", v.Verb)) {
+			ofFields = []string{engine.Snake(strings.Join(field, " "))}
+			rest = rest[i+2:]
+		}
+		break
+	}
 	np := r.nounPhrase(rest)
 	// "take bookings for repairs", "take orders for wedding cakes": a verb
 	// that names its record books what comes after "for".
@@ -819,7 +863,7 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 			quals = append(quals, m)
 		}
 	}
-	c := capability{phrase: clause, archetype: v.Archetype, role: v.Role, qualifiers: quals}
+	c := capability{phrase: clause, archetype: v.Archetype, role: v.Role, qualifiers: quals, fields: ofFields}
 	// The noun's own archetype wins over the verb's ("handles deposits"
 	// is billing, "takes bookings" is bookings).
 	// What is booked "for" is the work itself when it is a line of work

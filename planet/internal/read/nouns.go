@@ -598,6 +598,14 @@ func (r *reader) workFields(caps []capability) {
 				}
 			}
 		}
+		if len(c.places) > 0 {
+			if i := slices.IndexFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "location" }); i >= 0 {
+				w.Attributes[i].Values = union(slices.Clone(w.Attributes[i].Values), c.places)
+			} else {
+				w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: "location", Type: "text", Values: c.places, From: c.phrase})
+				r.decide(c.phrase, "/work/attributes", "%s are at a location: %s", w.Many, strings.Join(c.places, ", "))
+			}
+		}
 		for _, at := range r.unitAttributes(c, w.Attributes) {
 			w.Attributes = append(w.Attributes, at)
 			r.decide(c.phrase, "/work/attributes", "%s count %s", w.Many, strings.ReplaceAll(at.Name, "_", " "))
@@ -874,6 +882,9 @@ func (r *reader) services(caps []capability) {
 			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
 		}
 		s.Attributes = append(s.Attributes, r.unitAttributes(c, s.Attributes)...)
+		if len(c.places) > 0 && !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "location" }) {
+			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "location", Type: "text", Values: c.places, From: c.phrase})
+		}
 		if c.resource != "" && c.resource != one {
 			res := &engine.PlanNoun{One: c.resource, Many: r.lex.Plural(c.resource)}
 			if len(c.resources) > 0 {
