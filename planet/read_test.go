@@ -336,6 +336,27 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("no instruments with a serial_number in %+v", p.Services)
 			}
 		}},
+		{"the steps a record goes through are its stages", "sake brewery", "JP", "Sake brewery in Kyoto. Each brew is a numbered batch through polishing, fermentation and pressing, and we ship bottles to bars.", func(t *testing.T, p *Plan) {
+			var stages []string
+			for _, s := range p.Services {
+				stages = append(stages, archetypes.AttributeValues(s, "stage")...)
+			}
+			for _, a := range p.Work.Attributes {
+				if a.Name == "stage" {
+					stages = append(stages, a.Values...)
+				}
+			}
+			if !slices.Equal(stages, []string{"polishing", "fermentation", "pressing"}) {
+				t.Errorf("stages %v", stages)
+			}
+		}},
+		{"a trip from one place to another has no stages", "ferry operator", "GR", "Ferry operator in Piraeus sailing from Piraeus to the Cyclades, and passengers book seats online.", func(t *testing.T, p *Plan) {
+			for _, s := range p.Services {
+				if v := archetypes.AttributeValues(s, "stage"); len(v) > 0 {
+					t.Errorf("%s has stages %v", s.Name, v)
+				}
+			}
+		}},
 		{"a landmark is not a city", "tea house", "JP", "A small tea house near Kiyomizu-dera. We serve matcha to tourists, and groups book tea ceremonies.", func(t *testing.T, p *Plan) {
 			if strings.Contains(p.Company.Headquarters, "Kiyomizu") {
 				t.Errorf("headquarters %s", p.Company.Headquarters)
@@ -376,6 +397,35 @@ func TestTitleByRune(t *testing.T) {
 	for in, want := range map[string]string{"зернове": "Зернове", "école": "École", "kayak": "Kayak", "": ""} {
 		if got := engine.Title(in); got != want {
 			t.Errorf("title(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// BenchmarkRead reads every brief of the suite into a plan, and
+// BenchmarkReadBuild also builds its world: their ratio is the reader's
+// share of making a world from a brief (BENCHMARKS.md, "Reading briefs").
+func BenchmarkRead(b *testing.B) {
+	briefs := loadSuite(b, "testdata/briefs/briefs.jsonl")
+	for b.Loop() {
+		for i, br := range briefs {
+			if _, err := read.Read(engine.Scenario{Industry: br.Industry, Country: br.Country, Description: br.Description, Seed: uint64(i + 1)}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func BenchmarkReadBuild(b *testing.B) {
+	briefs := loadSuite(b, "testdata/briefs/briefs.jsonl")
+	for b.Loop() {
+		for i, br := range briefs {
+			p, err := read.Read(engine.Scenario{Industry: br.Industry, Country: br.Country, Description: br.Description, Seed: uint64(i + 1)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := engine.Build(p, engine.Options{}); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

@@ -50,7 +50,7 @@ type suiteBrief struct {
 	Pack string `json:"pack"`
 }
 
-func loadSuite(t *testing.T, path string) []suiteBrief {
+func loadSuite(t testing.TB, path string) []suiteBrief {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {

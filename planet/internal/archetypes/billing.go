@@ -138,18 +138,12 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "issued"}, As: "dup", Message: "{source_ref} already has invoice {dup.id}."},
 		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "paid"}, As: "paid", Message: "{source_ref} already has paid invoice {paid.id}."},
 		kit.Insert(table, "", invoiceValues)))
-	payArgs := []world.ArgSpec{kit.S("invoice_id", true, "e.g. INV-00001")}
-	paySet := map[string]any{"status": "paid", "paid_on": "$today"}
-	if len(methods) > 0 {
-		payArgs = append(payArgs, kit.A("payment_method", table+".payment_method", false, ""))
-		paySet["payment_method"] = "$payment_method"
-	}
 	s.Tool(false, kit.Tool(s.Name, "record_payment", "Record a payment",
 		"Mark an issued invoice paid, as of today.",
-		payArgs,
+		[]world.ArgSpec{kit.S("invoice_id", true, "e.g. INV-00001")},
 		kit.Get(table, "invoice_id", "inv", "No invoice {invoice_id}."),
 		world.Step{Require: "$inv.status", Equals: "issued", Message: "Invoice {invoice_id} is {inv.status}; only issued invoices can be paid."},
-		world.Step{Update: table, Key: "$invoice_id", Set: paySet}))
+		world.Step{Update: table, Key: "$invoice_id", Set: map[string]any{"status": "paid", "paid_on": "$today"}}))
 	if ps.Precedes {
 		buildDeposits(g, s, ps, cust, work)
 	}

@@ -44,6 +44,10 @@ type capability struct {
 	// places are where the clause says it happens ("in the indoor
 	// arena", "at the counter"): a location column of the record.
 	places []string
+	// stages are the steps the brief says each record goes through
+	// ("through polishing, fermentation and pressing", "from script to
+	// storyboard to inking"): a stage column of the record.
+	stages []string
 	// swept: read from a noun alone, with no verb of its own ("customers
 	// get a photo proof of delivery").
 	swept bool
@@ -131,7 +135,101 @@ func (r *reader) capabilities() []capability {
 			out = append(out, c)
 		}
 	}
-	return r.participles(r.nounSweep(out))
+	return r.stagesOf(r.participles(r.nounSweep(out)))
+}
+
+// stageCue starts a sequence of steps: "through A, B and C", "from A
+// to B to C".
+var stageCue = regexp.MustCompile(`(?i)\b(through|from)\s+`)
+
+// steps reads the items of a sequence after its cue: one or two
+// lower-case words each, separated by commas, "and", "or" or "to"
+// ("polishing, fermentation and pressing"; "script to storyboard to
+// inking"; "reminder letters to a payment plan or to court"). A "from"
+// sequence needs a "to"; names ("from Piraeus to the Cyclades") are
+// places, not steps.
+func (r *reader) steps(text, cue string) []string {
+	var steps, cur []string
+	sawTo := false
+	flush := func() bool {
+		if len(cur) == 0 || len(cur) > 2 {
+			return false
+		}
+		steps = union(steps, []string{strings.Join(cur, " ")})
+		cur = nil
+		return true
+	}
+	for _, f := range strings.Fields(text) {
+		comma := strings.HasSuffix(f, ",")
+		w := strings.Trim(f, ",")
+		lw := strings.ToLower(w)
+		switch {
+		case lw == "and" || lw == "or" || lw == "to":
+			sawTo = sawTo || lw == "to"
+			if len(cur) > 0 && !flush() {
+				return nil
+			}
+			continue
+		case lw == "a" || lw == "an" || lw == "the":
+			continue
+		}
+		// Not a name, a size ("5x5 lockers") or who ("through hotels
+		// and agencies", "…, and authors get").
+		if w == "" || w != lw || strings.ContainsAny(w, "0123456789") || r.lex.Is("stop", lw) || r.lex.Is("det", lw) || r.lex.Is("vague", lw) ||
+			r.looksLikeCustomer(r.lex.Singular(lw)) || r.lex.ScaleKind(r.lex.Singular(lw)) != "" {
+			break
+		}
+		cur = append(cur, lw)
+		if len(cur) > 2 {
+			cur = cur[:2]
+			break
+		}
+		if comma && !flush() {
+			return nil
+		}
+	}
+	if len(cur) > 0 && len(cur) <= 2 && len(steps) > 0 {
+		flush()
+	}
+	if cue == "from" && !sawTo || len(steps) < 2 {
+		return nil
+	}
+	return steps
+}
+
+// stagesOf reads the steps each record goes through and gives them to
+// the record the sentence names before them.
+func (r *reader) stagesOf(caps []capability) []capability {
+	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
+		for _, mi := range stageCue.FindAllStringSubmatchIndex(sentence, -1) {
+			cue := strings.ToLower(sentence[mi[2]:mi[3]])
+			steps := r.steps(sentence[mi[1]:], cue)
+			if len(steps) < 2 {
+				continue
+			}
+			// The record named last before the steps ("each brew is a
+			// numbered batch through …", "each episode moves from …").
+			low := strings.ToLower(sentence[:mi[0]])
+			best, at := -1, -1
+			for i, c := range caps {
+				if c.entity == "" {
+					continue
+				}
+				for _, w := range []string{c.entity, r.lex.Plural(c.entity), c.resource} {
+					if w == "" {
+						continue
+					}
+					if j := strings.LastIndex(low, w); j > at {
+						best, at = i, j
+					}
+				}
+			}
+			if best >= 0 && len(caps[best].stages) == 0 {
+				caps[best].stages = steps
+			}
+		}
+	}
+	return caps
 }
 
 var passiveRe = regexp.MustCompile(`(?i)\b(?:every|each|all)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:['’]s)?\s+(?:is|are|gets|get|must be|has been|have been)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)

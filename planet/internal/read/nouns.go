@@ -598,6 +598,10 @@ func (r *reader) workFields(caps []capability) {
 				}
 			}
 		}
+		if len(c.stages) > 0 && !slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "stage" }) {
+			w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: "stage", Type: "text", Values: c.stages, From: c.phrase})
+			r.decide(c.phrase, "/work/attributes", "%s go through %s", w.Many, strings.Join(c.stages, ", "))
+		}
 		if len(c.places) > 0 {
 			if i := slices.IndexFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "location" }); i >= 0 {
 				w.Attributes[i].Values = union(slices.Clone(w.Attributes[i].Values), c.places)
@@ -882,6 +886,9 @@ func (r *reader) services(caps []capability) {
 			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
 		}
 		s.Attributes = append(s.Attributes, r.unitAttributes(c, s.Attributes)...)
+		if len(c.stages) > 0 && !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "stage" }) {
+			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "stage", Type: "text", Values: c.stages, From: c.phrase})
+		}
 		if len(c.places) > 0 && !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "location" }) {
 			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "location", Type: "text", Values: c.places, From: c.phrase})
 		}
