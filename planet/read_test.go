@@ -326,7 +326,9 @@ func TestReadDecisions(t *testing.T) {
 			if !slices.Contains(places, "indoor arena") {
 				t.Errorf("no location indoor arena: work %+v, services %+v", p.Work.Attributes, p.Services)
 			}
-			if slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return strings.Contains(s.Name, "arena") || strings.Contains(s.Name, "counter") }) {
+			if slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
+				return strings.Contains(s.Name, "arena") || strings.Contains(s.Name, "counter")
+			}) {
 				t.Errorf("a place became a service: %+v", p.Services)
 			}
 		}},
