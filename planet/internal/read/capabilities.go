@@ -60,7 +60,7 @@ var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus
 func (r *reader) capabilities() []capability {
 	var out []capability
 	seen := map[string]int{}
-	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
 		var last *lexicon.Verb
 		lastCap := -1        // the capability the sentence read last
 		var pending []string // "check and photograph each car": a verb waiting for its object
@@ -138,6 +138,8 @@ func (r *reader) capabilities() []capability {
 	return r.stagesOf(r.participles(r.nounSweep(out)))
 }
 
+var sentenceSplit = regexp.MustCompile(`[.;!?\n]+`)
+
 // stageCue starts a sequence of steps: "through A, B and C", "from A
 // to B to C".
 var stageCue = regexp.MustCompile(`(?i)\b(through|from)\s+`)
@@ -200,7 +202,7 @@ func (r *reader) steps(text, cue string) []string {
 // stagesOf reads the steps each record goes through and gives them to
 // the record the sentence names before them.
 func (r *reader) stagesOf(caps []capability) []capability {
-	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
 		for _, mi := range stageCue.FindAllStringSubmatchIndex(sentence, -1) {
 			cue := strings.ToLower(sentence[mi[2]:mi[3]])
 			steps := r.steps(sentence[mi[1]:], cue)
@@ -603,8 +605,8 @@ func (r *reader) perWhat(ws []string, c capability) []string {
 			continue
 		}
 		if w != "per" {
-			np = []string{strings.Join(np[:len(np)-1], " "), head}
-			head = strings.TrimSpace(strings.Join(np, " "))
+			// "by tag number": the whole phrase names the column.
+			head = strings.Join(append(slices.Clone(np[:len(np)-1]), head), " ")
 		}
 		if name := engine.Snake(head); !slices.Contains(out, name) {
 			out = append(out, name)
@@ -810,7 +812,7 @@ var fieldCue = regexp.MustCompile(`(?i)\b(?:with(?: its| their| a| an| the)?|has
 // calibre and serial", "every loan has a pawn ticket, an appraisal and a
 // maturity date". They go to the capability read from the same sentence.
 func (r *reader) fields(caps []capability) {
-	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
 		low := strings.ToLower(sentence)
 		if len(low) != len(sentence) {
 			low = sentence // offsets of the one index the other
