@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/mercury/mcp-world/world"
 )
 
 // What the reader decides for a phrase, one behaviour per row: each row
@@ -242,7 +244,131 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("no memberships titled wine club in %+v", p.Services)
 			}
 		}},
+		{"one phrase, one service: a photo proof is the delivery's", "cargo bike courier", "NL", "Cargo-bike courier in Utrecht delivering parcels for local shops. Customers get a photo proof of delivery.", func(t *testing.T, p *Plan) {
+			for _, s := range p.Services {
+				if s.Entity != nil && slices.Contains([]string{"photo", "proof", "delivery", "photo proof"}, s.Entity.One) {
+					t.Errorf("service %s of %s: the photo proof is an attribute of the %s", s.Name, s.Entity.Many, p.Work.One)
+				}
+			}
+			if !slices.ContainsFunc(p.Work.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "photo_proof" }) {
+				t.Errorf("the %s have no photo_proof: %+v", p.Work.Many, p.Work.Attributes)
+			}
+		}},
+		{"a means of payment is a billing column, not bookings", "piano tuner", "NO", "Piano tuner in Trondheim tuning pianos for schools and churches. Schools pay by bank transfer.", func(t *testing.T, p *Plan) {
+			if strings.Contains(p.Work.One, "transfer") {
+				t.Errorf("the line of work is %s", p.Work.Many)
+			}
+			i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "billing" })
+			if i < 0 || !slices.Equal(archetypes.AttributeValues(p.Services[i], "payment_method"), []string{"bank transfer"}) {
+				t.Fatalf("no billing paid by bank transfer in %+v", p.Services)
+			}
+			for _, s := range p.Services {
+				if strings.Contains(s.Name, "transfer") {
+					t.Errorf("service %s", s.Name)
+				}
+			}
+			b, err := engine.Build(p, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.ContainsFunc(b.Tables, func(tb world.Table) bool {
+				return tb.Name == "billing_invoices" && slices.ContainsFunc(tb.Columns, func(c world.Column) bool { return c.Name == "payment_method" })
+			}) {
+				t.Error("billing_invoices has no payment_method column")
+			}
+		}},
+		{"headcount words set the company's size", "", "", "", func(t *testing.T, _ *Plan) {
+			for _, c := range []struct {
+				industry, desc string
+				lo, hi         int
+			}{
+				{"piano tuner", "An independent piano tuner in York. I tune pianos for schools.", 1, 1},
+				{"pottery studio", "A one-woman studio in Bath making mugs for cafés.", 1, 1},
+				{"bakery", "A small family bakery in Leeds. We bake bread for restaurants.", 2, 6},
+				{"design studio", "We are a team of 4 in Leeds. We design logos for startups.", 4, 4},
+			} {
+				p, err := read.Read(engine.Scenario{Industry: c.industry, Country: "GB", Description: c.desc, Seed: 3})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if e := p.Company.Employees; e < c.lo || e > c.hi {
+					t.Errorf("%q: %d employees, want %d-%d", c.desc, e, c.lo, c.hi)
+				}
+			}
+		}},
+		{"a list item is the noun phrase its clause starts with", "canoe rental", "CA", "We rent canoes and kayaks by the hour or the day at the lake. We take a damage deposit on every rental.", func(t *testing.T, p *Plan) {
+			if !slices.ContainsFunc(p.Decisions, func(d engine.Decision) bool { return strings.Contains(d.Decision, "canoes, kayaks") }) {
+				t.Errorf("no rentals of canoes and kayaks in %v", p.Decisions)
+			}
+			i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "billing" })
+			if i < 0 || !slices.Equal(archetypes.AttributeValues(p.Services[i], "upfront"), []string{"damage deposit"}) {
+				t.Errorf("the deposit is not a damage deposit: %+v", p.Services)
+			}
+		}},
+		{"counted customers are a kind of customer", "chimney sweep", "AT", "Rauchfangkehrer in Innsbruck with a sweeping district of 4,000 households. Every chimney is inspected on a legal schedule and defects are reported to the owner.", func(t *testing.T, p *Plan) {
+			i := slices.IndexFunc(p.Customer.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "kind" })
+			if p.Customer.One != "household" && (i < 0 || !slices.Contains(p.Customer.Attributes[i].Values, "household")) {
+				t.Errorf("customers %s, attributes %+v: households are no kind of them", p.Customer.Many, p.Customer.Attributes)
+			}
+		}},
+		{"where on the premises is a location column", "riding stables", "DE", "Riding stables in Hannover. Riders book lessons in the indoor arena, and we sell feed at the counter.", func(t *testing.T, p *Plan) {
+			var places []string
+			for _, a := range p.Work.Attributes {
+				if a.Name == "location" {
+					places = append(places, a.Values...)
+				}
+			}
+			for _, s := range p.Services {
+				if a := archetypes.AttributeValues(s, "location"); len(a) > 0 {
+					places = append(places, a...)
+				}
+			}
+			if !slices.Contains(places, "indoor arena") {
+				t.Errorf("no location indoor arena: work %+v, services %+v", p.Work.Attributes, p.Services)
+			}
+			if slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
+				return strings.Contains(s.Name, "arena") || strings.Contains(s.Name, "counter")
+			}) {
+				t.Errorf("a place became a service: %+v", p.Services)
+			}
+		}},
+		{"a field of each record", "piano shop", "JP", "Piano shop in Osaka selling upright pianos. We keep the serial number of each instrument.", func(t *testing.T, p *Plan) {
+			i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Entity != nil && s.Entity.One == "instrument" })
+			if i < 0 || !slices.ContainsFunc(p.Services[i].Attributes, func(a engine.PlanAttribute) bool { return a.Name == "serial_number" }) {
+				t.Errorf("no instruments with a serial_number in %+v", p.Services)
+			}
+		}},
+		{"the steps a record goes through are its stages", "sake brewery", "JP", "Sake brewery in Kyoto. Each brew is a numbered batch through polishing, fermentation and pressing, and we ship bottles to bars.", func(t *testing.T, p *Plan) {
+			var stages []string
+			for _, s := range p.Services {
+				stages = append(stages, archetypes.AttributeValues(s, "stage")...)
+			}
+			for _, a := range p.Work.Attributes {
+				if a.Name == "stage" {
+					stages = append(stages, a.Values...)
+				}
+			}
+			if !slices.Equal(stages, []string{"polishing", "fermentation", "pressing"}) {
+				t.Errorf("stages %v", stages)
+			}
+		}},
+		{"a trip from one place to another has no stages", "ferry operator", "GR", "Ferry operator in Piraeus sailing from Piraeus to the Cyclades, and passengers book seats online.", func(t *testing.T, p *Plan) {
+			for _, s := range p.Services {
+				if v := archetypes.AttributeValues(s, "stage"); len(v) > 0 {
+					t.Errorf("%s has stages %v", s.Name, v)
+				}
+			}
+		}},
+		{"a landmark is not a city", "tea house", "JP", "A small tea house near Kiyomizu-dera. We serve matcha to tourists, and groups book tea ceremonies.", func(t *testing.T, p *Plan) {
+			if strings.Contains(p.Company.Headquarters, "Kiyomizu") {
+				t.Errorf("headquarters %s", p.Company.Headquarters)
+			}
+		}},
 	} {
+		if tc.desc == "" {
+			t.Run(tc.name, func(t *testing.T) { tc.check(t, nil) })
+			continue
+		}
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
 			if err != nil {
@@ -273,6 +399,35 @@ func TestTitleByRune(t *testing.T) {
 	for in, want := range map[string]string{"зернове": "Зернове", "école": "École", "kayak": "Kayak", "": ""} {
 		if got := engine.Title(in); got != want {
 			t.Errorf("title(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// BenchmarkRead reads every brief of the suite into a plan, and
+// BenchmarkReadBuild also builds its world: their ratio is the reader's
+// share of making a world from a brief (BENCHMARKS.md, "Reading briefs").
+func BenchmarkRead(b *testing.B) {
+	briefs := loadSuite(b, "testdata/briefs/briefs.jsonl")
+	for b.Loop() {
+		for i, br := range briefs {
+			if _, err := read.Read(engine.Scenario{Industry: br.Industry, Country: br.Country, Description: br.Description, Seed: uint64(i + 1)}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func BenchmarkReadBuild(b *testing.B) {
+	briefs := loadSuite(b, "testdata/briefs/briefs.jsonl")
+	for b.Loop() {
+		for i, br := range briefs {
+			p, err := read.Read(engine.Scenario{Industry: br.Industry, Country: br.Country, Description: br.Description, Seed: uint64(i + 1)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := engine.Build(p, engine.Options{}); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

@@ -50,7 +50,7 @@ type suiteBrief struct {
 	Pack string `json:"pack"`
 }
 
-func loadSuite(t *testing.T, path string) []suiteBrief {
+func loadSuite(t testing.TB, path string) []suiteBrief {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -127,20 +127,21 @@ func worldSurface(b *world.Bundle) string {
 // the world (coverage), the named city is the headquarters, and the
 // company description names no other business or city.
 //
-// It runs on two sets: the suite the reader was developed against, and a
-// held-out set (heldout.jsonl) of other industries, written and labelled
-// before the reader was changed for it and never tuned on, so that the
-// two numbers together say how well the reader reads a business nobody
-// wrote it for. Each has its floor; -suite.targets asks both for issue
-// 7's targets.
+// It runs on the suite the reader was developed against and on held-out
+// sets of other industries (heldout*.jsonl), each written and labelled
+// before the reader was changed for it, so that the numbers together say
+// how well the reader reads a business nobody wrote it for (which sets
+// are still held out: testdata/briefs/README.md). Each has its floor;
+// -suite.targets asks all for issue 7's targets.
 func TestBriefSuite(t *testing.T) {
 	for _, set := range []struct {
 		name, path          string
 		floorCov, floorCity float64
 	}{
-		{"suite", "testdata/briefs/briefs.jsonl", 0.75, 0.95},
-		{"heldout", "testdata/briefs/heldout.jsonl", 0.78, 0.95},
-		{"heldout2", "testdata/briefs/heldout2.jsonl", 0.68, 0.90},
+		{"suite", "testdata/briefs/briefs.jsonl", 0.79, 0.95},
+		{"heldout", "testdata/briefs/heldout.jsonl", 0.81, 0.95},
+		{"heldout2", "testdata/briefs/heldout2.jsonl", 0.70, 0.90},
+		{"heldout3", "testdata/briefs/heldout3.jsonl", 0.68, 0.95},
 	} {
 		t.Run(set.name, func(t *testing.T) {
 			wantCov, wantCity := set.floorCov, set.floorCity

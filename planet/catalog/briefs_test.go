@@ -61,7 +61,7 @@ func TestBriefSuite(t *testing.T) {
 }
 
 // TestHeldOutBriefs checks the held-out sets (heldout.jsonl,
-// heldout2.jsonl): the same format, at least 40 briefs each, and no
+// heldout2.jsonl, heldout3.jsonl): the same format, at least 40 briefs each, and no
 // industry of the main suite or of an earlier held-out set, so that each
 // measures the reader on businesses it was not tuned on. The second set
 // must also have its own spread: 25 countries, 25 industries, half of
@@ -77,6 +77,7 @@ func TestHeldOutBriefs(t *testing.T) {
 	}{
 		{"heldout.jsonl", 0, 0, 0},
 		{"heldout2.jsonl", 25, 20, 25},
+		{"heldout3.jsonl", 30, 25, 30},
 	} {
 		path := "../testdata/briefs/" + set.file
 		briefs, industries, noPack, countries := checkSuiteFile(t, path)

@@ -45,6 +45,10 @@ type Archetype struct {
 	// Native lists the nouns the archetype's own builder models as they
 	// are (an invoice is what billing keeps).
 	Native []string `json:"native,omitempty"`
+	// Generic are the nouns that name the record itself whatever the
+	// brief's word for it: a courier's "delivery" is its parcel's, a
+	// garage's "job" is its repair.
+	Generic []string `json:"generic,omitempty"`
 	// Then is the policy clause of a record made for an upstream record:
 	// {an_entity} and {service} are filled in.
 	Then string `json:"then,omitempty"`
@@ -97,6 +101,20 @@ type NounEntry struct {
 type Scale struct {
 	Kind  string   `json:"kind"`
 	Nouns []string `json:"nouns"`
+}
+
+// Headcount is a phrase of a business's size and the people it means.
+type Headcount struct {
+	Phrase string `json:"phrase"`
+	Min    int    `json:"min"`
+	Max    int    `json:"max"`
+}
+
+// Reactors lists the reacting services a composed world and a pack's
+// world draw from, in draw order.
+type Reactors struct {
+	Composed []string `json:"composed"`
+	Pack     []string `json:"pack"`
 }
 
 // Lexicon is the capability lexicon and the archetypes.
@@ -154,6 +172,32 @@ type Lexicon struct {
 	// ("emergency call-outs", "same-day repairs"): the line of work then
 	// has a priority.
 	Priorities []string `json:"priorities"`
+	// PaymentMeans are how customers pay ("by bank transfer", "via
+	// M-Pesa", "on account"): a column of billing, never a record of
+	// their own.
+	PaymentMeans []string `json:"payment_means"`
+	// Headcount are phrases that say how many people the business is
+	// ("a one-woman studio", "a small family bakery"): its size.
+	Headcount []Headcount `json:"headcount"`
+	// OrganisationCustomers are customer nouns that stand for
+	// organisations (a CRM of company names), in several languages.
+	OrganisationCustomers []string `json:"organisation_customers"`
+	// Landmarks are heads of place names that are sights, not cities
+	// ("near Kiyomizu-dera", "by the Old Town").
+	Landmarks []string `json:"landmarks"`
+	// ContactChannels are how a customer reaches the business or a
+	// thing is sent ("book by phone", "by WhatsApp", "by courier"): no
+	// column a record is kept by.
+	ContactChannels []string `json:"contact_channels"`
+	// Reactors are the services that react to the line of work
+	// downstream (invoices, tickets, meetings): a world needs some for
+	// policies across systems. Their order is part of the seeded draw.
+	Reactors Reactors `json:"reactors"`
+	// Places are where on its premises a business does a thing ("in
+	// the indoor arena", "at the counter"): a location of the record.
+	Places []string `json:"places"`
+	// Sources says where each list added after _source comes from.
+	Sources map[string]string `json:"_sources"`
 
 	Archetypes []Archetype `json:"-"`
 	senses     senses
@@ -226,12 +270,25 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities} {
+	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places} {
 		m := map[string]bool{}
 		for _, w := range words {
 			m[w] = true
 		}
 		l.set[name] = m
+	}
+	for _, id := range append(slices.Clone(l.Reactors.Composed), l.Reactors.Pack...) {
+		if _, ok := l.byID[id]; !ok {
+			errs = append(errs, fmt.Errorf("capabilities.json: /reactors: unknown archetype %q", id))
+		}
+	}
+	if len(l.Reactors.Composed) == 0 || len(l.Reactors.Pack) == 0 {
+		errs = append(errs, fmt.Errorf("capabilities.json: /reactors: both lists are needed"))
+	}
+	for i, h := range l.Headcount {
+		if h.Phrase == "" || h.Min < 1 || h.Max < h.Min {
+			errs = append(errs, fmt.Errorf("capabilities.json: /headcount/%d: want a phrase and 1 <= min <= max", i))
+		}
 	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%w", joinErrs(errs))
@@ -294,7 +351,9 @@ func (l *Lexicon) ScaleKind(noun string) string { return l.scaleKind[noun] }
 // Is reports whether a word is in one of the word sets: "stop" (ends a
 // noun phrase), "det" (skipped before one), "head" (a noun that keeps its
 // modifier: "consent form"), "org" (a customer that is an organisation),
-// "counterpart", "modifier" (beside an industry name), "notplace".
+// "counterpart", "modifier" (beside an industry name), "notplace",
+// "payment_means", "org_customer" (an organisation customer noun),
+// "landmark".
 func (l *Lexicon) Is(set, word string) bool { return l.set[set][word] }
 
 // Singular returns the singular of an English noun (lower case).

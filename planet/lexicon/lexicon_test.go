@@ -21,6 +21,17 @@ func TestLoad(t *testing.T) {
 	if l.NounArchetype("complaint") != "cases" || l.ScaleKind("van") != "vehicles" || !l.Is("head", "form") {
 		t.Error("lexicon lookups")
 	}
+	// The lists moved out of Go into data (engine.B2B, the means of
+	// payment, sights that are no city, size phrases).
+	if !l.Is("org_customer", "shipper") || !l.Is("org_customer", "empresa") || l.Is("org_customer", "patient") ||
+		!l.Is("payment_means", "bank transfer") || !l.Is("landmark", "dera") || len(l.Headcount) == 0 {
+		t.Error("lexicon lists: organisation customers, payment means, landmarks, headcount")
+	}
+	for _, key := range []string{"payment_means", "headcount", "organisation_customers", "landmarks"} {
+		if l.Sources[key] == "" {
+			t.Errorf("capabilities.json: %s has no source in _sources", key)
+		}
+	}
 }
 
 func TestMorphology(t *testing.T) {

@@ -77,6 +77,12 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 			kit.Opt(kit.Enum("unit", "What is billed per: "+strings.Join(units, ", ")+".", units...)))
 		s.Description += " Charges are per " + strings.Join(units, " or per ") + "."
 	}
+	// "Schools pay by bank transfer": how a paid invoice was paid.
+	methods := AttributeValues(ps, "payment_method")
+	if len(methods) > 0 {
+		cols = append(cols, kit.Opt(kit.Enum("payment_method", "How it was paid: "+strings.Join(methods, ", ")+".", methods...)))
+		s.Description += " Customers pay by " + strings.Join(methods, " or ") + "."
+	}
 	s.Table(table, "Invoices, one per billed "+work.Noun+".", "INV-", 5, cols...)
 	inv := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: "invoice", Plural: "invoices", Prefix: "INV-", Width: 5,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "amount": engine.Column("amount"), "email": engine.Column("bill_to"), "customer_id": engine.Column("customer_id"),
@@ -90,6 +96,9 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 			"amount": up.Val("amount", r), "status": status, "issued_on": g.Day(-g.R.IntN(20) - 1)}
 		if status == "paid" {
 			row["paid_on"] = g.Day(-g.R.IntN(3))
+			if len(methods) > 0 {
+				row["payment_method"] = methods[n%len(methods)]
+			}
 		}
 		if len(units) > 0 {
 			row["unit"], row["quantity"] = units[n%len(units)], float64(1+g.R.IntN(40))

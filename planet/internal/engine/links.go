@@ -285,7 +285,11 @@ func (g *Gen) worldName() string {
 	}
 	if name == "" {
 		// A name in a script without a Latin spelling: say what it is.
-		name = strings.ReplaceAll(g.Scenario.Industry, "_", "-")
+		name = strings.Trim(ASCIIFold(strings.ReplaceAll(g.Scenario.Industry, "_", "-")), "-")
+	}
+	if name == "" {
+		// Nor has the industry ("찜질방" with a name in Hangul only).
+		name = "world"
 	}
 	if name[0] < 'a' || name[0] > 'z' {
 		name = "w-" + name

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mercury/mcp-world/planet/lexicon"
 )
 
 // Snake turns "work order" into "work_order".
@@ -41,14 +43,10 @@ func An(noun string) string {
 	return "a " + noun
 }
 
-// B2B reports whether the industry's customers are organisations.
+// B2B reports whether the industry's customers are organisations: a
+// customer noun of the lexicon's organisation_customers.
 func B2B(noun string) bool {
-	switch noun {
-	case "account", "client", "shipper", "customer", "buyer", "dealer", "retailer", "tenant", "carrier", "company", "distributor", "brand", "employer", "policyholder",
-		"print buyer", "site owner", "building owner", "catering client", "reseller":
-		return true
-	}
-	return false
+	return lexicon.Load().Is("org_customer", noun)
 }
 
 func LastWord(s string) string {

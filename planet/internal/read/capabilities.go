@@ -41,6 +41,16 @@ type capability struct {
 	// units are what the clause prices per ("paid by the kilo", "per
 	// night"): the record has a quantity of each.
 	units []string
+	// places are where the clause says it happens ("in the indoor
+	// arena", "at the counter"): a location column of the record.
+	places []string
+	// stages are the steps the brief says each record goes through
+	// ("through polishing, fermentation and pressing", "from script to
+	// storyboard to inking"): a stage column of the record.
+	stages []string
+	// swept: read from a noun alone, with no verb of its own ("customers
+	// get a photo proof of delivery").
+	swept bool
 }
 
 var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
@@ -50,7 +60,7 @@ var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus
 func (r *reader) capabilities() []capability {
 	var out []capability
 	seen := map[string]int{}
-	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
 		var last *lexicon.Verb
 		lastCap := -1        // the capability the sentence read last
 		var pending []string // "check and photograph each car": a verb waiting for its object
@@ -75,7 +85,10 @@ func (r *reader) capabilities() []capability {
 			if v == nil {
 				// "sells bread, cakes and pastries": a bare noun phrase
 				// shares the verb before it.
-				if last == nil || last.Role == "entity" || len(ws) > 4 {
+				// The list item is the noun phrase the clause starts with,
+				// whatever follows it ("canoes and kayaks by the hour at the
+				// lake").
+				if last == nil || last.Role == "entity" || !r.listItem(ws) {
 					continue
 				}
 				v, rest = last, ws
@@ -103,6 +116,7 @@ func (r *reader) capabilities() []capability {
 				pending = nil
 			}
 			c.units = r.priceUnits(ws)
+			c.places = r.placesIn(ws)
 			c.flags = append(c.flags, r.actions(ws, v, c)...)
 			key := c.archetype + "|" + c.entity
 			if i, dup := seen[key]; dup {
@@ -111,6 +125,7 @@ func (r *reader) capabilities() []capability {
 				}
 				out[i].parties = union(out[i].parties, c.parties)
 				out[i].units = union(out[i].units, c.units)
+				out[i].places = union(out[i].places, c.places)
 				out[i].flags = union(out[i].flags, c.flags)
 				lastCap = i
 				continue
@@ -120,7 +135,103 @@ func (r *reader) capabilities() []capability {
 			out = append(out, c)
 		}
 	}
-	return r.participles(r.nounSweep(out))
+	return r.stagesOf(r.participles(r.nounSweep(out)))
+}
+
+var sentenceSplit = regexp.MustCompile(`[.;!?\n]+`)
+
+// stageCue starts a sequence of steps: "through A, B and C", "from A
+// to B to C".
+var stageCue = regexp.MustCompile(`(?i)\b(through|from)\s+`)
+
+// steps reads the items of a sequence after its cue: one or two
+// lower-case words each, separated by commas, "and", "or" or "to"
+// ("polishing, fermentation and pressing"; "script to storyboard to
+// inking"; "reminder letters to a payment plan or to court"). A "from"
+// sequence needs a "to"; names ("from Piraeus to the Cyclades") are
+// places, not steps.
+func (r *reader) steps(text, cue string) []string {
+	var steps, cur []string
+	sawTo := false
+	flush := func() bool {
+		if len(cur) == 0 || len(cur) > 2 {
+			return false
+		}
+		steps = union(steps, []string{strings.Join(cur, " ")})
+		cur = nil
+		return true
+	}
+	for _, f := range strings.Fields(text) {
+		comma := strings.HasSuffix(f, ",")
+		w := strings.Trim(f, ",")
+		lw := strings.ToLower(w)
+		switch {
+		case lw == "and" || lw == "or" || lw == "to":
+			sawTo = sawTo || lw == "to"
+			if len(cur) > 0 && !flush() {
+				return nil
+			}
+			continue
+		case lw == "a" || lw == "an" || lw == "the":
+			continue
+		}
+		// Not a name, a size ("5x5 lockers") or who ("through hotels
+		// and agencies", "…, and authors get").
+		if w == "" || w != lw || strings.ContainsAny(w, "0123456789") || r.lex.Is("stop", lw) || r.lex.Is("det", lw) || r.lex.Is("vague", lw) ||
+			r.looksLikeCustomer(r.lex.Singular(lw)) || r.lex.ScaleKind(r.lex.Singular(lw)) != "" {
+			break
+		}
+		cur = append(cur, lw)
+		if len(cur) > 2 {
+			cur = cur[:2]
+			break
+		}
+		if comma && !flush() {
+			return nil
+		}
+	}
+	if len(cur) > 0 && len(cur) <= 2 && len(steps) > 0 {
+		flush()
+	}
+	if cue == "from" && !sawTo || len(steps) < 2 {
+		return nil
+	}
+	return steps
+}
+
+// stagesOf reads the steps each record goes through and gives them to
+// the record the sentence names before them.
+func (r *reader) stagesOf(caps []capability) []capability {
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
+		for _, mi := range stageCue.FindAllStringSubmatchIndex(sentence, -1) {
+			cue := strings.ToLower(sentence[mi[2]:mi[3]])
+			steps := r.steps(sentence[mi[1]:], cue)
+			if len(steps) < 2 {
+				continue
+			}
+			// The record named last before the steps ("each brew is a
+			// numbered batch through …", "each episode moves from …").
+			low := strings.ToLower(sentence[:mi[0]])
+			best, at := -1, -1
+			for i, c := range caps {
+				if c.entity == "" {
+					continue
+				}
+				for _, w := range []string{c.entity, r.lex.Plural(c.entity), c.resource} {
+					if w == "" {
+						continue
+					}
+					if j := strings.LastIndex(low, w); j > at {
+						best, at = i, j
+					}
+				}
+			}
+			if best >= 0 && len(caps[best].stages) == 0 {
+				caps[best].stages = steps
+			}
+		}
+	}
+	return caps
 }
 
 var passiveRe = regexp.MustCompile(`(?i)\b(?:every|each|all)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:['’]s)?\s+(?:is|are|gets|get|must be|has been|have been)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
@@ -200,12 +311,34 @@ func (r *reader) nounSweep(caps []capability) []capability {
 	}
 	for _, clause := range clauseSplit.Split(r.desc, -1) {
 		ws := words(clause)
+		// "pay by bank transfer": how they pay is no record.
+		means, _ := r.meansSpans(ws)
+		ofField := map[int][]string{} // "photo proof of delivery": delivery has a photo proof
 		for i, w := range ws {
 			if len(caps) >= maxCapabilities {
 				return caps
 			}
+			if means[i] {
+				continue
+			}
 			sg := r.lex.Singular(w)
 			noun, arch := sg, r.lex.NounArchetype(sg)
+			// One phrase, one record: "a photo proof of delivery" is a
+			// delivery with a photo proof, not photos, proofs and
+			// deliveries. A noun before another noun of the lexicon, or
+			// before "of" one, is what that record has.
+			if arch != "" && i+1 < len(ws) {
+				// ("each debtor file moves from …": "moves" is the verb.)
+				verbNext := r.isVerb(ws[i+1]) && (i+2 == len(ws) || r.lex.Is("stop", ws[i+2]) || r.lex.Is("det", ws[i+2]))
+				if next := r.lex.Singular(ws[i+1]); !verbNext && r.lex.NounArchetype(next) != "" && r.lex.NounArchetype(sg+" "+next) == "" && !r.lex.Is("head", next) {
+					continue
+				}
+				if j := r.ofHead(ws, i); j >= 0 {
+					field := strings.Join(ws[r.phraseStart(ws, i):i+1], " ")
+					ofField[j] = union(ofField[j], []string{engine.Snake(field)})
+					continue
+				}
+			}
 			var prev string
 			if i > 0 && !r.lex.Is("det", ws[i-1]) && !r.lex.Is("stop", ws[i-1]) && !isNumber(ws[i-1]) && numberWord(ws[i-1]) == 0 {
 				prev = r.lex.Singular(ws[i-1])
@@ -214,9 +347,19 @@ func (r *reader) nounSweep(caps []capability) []capability {
 					prev = ""
 				} else if r.lex.Is("head", sg) && arch != "" && !r.isVerb(ws[i-1]) && !r.lex.Is("vague", prev) {
 					noun, prev = prev+" "+sg, ""
+				} else if arch != "" && r.lex.NounArchetype(prev) != "" && !r.lex.Is("vague", prev) && !means[i-1] && !(r.isVerb(w) && (i+1 == len(ws) || r.lex.Is("stop", ws[i+1]) || r.lex.Is("det", ws[i+1]))) {
+					// "royalty statements", "warranty repairs": the noun
+					// before (no record of its own, above) names which.
+					noun, prev = prev+" "+sg, ""
 				}
 			}
-			if arch == "" || have[noun] || have[sg] || r.lex.Is("vague", sg) {
+			if arch == "" || r.lex.Is("vague", sg) {
+				continue
+			}
+			if have[noun] || have[sg] {
+				if k := slices.IndexFunc(caps, func(c capability) bool { return c.entity == noun || c.entity == sg }); k >= 0 {
+					caps[k].fields = union(caps[k].fields, ofField[i])
+				}
 				continue
 			}
 			// "consent" of the "consent forms" already kept.
@@ -240,7 +383,7 @@ func (r *reader) nounSweep(caps []capability) []capability {
 				continue
 			}
 			have[noun], have[sg] = true, true
-			c := capability{phrase: strings.TrimSpace(clause), archetype: arch, entity: noun, role: "entity"}
+			c := capability{phrase: strings.TrimSpace(clause), archetype: arch, entity: noun, role: "entity", fields: ofField[i], swept: true}
 			if prev != "" && len(prev) > 2 && !r.lex.Is("stop", prev) && r.lex.NounArchetype(prev) == "" && !r.isVerb(ws[i-1]) {
 				c.qualifiers = []string{prev}
 			}
@@ -248,6 +391,79 @@ func (r *reader) nounSweep(caps []capability) []capability {
 		}
 	}
 	return caps
+}
+
+// ofHead returns the index of the head noun of a lexicon noun after
+// "of" that follows word i ("proof of delivery", "certificate of the
+// batch"), -1 when there is none.
+func (r *reader) ofHead(ws []string, i int) int {
+	if i+2 >= len(ws) || ws[i+1] != "of" {
+		return -1
+	}
+	j := i + 2
+	for j < len(ws) && r.lex.Is("det", ws[j]) {
+		j++
+	}
+	if j < len(ws) && r.lex.NounArchetype(r.lex.Singular(ws[j])) != "" && !r.lex.Is("vague", r.lex.Singular(ws[j])) {
+		return j
+	}
+	return -1
+}
+
+// phraseStart is where the noun phrase ending at word i starts: after
+// the determiner, number or stop word before it ("a photo proof" →
+// photo).
+func (r *reader) phraseStart(ws []string, i int) int {
+	k := i
+	for k > 0 && k > i-2 && !r.lex.Is("det", ws[k-1]) && !r.lex.Is("stop", ws[k-1]) && !isNumber(ws[k-1]) && !r.isVerb(ws[k-1]) {
+		k--
+	}
+	return k
+}
+
+// listItem reports whether a clause with no verb of its own is the next
+// item of a list after a verb: it starts with a short noun phrase (up to
+// three words, a determiner aside) followed by nothing or by a stop word
+// ("kayaks by the hour", "large-format banners", "and headboards").
+func (r *reader) listItem(ws []string) bool {
+	if len(ws) <= 4 {
+		return true
+	}
+	// "… and set up with our own vans": a verb starts a clause, not an
+	// item.
+	if slices.ContainsFunc(lexicon.VerbLemma(ws[0]), func(l string) bool { return r.lex.Is("generic_verb", l) }) {
+		return false
+	}
+	np := r.nounPhrase(ws)
+	if len(np) == 0 || len(np) > 3 {
+		return false
+	}
+	k := 0
+	for k < len(ws) && (r.lex.Is("det", ws[k]) || isNumber(ws[k])) {
+		k++
+	}
+	k += len(np)
+	return k >= len(ws) || r.lex.Is("stop", ws[k])
+}
+
+// placesIn reads where a clause says its record happens: a place of
+// the lexicon after "in", "at" or "on" and a determiner ("in the indoor
+// arena", "at the counter", "in our cellars"), with its modifiers.
+func (r *reader) placesIn(ws []string) []string {
+	var out []string
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i] != "in" && ws[i] != "at" && ws[i] != "on" || !slices.Contains([]string{"the", "our", "their", "its", "a", "an"}, ws[i+1]) {
+			continue
+		}
+		np := r.nounPhrase(ws[i+1:])
+		if len(np) == 0 || len(np) > 3 {
+			continue
+		}
+		if head := r.lex.Singular(np[len(np)-1]); r.lex.Is("place", head) {
+			out = union(out, []string{strings.Join(append(slices.Clone(np[:len(np)-1]), head), " ")})
+		}
+	}
+	return out
 }
 
 // partyCues introduce who else a clause's record involves.
@@ -357,8 +573,12 @@ func participle(v string) string {
 // drive": each is a column of the record naming which one.
 func (r *reader) perWhat(ws []string, c capability) []string {
 	var out []string
+	means, _ := r.meansSpans(ws)
 	for i, w := range ws {
-		if w != "per" || i+1 >= len(ws) {
+		// "logged per horse"; "tracked by tag number", "invoiced by
+		// stage", "issued by revision"; "inoculated in batches", "graded
+		// into lots": what each record is kept by is a column of it.
+		if w != "per" && w != "by" && w != "in" && w != "into" || i+1 >= len(ws) || means[i+1] {
 			continue
 		}
 		np := r.nounPhrase(ws[i+1:])
@@ -366,9 +586,27 @@ func (r *reader) perWhat(ws []string, c capability) []string {
 			continue
 		}
 		head := r.lex.Singular(np[len(np)-1])
+		switch w {
+		case "by":
+			// Not "by the hour" (a price unit), "by a mashgiach" or "by
+			// our staff" (who), "by courier" (how it travels).
+			if r.looksLikeCustomer(head) || r.lex.ScaleKind(head) != "" || r.lex.Nature(head) == "vehicle" || r.lex.Is("channel", head) || np[0] != ws[i+1] {
+				continue
+			}
+		case "in", "into":
+			// Only a plural right after the cue: "in batches", not "in
+			// the mobile homes" or "in Lyon".
+			if len(np) != 1 || np[0] != ws[i+1] || head == np[0] || r.lex.ScaleKind(head) != "" || r.looksLikeCustomer(head) || r.lex.Is("premises", head) {
+				continue
+			}
+		}
 		if len(head) < 3 || r.lex.Is("price_unit", head) || r.lex.Is("vague", head) || r.lex.Is("det", head) || isNumber(head) ||
 			head == c.entity || head == engine.LastWord(c.entity) || head == c.resource || slices.Contains([]string{"year", "quarter", "fortnight", "cent", "percent"}, head) {
 			continue
+		}
+		if w != "per" {
+			// "by tag number": the whole phrase names the column.
+			head = strings.Join(append(slices.Clone(np[:len(np)-1]), head), " ")
 		}
 		if name := engine.Snake(head); !slices.Contains(out, name) {
 			out = append(out, name)
@@ -574,7 +812,7 @@ var fieldCue = regexp.MustCompile(`(?i)\b(?:with(?: its| their| a| an| the)?|has
 // calibre and serial", "every loan has a pawn ticket, an appraisal and a
 // maturity date". They go to the capability read from the same sentence.
 func (r *reader) fields(caps []capability) {
-	for _, sentence := range regexp.MustCompile(`[.;!?\n]+`).Split(r.desc, -1) {
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
 		low := strings.ToLower(sentence)
 		if len(low) != len(sentence) {
 			low = sentence // offsets of the one index the other
@@ -608,6 +846,10 @@ func (r *reader) fields(caps []capability) {
 				// of fields ends where a clause with its own verb begins
 				// ("a service date" is a field: its head is one).
 				if ws := words(part); len(ws) > 1 && r.isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && !slices.Contains(FieldHeads, r.lex.Singular(ws[len(ws)-1])) {
+					break
+				}
+				// "…, and shops pay monthly": a subject with its verb.
+				if ws := words(part); len(ws) > 1 && !r.lex.Is("det", ws[0]) && r.lex.Singular(ws[0]) != ws[0] && r.isVerb(ws[1]) && !strings.HasSuffix(ws[1], "s") && !lexicon.PastForm(ws[1]) && !strings.HasSuffix(ws[1], "ing") {
 					break
 				}
 				np := r.nounPhrase(words(part))
@@ -644,6 +886,25 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 			}
 			break
 		}
+	}
+	// "keep the serial number of each instrument", "log the depth of
+	// every bore": the record is what follows "of each", the first
+	// phrase a field of it.
+	var ofFields []string
+	for i := 1; i+2 < len(rest) && i < 5; i++ {
+		if rest[i] != "of" || !slices.Contains([]string{"each", "every", "all", "the", "our"}, rest[i+1]) {
+			continue
+		}
+		field := r.nounPhrase(rest[:i])
+		inner := r.nounPhrase(rest[i+2:])
+		if len(field) == 0 || len(inner) == 0 || len(field) > 3 || slices.Contains(containers, r.lex.Singular(field[len(field)-1])) {
+			break
+		}
+		if v.Role == "entity" && (v.Archetype == "documents" || r.lex.Is("generic_verb", v.Verb)) {
+			ofFields = []string{engine.Snake(strings.Join(field, " "))}
+			rest = rest[i+2:]
+		}
+		break
 	}
 	np := r.nounPhrase(rest)
 	// "take bookings for repairs", "take orders for wedding cakes": a verb
@@ -702,7 +963,7 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 			quals = append(quals, m)
 		}
 	}
-	c := capability{phrase: clause, archetype: v.Archetype, role: v.Role, qualifiers: quals}
+	c := capability{phrase: clause, archetype: v.Archetype, role: v.Role, qualifiers: quals, fields: ofFields}
 	// The noun's own archetype wins over the verb's ("handles deposits"
 	// is billing, "takes bookings" is bookings).
 	// What is booked "for" is the work itself when it is a line of work

@@ -252,6 +252,27 @@ func (r *reader) scale(caps []capability) {
 		}
 		r.p.Scale = append(r.p.Scale, engine.PlanScale{Kind: kind, Noun: noun, Count: n, From: strings.TrimSpace(m[0])})
 		r.decide(strings.TrimSpace(m[0]), fmt.Sprintf("/scale/%d", len(r.p.Scale)-1), "%d %s (%s in the seed)", n, r.lex.Plural(noun), kind)
+		// "a sweeping district of 4,000 households" where the owners are
+		// the customers: the counted ones are a kind of them (not the
+		// members of a cooperative whose customers are brands).
+		if c := &r.p.Customer; kind == "customers" && c.One != "" && noun != c.One && noun != engine.LastWord(c.One) && noun != "customer" && (!c.Organisation || r.lex.Is("org", noun)) {
+			r.customerKind(noun, strings.TrimSpace(m[0]))
+		}
+	}
+}
+
+// customerKind adds a kind to the customer's kind column, the
+// customer's own noun first.
+func (r *reader) customerKind(kind, from string) {
+	c := &r.p.Customer
+	i := slices.IndexFunc(c.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "kind" })
+	if i < 0 {
+		c.Attributes = append(slices.Clone(c.Attributes), engine.PlanAttribute{Name: "kind", Type: "text", Values: []string{c.One}, From: from})
+		i = len(c.Attributes) - 1
+	}
+	if !slices.Contains(c.Attributes[i].Values, kind) {
+		c.Attributes[i].Values = append(slices.Clone(c.Attributes[i].Values), kind)
+		r.decide(from, "/customer/attributes", "kinds of customer: %s", strings.Join(c.Attributes[i].Values, ", "))
 	}
 }
 
@@ -558,7 +579,7 @@ func (r *reader) partyFields(c capability) []string {
 func (r *reader) workFields(caps []capability) {
 	w := &r.p.Work
 	for _, c := range caps {
-		if c.entity != w.One && c.entity != engine.LastWord(w.One) {
+		if c.entity != w.One && c.entity != engine.LastWord(w.One) && !r.isWorkItself(c) {
 			continue
 		}
 		for _, f := range append(slices.Clone(c.fields), r.partyFields(c)...) {
@@ -567,11 +588,45 @@ func (r *reader) workFields(caps []capability) {
 				r.decide(c.phrase, "/work/attributes", "%s have a %s", w.Many, strings.ReplaceAll(f, "_", " "))
 			}
 		}
+		// "every delivery is closed with a photo": what is done to the
+		// work read under another of its words is a yes/no of it.
+		if r.isWorkItself(c) {
+			for _, f := range c.flags {
+				if name := engine.Snake(f); !slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == name }) {
+					w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: name, Type: "boolean", From: c.phrase})
+					r.decide(c.phrase, "/work/attributes", "%s are %s or not", w.Many, f)
+				}
+			}
+		}
+		if len(c.stages) > 0 && !slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "stage" }) {
+			w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: "stage", Type: "text", Values: c.stages, From: c.phrase})
+			r.decide(c.phrase, "/work/attributes", "%s go through %s", w.Many, strings.Join(c.stages, ", "))
+		}
+		if len(c.places) > 0 {
+			if i := slices.IndexFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "location" }); i >= 0 {
+				w.Attributes[i].Values = union(slices.Clone(w.Attributes[i].Values), c.places)
+			} else {
+				w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: "location", Type: "text", Values: c.places, From: c.phrase})
+				r.decide(c.phrase, "/work/attributes", "%s are at a location: %s", w.Many, strings.Join(c.places, ", "))
+			}
+		}
 		for _, at := range r.unitAttributes(c, w.Attributes) {
 			w.Attributes = append(w.Attributes, at)
 			r.decide(c.phrase, "/work/attributes", "%s count %s", w.Many, strings.ReplaceAll(at.Name, "_", " "))
 		}
 	}
+}
+
+// isWorkItself reports whether a record read from a noun alone is the
+// line of work under the archetype's own word: "customers get a photo
+// proof of delivery" at a courier whose work is parcels is the parcel's
+// delivery, not deliveries beside the parcels.
+func (r *reader) isWorkItself(c capability) bool {
+	if !c.swept || c.archetype != r.p.Work.Archetype || len(c.qualifiers) > 0 {
+		return false
+	}
+	a, _ := r.lex.Archetype(c.archetype)
+	return slices.Contains(a.Generic, c.entity)
 }
 
 // staffNoun finds who does the work: a person noun that is the subject of
@@ -706,6 +761,10 @@ func (r *reader) services(caps []capability) {
 			r.decide(c.phrase, "/work", "%s: a kind of %s, the line of work", r.lex.Plural(one), p.Work.One)
 			continue
 		}
+		if r.isWorkItself(c) {
+			r.decide(c.phrase, "/work", "%s: already the line of work (%s)", r.lex.Plural(one), p.Work.Many)
+			continue
+		}
 		if prev, dup := entities[engine.Snake(one)]; dup {
 			r.decide(c.phrase, "/services", "%s: already kept by %s", r.lex.Plural(one), prev)
 			continue
@@ -811,6 +870,12 @@ func (r *reader) services(caps []capability) {
 			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
 		}
 		s.Attributes = append(s.Attributes, r.unitAttributes(c, s.Attributes)...)
+		if len(c.stages) > 0 && !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "stage" }) {
+			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "stage", Type: "text", Values: c.stages, From: c.phrase})
+		}
+		if len(c.places) > 0 && !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "location" }) {
+			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "location", Type: "text", Values: c.places, From: c.phrase})
+		}
 		if c.resource != "" && c.resource != one {
 			res := &engine.PlanNoun{One: c.resource, Many: r.lex.Plural(c.resource)}
 			if len(c.resources) > 0 {
@@ -941,7 +1006,7 @@ func (r *reader) services(caps []capability) {
 		// Rules that bind state need a second service that keeps state
 		// about the work (tickets or appointments), as a pack's world
 		// has: without it a composed world has one or two policies.
-		reactors := []string{"helpdesk", "calendar"}
+		reactors := r.lex.Reactors.Composed
 		if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return slices.Contains(reactors, s.Builder) }) {
 			h := reactors[r.s.Rand(engine.StageGraph).IntN(len(reactors))]
 			if d := engine.Registry[h]; d != nil {
@@ -974,9 +1039,9 @@ func (r *reader) services(caps []capability) {
 	// has no policies across systems. Rules that bind state need services
 	// that keep state about others' work (invoices, tickets, bookings):
 	// notifications may be at most a third of the policies. Two of them.
-	reactors := []string{"billing", "helpdesk", "calendar"}
+	reactors := slices.Clone(r.lex.Reactors.Pack)
 	if free {
-		reactors = reactors[1:]
+		reactors = slices.DeleteFunc(reactors, func(s string) bool { return s == "billing" })
 	}
 	rng.Shuffle(len(reactors), func(i, j int) { reactors[i], reactors[j] = reactors[j], reactors[i] })
 	for _, n := range reactors {
@@ -1043,6 +1108,13 @@ func (r *reader) chargeKind(c capability) string {
 	k := c.entity
 	if c.resource != "" && c.entity == "charge" {
 		k = c.resource
+	}
+	// "a damage deposit", "a booking fee": the noun before a charge
+	// says which ("monthly", "signed" do not).
+	if n := len(c.qualifiers); n > 0 && k == c.entity && !strings.Contains(k, " ") {
+		if q := c.qualifiers[n-1]; !strings.HasSuffix(q, "ly") && !strings.HasSuffix(q, "ed") && !isNumber(q) && !r.lex.Is("det", q) {
+			k = q + " " + k
+		}
 	}
 	last := engine.LastWord(k)
 	if len(k) < 3 || r.looksLikeCustomer(last) && !strings.HasSuffix(last, "er") || r.lex.ScaleKind(last) != "" || r.lex.Is("counterpart", last) ||

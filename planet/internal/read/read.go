@@ -145,6 +145,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	r.workPriority()
 	r.company()
 	r.services(caps)
+	r.paymentMethod()
 	p.Tasks = engine.PlanTasks{Count: 10, Families: []string{"cross-system", "chore"}}
 	r.decide("", "/tasks", "%d tasks: cross-system policies and chores inside one service", p.Tasks.Count)
 	return p, nil
@@ -244,12 +245,26 @@ func (r *reader) company() {
 	if r.ind != nil {
 		lo, hi = r.ind.SizeRange[0], max(r.ind.SizeRange[1], r.ind.SizeRange[0]+1)
 	}
+	// How the owner says they are ("an independent piano tuner", "a
+	// one-woman studio", "a team of 4") sets the size, and with it the
+	// legal form and the seed's volumes.
+	hlo, hhi, said, sized := r.headcount()
+	if sized {
+		lo, hi = hlo, hhi
+	}
 	p.Company.Employees = lo + rng.IntN(hi-lo+1)
 	if p.Staff.Count > 0 {
 		p.Company.Employees = max(p.Staff.Count, 1)
 	}
 	if sc, ok := r.scaleOf("staff"); ok {
 		p.Company.Employees = sc.Count
+	}
+	// A stated team counts the owner among the staff it names: "a
+	// family firm with five fitters" is at least five.
+	if sized && p.Staff.Count == 0 {
+		if _, ok := r.scaleOf("staff"); !ok {
+			r.decide(said, "/company/employees", "%d %s", p.Company.Employees, map[bool]string{true: "employee", false: "employees"}[p.Company.Employees == 1])
+		}
 	}
 	// The name: a pack's patterns or the industry's own words; a city or
 	// region in the name is the headquarters', and the legal form fits
@@ -391,6 +406,13 @@ func (r *reader) placeAfterIn() []namedCity {
 		if _, isCountry := catalog.MatchCountry(name); isCountry || r.lex.Is("notplace", strings.ToLower(name)) {
 			continue
 		}
+		// "near Kiyomizu-dera", "around the old harbour": what a business
+		// is near is a sight or an area, not its city; nor is a name
+		// whose head is a sight's ("Kiyomizu-dera", "Wat Pho").
+		cue := strings.ToLower(strings.Fields(m[0])[0])
+		if cue == "near" || cue == "around" || cue == "across" || r.isLandmark(name) {
+			continue
+		}
 		if strings.EqualFold(name, r.c.Name) || strings.EqualFold(name, r.c.NativeName) {
 			continue
 		}
@@ -398,6 +420,17 @@ func (r *reader) placeAfterIn() []namedCity {
 		break
 	}
 	return out
+}
+
+// isLandmark reports whether a place name is a sight's: a word of it
+// (split at spaces and hyphens) is a landmark head of the lexicon.
+func (r *reader) isLandmark(name string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(c rune) bool { return c == ' ' || c == '-' }) {
+		if r.lex.Is("landmark", w) {
+			return true
+		}
+	}
+	return false
 }
 
 func unspacedScript(s string) bool {
