@@ -33,6 +33,8 @@ func buildInventory(g *engine.Gen, s *engine.Svc) {
 			// low_count is the count that takes an item below its reorder level.
 			"low_count": {SQL: func(a string) string { return "(" + a + ".reorder_level / 2)" }, Value: func(r engine.Row) any { return r["reorder_level"].(int64) / 2 }}}}
 	locations := []string{"Store room A", "Store room B", "Back office", "Main warehouse, shelf 3", "Main warehouse, shelf 7"}
+	// A SKU is made from the English name, so a translated item keeps a
+	// readable code (LEG-001, not XXX-001 for 法令データベース).
 	sku := func(name string, n int) string {
 		a := strings.ToUpper(engine.ASCIIFold(name))
 		if len(a) < 3 {
@@ -54,7 +56,7 @@ func buildInventory(g *engine.Gen, s *engine.Svc) {
 		if low && i == len(g.Vocab.Items) {
 			onHand = reorder / 2
 		}
-		r := engine.Row{"id": it.ID(i + 1), "sku": sku(x.Name, i+1), "name": x.Name, "on_hand": onHand, "reorder_level": reorder, "location": engine.Pick(g.R, locations)}
+		r := engine.Row{"id": it.ID(i + 1), "sku": sku(x.English(), i+1), "name": x.Name, "on_hand": onHand, "reorder_level": reorder, "location": engine.Pick(g.R, locations)}
 		it.Rows = append(it.Rows, r)
 		tablesAdd(g, s, items, r)
 	}
