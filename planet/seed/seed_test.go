@@ -1,6 +1,7 @@
 package seed
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/nyaruka/phonenumbers"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 )
@@ -412,10 +414,10 @@ func TestPhoneWithoutCityData(t *testing.T) {
 	cn, _ := catalog.CountryByCode("CN")
 	s := NewSource(rand.New(rand.NewPCG(9, 9)), cn, clock)
 	for range 30 {
-		p := s.PhoneIn(cn.Cities[0].Name)
+		p := s.PhoneIn("景德镇市") // a city the data does not have
 		num, err := phonenumbers.Parse(p, "CN")
 		if err != nil || phonenumbers.GetNumberType(num) != phonenumbers.MOBILE {
-			t.Fatalf("%s: %q is not a mobile number", cn.Cities[0].Name, p)
+			t.Fatalf("景德镇市: %q is not a mobile number", p)
 		}
 	}
 	var none []string
@@ -442,5 +444,141 @@ func TestPhonesSkipUnallocatedBlocks(t *testing.T) {
 		if err != nil || !phonenumbers.IsValidNumberForRegion(num, "GB") {
 			t.Fatalf("%q is not a valid GB number", p)
 		}
+	}
+}
+
+// TestCitiesGeocode cross-checks every city's landline with
+// libphonenumber's offline geocoder: a number drawn for a city must not be
+// placed in another catalog city, unless cities.json says the city shares
+// that one's area code (metro: Espoo, Helsinki).
+func TestCitiesGeocode(t *testing.T) {
+	// Geocoder names that are a region, not the catalog city of that name.
+	region := map[string]string{
+		"BR/Campinas": "São Paulo", // the state
+		"CA/Montréal": "Quebec",    // the province
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, cc := range sortedKeys(load().cities) {
+		country, _ := catalog.CountryByCode(cc)
+		c := load().cities[cc]
+		for _, ci := range country.Cities {
+			fx, ok := c.Cities[ci.Name]
+			if !ok {
+				continue
+			}
+			if fx.Metro != "" && !slices.ContainsFunc(country.Cities, func(o catalog.City) bool { return o.Name == fx.Metro }) {
+				t.Errorf("cities.json: %s/%s: metro %q is not a city of the catalog", cc, ci.Name, fx.Metro)
+			}
+			for range 5 {
+				n := country.CallingCode + " " + fillPhone(r, fx.Phone)
+				num, err := phonenumbers.Parse(n, cc)
+				if err != nil {
+					t.Fatalf("%s/%s: %q: %v", cc, ci.Name, n, err)
+				}
+				place, _ := phonenumbers.GetGeocodingForNumber(num, "en")
+				metro, shared := country.CityNamed(fx.Metro)
+				if namesPlace(place, ci) || (shared && namesPlace(place, metro)) || place == region[cc+"/"+ci.Name] {
+					continue
+				}
+				for _, other := range country.Cities {
+					if other.Name != ci.Name && namesPlace(place, other) {
+						t.Errorf("cities.json: %s/%s: %q is in %q, which names %s", cc, ci.Name, n, place, other.Name)
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// namesPlace reports whether a geocoder description names the city (its
+// Latin name, or the city part of "district, city"), as a whole word.
+func namesPlace(place string, ci catalog.City) bool {
+	p, n := foldLatin(place), foldLatin(cityPart(ci))
+	for i := strings.Index(p, n); i >= 0; {
+		before := i == 0 || !unicode.IsLetter(rune(p[i-1]))
+		j := i + len(n)
+		after := j == len(p) || !unicode.IsLetter(rune(p[j]))
+		if before && after {
+			return true
+		}
+		k := strings.Index(p[i+1:], n)
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return false
+}
+
+// cityPart is a city's Latin name without its district ("Xinyi,
+// Taipei" → "Taipei").
+func cityPart(ci catalog.City) string {
+	name := cmp.Or(ci.Latin, ci.Name)
+	if i := strings.LastIndex(name, ", "); i >= 0 {
+		name = name[i+2:]
+	}
+	return name
+}
+
+// foldLatin lower-cases s and drops its diacritics ("Kraków" → "krakow").
+func foldLatin(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(strings.ToLower(s)) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r == 'ı':
+			b.WriteRune('i')
+		case r == 'ł':
+			b.WriteRune('l')
+		case r == 'ø':
+			b.WriteRune('o')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// TestPhoneAreaEveryCountry: in every catalog country, numbers drawn for
+// each city pass the area check, and a landline of a city with another
+// area code is reported for it.
+func TestPhoneAreaEveryCountry(t *testing.T) {
+	var missing []string
+	for _, c := range catalog.Countries() {
+		data, ok := load().cities[c.Code]
+		if !ok {
+			missing = append(missing, c.Code)
+			continue
+		}
+		s := NewSource(rand.New(rand.NewPCG(7, 8)), c, clock)
+		ck := NewChecker(c, clock, "")
+		for _, ci := range c.Cities {
+			fx, ok := data.Cities[ci.Name]
+			if !ok {
+				t.Errorf("%s/%s: no area code in cities.json", c.Code, ci.Name)
+				continue
+			}
+			for range 10 {
+				p := s.PhoneIn(ci.Name)
+				if got := ck.Check("phone", Phone, p, map[string]any{"city": ci.Name}, NoStage); len(got) > 0 {
+					t.Errorf("%s/%s: %s: %v", c.Code, ci.Name, p, got)
+				}
+			}
+			for _, other := range c.Cities {
+				ofx := data.Cities[other.Name]
+				if areaOf(ofx.Phone) == areaOf(fx.Phone) || strings.HasPrefix(areaOf(ofx.Phone), areaOf(fx.Phone)) {
+					continue
+				}
+				p := drawPhone(s.R, c, ofx.Phone)
+				if got := ck.Check("phone", Phone, p, map[string]any{"city": ci.Name}, NoStage); len(got) != 1 {
+					t.Errorf("%s: %s's landline %s in %s: %v", c.Code, other.Name, p, ci.Name, got)
+				}
+				break
+			}
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("countries without city phone data: %v", missing)
 	}
 }
