@@ -175,6 +175,7 @@ type tables struct {
 	romanize map[string]map[string]string   // letters, by language
 	names    map[string]map[string]string   // whole names, by locale or language
 	terms    map[string]map[string][]string // column → language → words
+	tenancy  map[string]Tenancy             // country → deposit custom
 }
 
 var load = sync.OnceValue(func() *tables {
@@ -229,6 +230,9 @@ func parse(fsys fs.FS) (*tables, error) {
 		return nil, err
 	}
 	if t.terms, err = parseTerms(fsys); err != nil {
+		return nil, err
+	}
+	if t.tenancy, err = parseTenancy(fsys); err != nil {
 		return nil, err
 	}
 	for i, r := range kf.Rules {

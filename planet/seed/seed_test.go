@@ -582,3 +582,43 @@ func TestPhoneAreaEveryCountry(t *testing.T) {
 		t.Errorf("countries without city phone data: %v", missing)
 	}
 }
+
+// TestTenancyData: every catalog country has its deposit custom; a
+// deposit drawn for a rent passes the check, a tenth of a month's rent
+// and more than the cap do not, and where the law forbids a deposit (CO)
+// any is reported.
+func TestTenancyData(t *testing.T) {
+	for _, c := range catalog.Countries() {
+		tn, ok := TenancyOf(c.Code)
+		if !ok {
+			t.Errorf("tenancy.json: no entry for %s", c.Code)
+			continue
+		}
+		s := NewSource(rand.New(rand.NewPCG(1, 1)), c, clock)
+		ck := NewChecker(c, clock, "")
+		rent := int64(120000)
+		for range 20 {
+			d := s.Deposit(rent)
+			if tn.Max == 0 && d != 0 {
+				t.Errorf("%s: deposit %d where none is allowed", c.Code, d)
+			}
+			if msg := ck.CheckDeposit(d, rent); msg != "" {
+				t.Errorf("%s: drawn deposit %d: %s", c.Code, d, msg)
+			}
+		}
+		if tn.Max > 0 && ck.CheckDeposit(rent/10, rent) == "" {
+			t.Errorf("%s: a tenth of a month's rent passes", c.Code)
+		}
+		if ck.CheckDeposit(int64(float64(rent)*(tn.months(tn.Max)*1.5+1)), rent) == "" {
+			t.Errorf("%s: a deposit above the cap passes", c.Code)
+		}
+	}
+	de, _ := catalog.CountryByCode("DE")
+	gb, _ := catalog.CountryByCode("GB")
+	if msg := NewChecker(de, clock, "").CheckDeposit(400000, 100000); !strings.Contains(msg, "551 BGB") {
+		t.Errorf("four months' rent in Germany: %q", msg)
+	}
+	if msg := NewChecker(gb, clock, "").CheckDeposit(150000, 100000); msg == "" {
+		t.Errorf("six and a half weeks' rent in England passes")
+	}
+}

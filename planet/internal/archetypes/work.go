@@ -132,6 +132,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		work.Rows = append(work.Rows, r)
 		tablesAdd(g, s, table, r)
 	}
+	tieDeposits(g, cust, work)
 	g.SetEntity("work", work)
 
 	// Status history: every status change is logged.
@@ -462,4 +463,23 @@ func recordedBefore(day, back int) int { return min(day, -1-back) }
 // before each item of the line of work is confirmed.
 func planPrecedes(p *engine.Plan) bool {
 	return p != nil && slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Precedes })
+}
+
+// tieDeposits makes a tenant's deposit the country's usual multiple of
+// the monthly rent of their lease (seed.Source.Deposit, tenancy.json)
+// rather than an amount drawn on its own: "3 months' rent" in Germany, 5
+// weeks' in England.
+func tieDeposits(g *engine.Gen, cust, work *engine.Entity) {
+	byID := map[any]engine.Row{}
+	for _, c := range cust.Rows {
+		if _, ok := c["deposit_amount"]; ok {
+			byID[c["id"]] = c
+		}
+	}
+	for _, r := range work.Rows {
+		rent, ok := r["monthly_rent"].(int64)
+		if c := byID[r["customer_id"]]; ok && c != nil {
+			c["deposit_amount"] = g.Locale.Src().Deposit(rent)
+		}
+	}
 }
