@@ -289,6 +289,12 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 		case r.PatternIn(ck.Country.Code) != "" && !PatternRegexp(r.PatternIn(ck.Country.Code), ck.Country.Code).MatchString(s):
 			bad("%s %q does not have the form %s", column, s, r.PatternIn(ck.Country.Code))
 		}
+	case Sector:
+		// A composed industry's nearest pack is a guess: its customers'
+		// sectors are not held against it.
+		if !ck.industryGuessed && foreignSector(ck.Industry, ck.Lang, s) {
+			bad("%q is not a sector the customers of %s are in", s, ck.Industry)
+		}
 	case TaxID:
 		if ck.hasTax && !PatternRegexp(ck.tax.TaxIDPattern, ck.Country.Code).MatchString(s) {
 			bad("tax id %q does not have the %s form %s", s, ck.tax.TaxIDLabel, ck.tax.TaxIDPattern)

@@ -275,7 +275,10 @@ func (s *Source) text(column string, r Rule, row map[string]any) any {
 	case Term:
 		lang, _, _ := strings.Cut(c.Locale, "-")
 		return s.pick(Terms(column, s.Industry, lang))
-	case PetName, JobTitle, Sector, ClassName, Certification, Subject, Grade, CarModel:
+	case Sector:
+		lang, _, _ := strings.Cut(c.Locale, "-")
+		return s.pick(CustomerSectors(s.Industry, lang))
+	case PetName, JobTitle, ClassName, Certification, Subject, Grade, CarModel:
 		return s.pick(s.poolFor(string(r.Kind)))
 	}
 	return s.NoteFor(column)

@@ -176,6 +176,7 @@ type tables struct {
 	names    map[string]map[string]string   // whole names, by locale or language
 	terms    map[string]map[string][]string // column → language → words
 	tenancy  map[string]Tenancy             // country → deposit custom
+	sectors  *sectorsFile
 }
 
 var load = sync.OnceValue(func() *tables {
@@ -233,6 +234,9 @@ func parse(fsys fs.FS) (*tables, error) {
 		return nil, err
 	}
 	if t.tenancy, err = parseTenancy(fsys); err != nil {
+		return nil, err
+	}
+	if t.sectors, err = parseSectors(fsys); err != nil {
 		return nil, err
 	}
 	for i, r := range kf.Rules {

@@ -622,3 +622,41 @@ func TestTenancyData(t *testing.T) {
 		t.Errorf("six and a half weeks' rent in England passes")
 	}
 }
+
+// TestCustomerSectors: every industry of sectors.json is a catalog
+// industry, every sector is labelled in every lexicon language, a
+// bakery's customers are drawn from its sectors in the world's language,
+// and a bakery customer in financial services is reported.
+func TestCustomerSectors(t *testing.T) {
+	f := load().sectors
+	for ind := range f.Customers {
+		if _, ok := catalog.IndustryByID(ind); !ok {
+			t.Errorf("sectors.json: %q is not a catalog industry", ind)
+		}
+	}
+	for _, lang := range Languages() {
+		for k, labels := range f.Sectors {
+			if labels[lang] == "" {
+				t.Errorf("sectors.json: %s has no %s label", k, lang)
+			}
+		}
+	}
+	de, _ := catalog.CountryByCode("DE")
+	s := NewSource(rand.New(rand.NewPCG(2, 3)), de, clock)
+	s.Industry = "bakeries"
+	want := CustomerSectors("bakeries", "de")
+	for range 30 {
+		r, _ := RuleOf("sector", Sector)
+		if v := s.Value("sector", r, "text", map[string]any{}, NoStage); !slices.Contains(want, v.(string)) {
+			t.Fatalf("a bakery customer's sector %q is not one of %v", v, want)
+		}
+	}
+	ck := NewChecker(de, clock, "")
+	ck.Industry = "bakeries"
+	if got := ck.Check("sector", Sector, "Finanzdienstleistungen", nil, NoStage); len(got) != 1 {
+		t.Errorf("a bakery customer in financial services: %v", got)
+	}
+	if got := ck.Check("sector", Sector, "Gastgewerbe", nil, NoStage); len(got) != 0 {
+		t.Errorf("a bakery customer in hospitality: %v", got)
+	}
+}

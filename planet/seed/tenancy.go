@@ -65,6 +65,23 @@ func (s *Source) Deposit(monthlyRent int64) int64 {
 	return int64(math.Round(float64(monthlyRent)*t.months(x)/minor) * minor)
 }
 
+// RentFor is a monthly rent that a deposit is the usual multiple of (a
+// second lease of a tenant whose deposit is taken), in the same minor
+// units; the deposit itself where the country has no custom or allows
+// none.
+func (s *Source) RentFor(deposit int64) int64 {
+	t, ok := TenancyOf(s.Country.Code)
+	x := 0.0
+	if ok {
+		x = t.months(t.Usual[s.R.IntN(len(t.Usual))])
+	}
+	if x == 0 {
+		return deposit
+	}
+	minor := math.Pow10(s.Country.CurrencyDigits)
+	return int64(math.Max(1, math.Round(float64(deposit)/x/minor)) * minor)
+}
+
 // CheckDeposit reports a deposit that is not the country's custom for the
 // rent: more than the cap (or any, where the law allows none), or less
 // than half the smallest usual multiple.

@@ -272,6 +272,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 			for _, x := range w.Extra {
 				r[x.Name] = x.Value(g, r, engine.StageOf(v, r["status"]))
 			}
+			fitRent(g, cust, r)
 			return r
 		}
 	}
@@ -480,6 +481,22 @@ func tieDeposits(g *engine.Gen, cust, work *engine.Entity) {
 		rent, ok := r["monthly_rent"].(int64)
 		if c := byID[r["customer_id"]]; ok && c != nil {
 			c["deposit_amount"] = g.Locale.Src().Deposit(rent)
+		}
+	}
+}
+
+// fitRent gives a lease set up for a task a rent that fits its tenant's
+// deposit (seed.Source.RentFor), as tieDeposits fits deposits to rents.
+func fitRent(g *engine.Gen, cust *engine.Entity, r engine.Row) {
+	if _, ok := r["monthly_rent"].(int64); !ok {
+		return
+	}
+	for _, c := range cust.Rows {
+		if c["id"] == r["customer_id"] {
+			if d, ok := c["deposit_amount"].(int64); ok && d > 0 {
+				r["monthly_rent"] = g.Locale.Src().RentFor(d)
+			}
+			return
 		}
 	}
 }
