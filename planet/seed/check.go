@@ -232,6 +232,9 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 	if k == Term && isTerm(column, ck.Industry, ck.Lang, s) {
 		return nil // the industry's own word, a port city as much as a stone
 	}
+	if msg := ck.foreignScript(s); msg != "" {
+		bad("%s", msg)
+	}
 	if k != StreetAddress && k != Venue && ck.streets[s] && !(k == City && ck.cities[s]) {
 		bad("%q is a street name, not a %s", s, strings.ReplaceAll(string(k), "_", " "))
 	}
@@ -292,7 +295,7 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 	case Sector:
 		// A composed industry's nearest pack is a guess: its customers'
 		// sectors are not held against it.
-		if !ck.industryGuessed && foreignSector(ck.Industry, ck.Lang, s) {
+		if !ck.industryGuessed && foreignSector(ck.Industry, ck.Country.Locale, s) {
 			bad("%q is not a sector the customers of %s are in", s, ck.Industry)
 		}
 	case TaxID:

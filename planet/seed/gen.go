@@ -276,8 +276,7 @@ func (s *Source) text(column string, r Rule, row map[string]any) any {
 		lang, _, _ := strings.Cut(c.Locale, "-")
 		return s.pick(Terms(column, s.Industry, lang))
 	case Sector:
-		lang, _, _ := strings.Cut(c.Locale, "-")
-		return s.pick(CustomerSectors(s.Industry, lang))
+		return s.pick(CustomerSectors(s.Industry, s.Lex.Language))
 	case PetName, JobTitle, ClassName, Certification, Subject, Grade, CarModel:
 		return s.pick(s.poolFor(string(r.Kind)))
 	}

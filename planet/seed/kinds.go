@@ -177,6 +177,7 @@ type tables struct {
 	terms    map[string]map[string][]string // column → language → words
 	tenancy  map[string]Tenancy             // country → deposit custom
 	sectors  *sectorsFile
+	scripts  map[string]string // locale → characters it does not write
 }
 
 var load = sync.OnceValue(func() *tables {
@@ -237,6 +238,9 @@ func parse(fsys fs.FS) (*tables, error) {
 		return nil, err
 	}
 	if t.sectors, err = parseSectors(fsys); err != nil {
+		return nil, err
+	}
+	if t.scripts, err = parseScripts(fsys); err != nil {
 		return nil, err
 	}
 	for i, r := range kf.Rules {

@@ -121,6 +121,9 @@ func FolderRoles() []string { return slices.Clone(lexiconFolders) }
 // or English when there is none.
 func LexiconFor(locale string) *Lexicon {
 	t := load()
+	if lx := t.lexicons[locale]; lx != nil {
+		return lx // a script of its own: zh-TW's traditional characters
+	}
 	base, _, _ := strings.Cut(locale, "-")
 	if lx := t.lexicons[strings.ToLower(base)]; lx != nil {
 		return lx

@@ -1,9 +1,11 @@
 package seed
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"slices"
+	"strings"
 )
 
 // sectorsFile is data/sectors.json: the sectors of business customers by
@@ -35,7 +37,8 @@ func parseSectors(fsys fs.FS) (*sectorsFile, error) {
 }
 
 // CustomerSectors are the sectors an industry's business customers are
-// in, labelled in lang (English where the data has no label in it): a
+// in, labelled in lang, a language or locale ("de", "zh-TW"; English
+// where the data has no label in it): a
 // bakery's are hospitality, retail, food…; every sector for an industry
 // the data does not list.
 func CustomerSectors(industry, lang string) []string {
@@ -52,23 +55,21 @@ func CustomerSectors(industry, lang string) []string {
 }
 
 func sectorLabel(labels map[string]string, lang string) string {
-	if l := labels[lang]; l != "" {
-		return l
-	}
-	return labels["en"]
+	base, _, _ := strings.Cut(lang, "-")
+	return cmp.Or(labels[lang], labels[base], labels["en"])
 }
 
 // foreignSector reports a sector label of another sector than the
 // industry's customers are in ("Financial services" for a bakery's
 // customer); a value that is no sector of the data is not judged.
-func foreignSector(industry, lang, s string) bool {
+func foreignSector(industry, locale, s string) bool {
 	f := load().sectors
 	keys := f.Customers[industry]
 	if len(keys) == 0 {
 		return false
 	}
 	for k, labels := range f.Sectors {
-		if s == sectorLabel(labels, lang) || s == labels["en"] {
+		if s == sectorLabel(labels, locale) || s == labels["en"] {
 			return !slices.Contains(keys, k)
 		}
 	}

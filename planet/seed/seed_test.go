@@ -2,6 +2,7 @@ package seed
 
 import (
 	"cmp"
+	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -658,5 +659,31 @@ func TestCustomerSectors(t *testing.T) {
 	}
 	if got := ck.Check("sector", Sector, "Gastgewerbe", nil, NoStage); len(got) != 0 {
 		t.Errorf("a bakery customer in hospitality: %v", got)
+	}
+}
+
+// TestTraditionalChinese: a Taiwanese world's lexicon is written in
+// traditional characters (none of scripts.json's simplified ones), a
+// simplified note is reported in Taiwan and not in China.
+func TestTraditionalChinese(t *testing.T) {
+	tw, _ := catalog.CountryByCode("TW")
+	cn, _ := catalog.CountryByCode("CN")
+	lx := LexiconFor(tw.Locale)
+	if lx.Language != "zh-TW" {
+		t.Fatalf("Taiwan's lexicon is %q", lx.Language)
+	}
+	ck := NewChecker(tw, clock, "")
+	raw, err := json.Marshal(lx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := ck.foreignScript(string(raw)); msg != "" {
+		t.Errorf("lexicon zh-TW: %s", msg)
+	}
+	if ck.foreignScript("已回电，问题已解决。") == "" {
+		t.Error("a simplified note passes in Taiwan")
+	}
+	if NewChecker(cn, clock, "").foreignScript("已回电，问题已解决。") != "" {
+		t.Error("a simplified note is reported in China")
 	}
 }
