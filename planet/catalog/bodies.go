@@ -35,6 +35,10 @@ type namingFile struct {
 	EnglishHeads []string `json:"english_heads"`
 	// NonprofitCues make a composed business an association.
 	NonprofitCues []string `json:"nonprofit_cues"`
+	// DomainFillers are the words of a name a firm's domain leaves out:
+	// connectives and generic heads ("Wojciechowski i Wspólnicy" is
+	// wojciechowski-wspolnicy.pl, "Grupa Bursztyn" bursztyn.pl).
+	DomainFillers []string `json:"domain_fillers"`
 }
 
 // Kinds of body in naming.json's "bodies".
@@ -279,3 +283,7 @@ func (ind Industry) Body() string {
 	}
 	return BodyOf(ind.ID)
 }
+
+// IsDomainFiller reports whether a word of a company's name is left out
+// of its domain (naming.json domain_fillers).
+func IsDomainFiller(word string) bool { return slices.Contains(namingData().DomainFillers, word) }
