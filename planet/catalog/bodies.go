@@ -2,10 +2,12 @@ package catalog
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // namingFile is data/naming.json: how firms are named where an industry
@@ -24,6 +26,19 @@ type namingFile struct {
 	// EnglishTradeWords give away a name composed in English ("Delivery",
 	// "Roofing"): words no other catalog language writes the same way.
 	EnglishTradeWords []string `json:"english_trade_words"`
+	// ComposedKinds name a composed industry by its kind of business,
+	// with ComposedPatterns per language ("default" for the others).
+	ComposedKinds    map[string]composedKind `json:"composed_kinds"`
+	ComposedPatterns map[string][]string     `json:"composed_patterns"`
+	// EnglishHeads are more English words of briefs ("kennels",
+	// "sawmill"): a composed name of them is not local.
+	EnglishHeads []string `json:"english_heads"`
+	// NonprofitCues make a composed business an association.
+	NonprofitCues []string `json:"nonprofit_cues"`
+	// DomainFillers are the words of a name a firm's domain leaves out:
+	// connectives and generic heads ("Wojciechowski i Wspólnicy" is
+	// wojciechowski-wspolnicy.pl, "Grupa Bursztyn" bursztyn.pl).
+	DomainFillers []string `json:"domain_fillers"`
 }
 
 // Kinds of body in naming.json's "bodies".
@@ -89,13 +104,16 @@ func (c Country) namePatterns(ind Industry) []string {
 	if english(c.Locale) {
 		return ind.CompanyNamePatterns
 	}
+	if ind.ownWords {
+		return ind.CompanyNamePatterns
+	}
 	n := namingData()
-	if BodyOf(ind.ID) == NonprofitBody {
+	if ind.Body() == NonprofitBody {
 		if p := byLocale(n.Nonprofit, c.Locale); len(p) > 0 {
 			return p
 		}
 	}
-	if BodyOf(ind.ID) == "" {
+	if ind.Body() == "" {
 		if p := byLocale(n.Generic, c.Locale); len(p) > 0 {
 			return p
 		}
@@ -137,3 +155,135 @@ func (c Country) HasOwnPattern(ind Industry) bool { return len(ind.localPatterns
 var CompanyIndustries = sync.OnceValue(func() []Industry {
 	return slices.DeleteFunc(Industries(), func(i Industry) bool { return BodyOf(i.ID) != "" })
 })
+
+// composedKind is a kind of business of naming.json's composed_kinds: the
+// English words that name it in a brief and its trade word per language.
+type composedKind struct {
+	Words []string          `json:"words"`
+	Trade map[string]string `json:"trade"`
+}
+
+// ComposedIndustry is the industry of a composed world (one no pack
+// fits), named by its brief: industry is the plan's industry ("goat
+// dairy"), text the brief's words (industry and description), from which
+// the body is read ("a volunteer-run food bank" is a nonprofit). Its
+// names are local where the country names firms in its own language: the
+// trade word of the kind of business the words name ("Queijaria {family}"
+// for a dairy in Portugal), else the brief's own words when they are not
+// English ("Schreinerei {family}"), else a generic local name; English
+// countries get the brief's words ("{stem} Goat Dairy").
+func ComposedIndustry(industry, text string) Industry {
+	// "зернове господарство (grain farm)": the gloss is for us, not for
+	// the company's name.
+	if i := strings.Index(industry, "("); i > 0 {
+		industry = strings.TrimSpace(industry[:i])
+	}
+	var words []string
+	for _, w := range strings.Fields(industry) {
+		r, n := utf8.DecodeRuneInString(w)
+		words = append(words, string(unicode.ToUpper(r))+w[n:])
+	}
+	t := strings.Join(words, " ")
+	ind := Industry{
+		CompanyNamePatterns: []string{"{stem} " + t, "{family} " + t, "{city} " + t, "{stem} " + t},
+		body:                composedBody(strings.ToLower(industry + " " + text)),
+	}
+	if ind.body == NonprofitBody {
+		return ind // an association's names (naming.json nonprofit)
+	}
+	n := namingData()
+	if kind, ok := composedKindOf(industry); ok {
+		ind.LocalNamePatterns = map[string][]string{}
+		for lang, trade := range n.ComposedKinds[kind].Trade {
+			ps := n.ComposedPatterns[lang]
+			if len(ps) == 0 {
+				ps = n.ComposedPatterns["default"]
+			}
+			for _, p := range ps {
+				ind.LocalNamePatterns[lang] = append(ind.LocalNamePatterns[lang], strings.ReplaceAll(p, "{trade}", trade))
+			}
+		}
+		return ind
+	}
+	if len(ComposedEnglishWords(industry)) == 0 {
+		// The brief's own words are the country's ("Schreinerei"): a name
+		// in them is local in whatever locale the firm is in.
+		ind.ownWords = true
+	}
+	return ind
+}
+
+// composedKindOf is the kind of business an industry's words name: the
+// kind with the longest matching phrase ("olive oil mill" is an oil mill,
+// not a mill), as whole words.
+func composedKindOf(industry string) (string, bool) {
+	text := " " + strings.Join(strings.FieldsFunc(strings.ToLower(industry), func(r rune) bool { return !unicode.IsLetter(r) }), " ") + " "
+	best, bestLen := "", 0
+	n := namingData()
+	for _, kind := range slices.Sorted(maps.Keys(n.ComposedKinds)) {
+		for _, w := range n.ComposedKinds[kind].Words {
+			if len(w) > bestLen && strings.Contains(text, " "+w+" ") {
+				best, bestLen = kind, len(w)
+			}
+		}
+	}
+	return best, best != ""
+}
+
+// composedBody is what body a composed business is by its words:
+// NonprofitBody for an association, a club or a charity, else "".
+func composedBody(text string) string {
+	text = " " + strings.Join(strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }), " ") + " "
+	for _, cue := range namingData().NonprofitCues {
+		if strings.Contains(text, " "+cue+" ") {
+			return NonprofitBody
+		}
+	}
+	return ""
+}
+
+// ComposedBody is the body of a composed business by its words (see
+// ComposedIndustry): NonprofitBody or "".
+func ComposedBody(text string) string { return composedBody(strings.ToLower(text)) }
+
+// ComposedEnglishWords are the English words of a composed industry's
+// name ("goat dairy" → "Goat", "Dairy"): its words when any of them is a
+// word only English writes that way (an English trade word, a kind of
+// business or a head noun of naming.json), title-cased as a name writes
+// them; none for a brief in the country's language ("Schreinerei").
+func ComposedEnglishWords(industry string) []string {
+	if i := strings.Index(industry, "("); i > 0 {
+		industry = strings.TrimSpace(industry[:i])
+	}
+	n := namingData()
+	english := false
+	var out []string
+	for _, w := range strings.FieldsFunc(industry, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		lw := strings.ToLower(w)
+		r, size := utf8.DecodeRuneInString(w)
+		tw := string(unicode.ToUpper(r)) + w[size:]
+		if slices.Contains(n.EnglishHeads, lw) || slices.Contains(n.EnglishTradeWords, tw) || slices.ContainsFunc(slices.Collect(maps.Values(n.ComposedKinds)), func(k composedKind) bool { return slices.Contains(k.Words, lw) }) {
+			english = true
+		}
+		if len(w) > 2 {
+			out = append(out, tw)
+		}
+	}
+	if !english {
+		return nil
+	}
+	return out
+}
+
+// Body is what body the industry's firms are (BodyOf its id; a composed
+// industry's from its brief).
+func (ind Industry) Body() string {
+	if ind.body != "" {
+		return ind.body
+	}
+	return BodyOf(ind.ID)
+}
+
+// IsDomainFiller reports whether a word of a company's name is left out
+// of its domain (naming.json domain_fillers).
+func IsDomainFiller(word string) bool { return slices.Contains(namingData().DomainFillers, word) }

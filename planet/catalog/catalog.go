@@ -117,6 +117,12 @@ type Industry struct {
 	Vocabulary           Vocabulary          `json:"vocabulary"`
 	Services             []string            `json:"services"`
 	Pack                                     // pack.go: archetypes, supplies, job titles, policies
+
+	// A composed industry's (ComposedIndustry): its body, read from its
+	// brief, and whether its English patterns are in the brief's own
+	// (local) words.
+	body     string
+	ownWords bool
 }
 
 // Vocabulary names the generic business entities the way the industry does.

@@ -44,7 +44,7 @@ func (c Country) CompanyNameFor(r *rand.Rand, ind Industry, f Firm) string {
 		name = string(unicode.ToUpper(first)) + name[size:] // "de Groot …" → "De Groot …"
 	}
 	forms := c.FormsFor(f.Employees)
-	if BodyOf(ind.ID) != "" {
+	if ind.Body() != "" {
 		forms = nil // an association or a town hall is no company
 	}
 	if len(forms) == 0 || LegalForms(name) > 0 {

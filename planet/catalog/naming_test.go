@@ -3,6 +3,7 @@ package catalog
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -110,6 +111,70 @@ func TestCompanyNameForFits(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestComposedIndustryNames: a composed industry is named locally in
+// every country that names firms in its own language (the kind's trade
+// word where the data has one, never the brief's English words), in the
+// brief's words in English countries, and a nonprofit one carries no
+// company's legal form anywhere (an association's may: NPO法人).
+func TestComposedIndustryNames(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 2))
+	dairy := ComposedIndustry("goat dairy", "a goat dairy making cheese")
+	bank := ComposedIndustry("food distribution", "a volunteer-run food bank")
+	if bank.Body() != NonprofitBody || dairy.Body() != "" {
+		t.Fatalf("bodies: food bank %q, dairy %q", bank.Body(), dairy.Body())
+	}
+	for _, c := range Countries() {
+		lang, _, _ := strings.Cut(c.Locale, "-")
+		for range 5 {
+			name := c.CompanyNameFor(r, dairy, Firm{Employees: 12})
+			switch {
+			case c.NamesInLanguage():
+				if strings.Contains(name, "Dairy") || strings.Contains(name, "Goat") {
+					t.Errorf("%s: %q is named in English", c.Code, name)
+				}
+				trade := namingData().ComposedKinds["dairy"].Trade
+				if w, ok := trade[c.Locale]; !ok {
+					if w, ok = trade[lang]; ok && !strings.Contains(name, w) {
+						t.Errorf("%s: %q lacks the trade word %q", c.Code, name, w)
+					}
+				} else if !strings.Contains(name, w) {
+					t.Errorf("%s: %q lacks the trade word %q", c.Code, name, w)
+				}
+			case english(c.Locale):
+				if !strings.Contains(name, "Goat Dairy") {
+					t.Errorf("%s: %q is not named after the brief", c.Code, name)
+				}
+			}
+			if n := c.CompanyNameFor(r, bank, Firm{Employees: 12}); n != "" {
+				if form, _ := c.FormOf(n); form != "" {
+					t.Errorf("%s: the food bank %q has a company's legal form %q", c.Code, n, form)
+				}
+			}
+		}
+	}
+	if ComposedEnglishWords("Schreinerei") != nil || len(ComposedEnglishWords("dog grooming salon")) == 0 {
+		t.Errorf("English words: Schreinerei %v, dog grooming salon %v", ComposedEnglishWords("Schreinerei"), ComposedEnglishWords("dog grooming salon"))
+	}
+}
+
+// TestComposedKindsData: every kind's trade words are in languages the
+// naming data knows, and a longer phrase wins ("olive oil mill").
+func TestComposedKindsData(t *testing.T) {
+	n := namingData()
+	for kind, k := range n.ComposedKinds {
+		for lang := range k.Trade {
+			if len(byLocale(n.Generic, lang)) == 0 {
+				t.Errorf("composed_kinds: %s: language %q has no generic names", kind, lang)
+			}
+		}
+	}
+	for text, want := range map[string]string{"olive oil mill": "oil-mill", "flour mill": "mill", "goat dairy": "dairy", "tea plantation": "farm", "surf school": "school", "tattoo studio": ""} {
+		if got, _ := composedKindOf(text); got != want {
+			t.Errorf("kind of %q: %q, want %q", text, got, want)
 		}
 	}
 }

@@ -232,6 +232,9 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 	if k == Term && isTerm(column, ck.Industry, ck.Country.Locale, s) {
 		return nil // the industry's own word, a port city as much as a stone
 	}
+	if msg := ck.foreignScript(s); msg != "" {
+		bad("%s", msg)
+	}
 	if k != StreetAddress && k != Venue && ck.streets[s] && !(k == City && ck.cities[s]) {
 		bad("%q is a street name, not a %s", s, strings.ReplaceAll(string(k), "_", " "))
 	}
@@ -288,6 +291,12 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 			}
 		case r.PatternIn(ck.Country.Code) != "" && !PatternRegexp(r.PatternIn(ck.Country.Code), ck.Country.Code).MatchString(s):
 			bad("%s %q does not have the form %s", column, s, r.PatternIn(ck.Country.Code))
+		}
+	case Sector:
+		// A composed industry's nearest pack is a guess: its customers'
+		// sectors are not held against it.
+		if !ck.industryGuessed && foreignSector(ck.Industry, ck.Country.Locale, s) {
+			bad("%q is not a sector the customers of %s are in", s, ck.Industry)
 		}
 	case TaxID:
 		if ck.hasTax && !PatternRegexp(ck.tax.TaxIDPattern, ck.Country.Code).MatchString(s) {

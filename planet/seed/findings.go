@@ -1,6 +1,7 @@
 package seed
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/world"
@@ -46,6 +48,7 @@ func Findings(b *world.Bundle) []string {
 			form, b.Company.Employees, catalog.SmallFirm))
 	}
 	out = append(out, nameFindings(country, b.Company, ck.Industry, ck.industryGuessed)...)
+	out = append(out, depositFindings(ck, b)...)
 	lists := priceLists(b)
 	ownTerms := industryTerms(ck.Industry)
 	for ti, t := range b.Tables {
@@ -234,22 +237,104 @@ func taxFindings(ck *Checker, ti int, t world.Table) []string {
 	return out
 }
 
+// depositFindings reports tenants' deposits that are not the country's
+// usual multiple of their rent (tenancy.json): a table's deposit column
+// against a monthly rent on the same row or on the rows that refer to it
+// (a lease's tenant). A deposit that fits any of its rents is right.
+func depositFindings(ck *Checker, b *world.Bundle) []string {
+	kindCol := func(t world.Table, k Kind) string {
+		for _, c := range t.Columns {
+			if Kind(c.Kind) == k {
+				return c.Name
+			}
+		}
+		return ""
+	}
+	rents := map[string]map[any][]int64{} // table.id → id → rents
+	for _, t := range b.Tables {
+		rent := kindCol(t, MonthlyRent)
+		if rent == "" {
+			continue
+		}
+		for _, c := range t.Columns {
+			target := cmp.Or(c.References, c.RefersTo)
+			if target == "" {
+				continue
+			}
+			if rents[target] == nil {
+				rents[target] = map[any][]int64{}
+			}
+			for _, row := range t.Rows {
+				if n, ok := asInt(row[rent]); ok {
+					rents[target][row[c.Name]] = append(rents[target][row[c.Name]], n)
+				}
+			}
+		}
+	}
+	var out []string
+	for ti, t := range b.Tables {
+		dep := kindCol(t, Deposit)
+		if dep == "" {
+			continue
+		}
+		rent, byRef := kindCol(t, MonthlyRent), rents[t.Name+".id"]
+		for ri, row := range t.Rows {
+			d, ok := asInt(row[dep])
+			if !ok {
+				continue
+			}
+			var rs []int64
+			if n, ok := asInt(row[rent]); ok && rent != "" {
+				rs = append(rs, n)
+			}
+			rs = append(rs, byRef[row["id"]]...)
+			var msg string
+			for _, r := range rs {
+				if msg = ck.CheckDeposit(d, r); msg == "" {
+					break
+				}
+			}
+			if msg != "" {
+				out = append(out, fmt.Sprintf("/tables/%d/rows/%d/%s: %s", ti, ri, dep, msg))
+			}
+		}
+	}
+	return out
+}
+
 // nameFindings checks the company's name against what the company is: an
 // association or a town hall has no commercial legal form, and a company
 // of a country whose firms the catalog names in its own language has no
 // name composed in English ("Cantera Water Delivery S.A. de C.V.").
 //
 // A composed industry's nearest pack is a guess ("dog grooming" is no
-// animal shelter), so its body is not held against the name.
+// animal shelter): its body is read from its own words ("a volunteer-run
+// food bank"), and its name must not carry the brief's English words
+// ("Luso Goat Dairy Lda." in Portugal).
 func nameFindings(c catalog.Country, co world.Company, industry string, guessed bool) []string {
 	var out []string
-	if body := catalog.BodyOf(industry); body != "" && !guessed {
+	body := catalog.BodyOf(industry)
+	if guessed {
+		body = catalog.ComposedBody(co.Industry + " " + co.Description)
+	}
+	if body != "" {
 		if form, _ := c.FormOf(co.Name); form != "" {
 			out = append(out, fmt.Sprintf("/company/name: %q is a company's legal form, but a firm of %s is a %s body", form, co.Industry, body))
 		}
 	}
+	if guessed && c.NamesInLanguage() {
+		var ws []string
+		for _, w := range catalog.ComposedEnglishWords(co.Industry) {
+			if slices.Contains(strings.FieldsFunc(co.Name, func(r rune) bool { return !unicode.IsLetter(r) }), w) {
+				ws = append(ws, w)
+			}
+		}
+		if len(ws) > 0 {
+			return append(out, fmt.Sprintf("/company/name: %q is named in English (%s) in a country whose firms are named in %s", co.Name, strings.Join(ws, ", "), c.Language))
+		}
+	}
 	ind, _ := catalog.IndustryByID(industry)
-	publicWithoutOwn := catalog.BodyOf(industry) == catalog.PublicBody && !c.HasOwnPattern(ind)
+	publicWithoutOwn := body == catalog.PublicBody && !c.HasOwnPattern(ind)
 	if !publicWithoutOwn {
 		out = append(out, englishNameFindings(c, "/company/name", co.Name)...)
 	}

@@ -3,6 +3,7 @@ package seed
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -49,15 +50,25 @@ func TestFindingsCompanyName(t *testing.T) {
 	for _, tc := range []struct {
 		country, industry, name string
 		want                    string
+		description             string
 	}{
-		{"DE", "Food banks", "Leipziger Tafel UG (haftungsbeschränkt)", "a nonprofit body"},
-		{"DE", "Food banks", "Leipziger Tafel", ""},
-		{"MX", "Printing shops", "Cantera Printing S.A. de C.V.", "named in English"},
-		{"MX", "Printing shops", "Artes Gráficas Golfo S.A. de C.V.", ""},
-		{"HU", "Municipalities & local government", "City of Debrecen Nyrt.", "a public body"},
-		{"GB", "Printing shops", "Crown Printing Ltd", ""},
+		{"DE", "Food banks", "Leipziger Tafel UG (haftungsbeschränkt)", "a nonprofit body", ""},
+		{"DE", "Food banks", "Leipziger Tafel", "", ""},
+		{"MX", "Printing shops", "Cantera Printing S.A. de C.V.", "named in English", ""},
+		{"MX", "Printing shops", "Artes Gráficas Golfo S.A. de C.V.", "", ""},
+		{"HU", "Municipalities & local government", "City of Debrecen Nyrt.", "a public body", ""},
+		{"GB", "Printing shops", "Crown Printing Ltd", "", ""},
+		// Composed industries (no pack): the body from the brief's
+		// words, no English words of the brief in a local name.
+		{"PT", "goat dairy", "Luso Goat Dairy Lda.", "named in English (Goat, Dairy)", ""},
+		{"PT", "goat dairy", "Queijaria Rocha Lda.", "", ""},
+		{"DE", "volunteer-run food bank", "Schmitt GmbH", "a nonprofit body", ""},
+		{"DE", "food distribution", "Schmitt GmbH", "a nonprofit body", "A charity handing out groceries."},
+		{"DE", "volunteer-run food bank", "Förderverein Leipzig", "", ""},
+		{"DE", "Schreinerei", "Schreinerei Weber GmbH", "", ""},
+		{"GB", "goat dairy", "Harbour Goat Dairy Ltd", "", ""},
 	} {
-		b := &world.Bundle{Company: world.Company{Name: tc.name, Country: tc.country, Industry: tc.industry, Employees: 300}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"}}
+		b := &world.Bundle{Company: world.Company{Name: tc.name, Country: tc.country, Industry: tc.industry, Description: tc.description, Employees: 300}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"}}
 		var got []string
 		for _, f := range Findings(b) {
 			if strings.HasPrefix(f, "/company/name: ") {
@@ -187,5 +198,29 @@ func TestFindingsStreetOfAnotherCity(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestFindingsDeposit: a tenant's deposit is checked against the monthly
+// rent of the leases that refer to the tenant: 35.00 on 3,100 a month is
+// a finding, two months' rent is not.
+func TestFindingsDeposit(t *testing.T) {
+	bundle := func(deposit int64) *world.Bundle {
+		return &world.Bundle{Company: world.Company{Name: "Phönix Hausverwaltung e.K.", Country: "DE", Industry: "Property management"}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"},
+			Tables: []world.Table{
+				{Name: "crm_tenants", Columns: []world.Column{{Name: "id", Type: "text"}, {Name: "deposit_amount", Type: "integer", Kind: "deposit"}},
+					Rows: []map[string]any{{"id": "TEN-1", "deposit_amount": deposit}}},
+				{Name: "leases", Columns: []world.Column{{Name: "id", Type: "text"}, {Name: "customer_id", Type: "text", RefersTo: "crm_tenants.id"}, {Name: "monthly_rent", Type: "integer", Kind: "monthly_rent"}},
+					Rows: []map[string]any{{"id": "LEA-1", "customer_id": "TEN-1", "monthly_rent": int64(310000)}}},
+			}}
+	}
+	has := func(fs []string) bool {
+		return slices.ContainsFunc(fs, func(f string) bool { return strings.Contains(f, "deposit_amount: a deposit of") })
+	}
+	if fs := Findings(bundle(3500)); !has(fs) {
+		t.Errorf("a deposit of 35.00 on 3,100 a month: %q", fs)
+	}
+	if fs := Findings(bundle(620000)); has(fs) {
+		t.Errorf("two months' rent: %q", fs)
 	}
 }

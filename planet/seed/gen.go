@@ -274,7 +274,9 @@ func (s *Source) text(column string, r Rule, row map[string]any) any {
 		}
 	case Term:
 		return TermIn(s.R, column, s.Industry, c.Locale)
-	case PetName, JobTitle, Sector, ClassName, Certification, Subject, Grade, CarModel:
+	case Sector:
+		return s.pick(CustomerSectors(s.Industry, s.Lex.Language))
+	case PetName, JobTitle, ClassName, Certification, Subject, Grade, CarModel:
 		return s.pick(s.poolFor(string(r.Kind)))
 	}
 	return s.NoteFor(column)

@@ -175,6 +175,9 @@ type tables struct {
 	romanize map[string]map[string]string   // letters, by language
 	names    map[string]map[string]string   // whole names, by locale or language
 	terms    map[string]map[string][]string // column → language → words
+	tenancy  map[string]Tenancy             // country → deposit custom
+	sectors  *sectorsFile
+	scripts  map[string]string // locale → characters it does not write
 	// termSources are the English strings translation files translate,
 	// sorted; translations are their local terms (translations.go).
 	termSources  []string
@@ -237,6 +240,15 @@ func parse(fsys fs.FS) (*tables, error) {
 	}
 	t.termSources = termSources(t.supplies)
 	if t.translations, err = parseTranslations(fsys, t.termSources, t.lexicons); err != nil {
+		return nil, err
+	}
+	if t.tenancy, err = parseTenancy(fsys); err != nil {
+		return nil, err
+	}
+	if t.sectors, err = parseSectors(fsys); err != nil {
+		return nil, err
+	}
+	if t.scripts, err = parseScripts(fsys); err != nil {
 		return nil, err
 	}
 	for i, r := range kf.Rules {

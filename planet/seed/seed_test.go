@@ -1,6 +1,8 @@
 package seed
 
 import (
+	"cmp"
+	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -9,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/nyaruka/phonenumbers"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 )
@@ -412,10 +415,10 @@ func TestPhoneWithoutCityData(t *testing.T) {
 	cn, _ := catalog.CountryByCode("CN")
 	s := NewSource(rand.New(rand.NewPCG(9, 9)), cn, clock)
 	for range 30 {
-		p := s.PhoneIn(cn.Cities[0].Name)
+		p := s.PhoneIn("景德镇市") // a city the data does not have
 		num, err := phonenumbers.Parse(p, "CN")
 		if err != nil || phonenumbers.GetNumberType(num) != phonenumbers.MOBILE {
-			t.Fatalf("%s: %q is not a mobile number", cn.Cities[0].Name, p)
+			t.Fatalf("景德镇市: %q is not a mobile number", p)
 		}
 	}
 	var none []string
@@ -442,5 +445,245 @@ func TestPhonesSkipUnallocatedBlocks(t *testing.T) {
 		if err != nil || !phonenumbers.IsValidNumberForRegion(num, "GB") {
 			t.Fatalf("%q is not a valid GB number", p)
 		}
+	}
+}
+
+// TestCitiesGeocode cross-checks every city's landline with
+// libphonenumber's offline geocoder: a number drawn for a city must not be
+// placed in another catalog city, unless cities.json says the city shares
+// that one's area code (metro: Espoo, Helsinki).
+func TestCitiesGeocode(t *testing.T) {
+	// Geocoder names that are a region, not the catalog city of that name.
+	region := map[string]string{
+		"BR/Campinas": "São Paulo", // the state
+		"CA/Montréal": "Quebec",    // the province
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, cc := range sortedKeys(load().cities) {
+		country, _ := catalog.CountryByCode(cc)
+		c := load().cities[cc]
+		for _, ci := range country.Cities {
+			fx, ok := c.Cities[ci.Name]
+			if !ok {
+				continue
+			}
+			if fx.Metro != "" && !slices.ContainsFunc(country.Cities, func(o catalog.City) bool { return o.Name == fx.Metro }) {
+				t.Errorf("cities.json: %s/%s: metro %q is not a city of the catalog", cc, ci.Name, fx.Metro)
+			}
+			for range 5 {
+				n := country.CallingCode + " " + fillPhone(r, fx.Phone)
+				num, err := phonenumbers.Parse(n, cc)
+				if err != nil {
+					t.Fatalf("%s/%s: %q: %v", cc, ci.Name, n, err)
+				}
+				place, _ := phonenumbers.GetGeocodingForNumber(num, "en")
+				metro, shared := country.CityNamed(fx.Metro)
+				if namesPlace(place, ci) || (shared && namesPlace(place, metro)) || place == region[cc+"/"+ci.Name] {
+					continue
+				}
+				for _, other := range country.Cities {
+					if other.Name != ci.Name && namesPlace(place, other) {
+						t.Errorf("cities.json: %s/%s: %q is in %q, which names %s", cc, ci.Name, n, place, other.Name)
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// namesPlace reports whether a geocoder description names the city (its
+// Latin name, or the city part of "district, city"), as a whole word.
+func namesPlace(place string, ci catalog.City) bool {
+	p, n := foldLatin(place), foldLatin(cityPart(ci))
+	for i := strings.Index(p, n); i >= 0; {
+		before := i == 0 || !unicode.IsLetter(rune(p[i-1]))
+		j := i + len(n)
+		after := j == len(p) || !unicode.IsLetter(rune(p[j]))
+		if before && after {
+			return true
+		}
+		k := strings.Index(p[i+1:], n)
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return false
+}
+
+// cityPart is a city's Latin name without its district ("Xinyi,
+// Taipei" → "Taipei").
+func cityPart(ci catalog.City) string {
+	name := cmp.Or(ci.Latin, ci.Name)
+	if i := strings.LastIndex(name, ", "); i >= 0 {
+		name = name[i+2:]
+	}
+	return name
+}
+
+// foldLatin lower-cases s and drops its diacritics ("Kraków" → "krakow").
+func foldLatin(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(strings.ToLower(s)) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r == 'ı':
+			b.WriteRune('i')
+		case r == 'ł':
+			b.WriteRune('l')
+		case r == 'ø':
+			b.WriteRune('o')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// TestPhoneAreaEveryCountry: in every catalog country, numbers drawn for
+// each city pass the area check, and a landline of a city with another
+// area code is reported for it.
+func TestPhoneAreaEveryCountry(t *testing.T) {
+	var missing []string
+	for _, c := range catalog.Countries() {
+		data, ok := load().cities[c.Code]
+		if !ok {
+			missing = append(missing, c.Code)
+			continue
+		}
+		s := NewSource(rand.New(rand.NewPCG(7, 8)), c, clock)
+		ck := NewChecker(c, clock, "")
+		for _, ci := range c.Cities {
+			fx, ok := data.Cities[ci.Name]
+			if !ok {
+				t.Errorf("%s/%s: no area code in cities.json", c.Code, ci.Name)
+				continue
+			}
+			for range 10 {
+				p := s.PhoneIn(ci.Name)
+				if got := ck.Check("phone", Phone, p, map[string]any{"city": ci.Name}, NoStage); len(got) > 0 {
+					t.Errorf("%s/%s: %s: %v", c.Code, ci.Name, p, got)
+				}
+			}
+			for _, other := range c.Cities {
+				ofx := data.Cities[other.Name]
+				if areaOf(ofx.Phone) == areaOf(fx.Phone) || strings.HasPrefix(areaOf(ofx.Phone), areaOf(fx.Phone)) {
+					continue
+				}
+				p := drawPhone(s.R, c, ofx.Phone)
+				if got := ck.Check("phone", Phone, p, map[string]any{"city": ci.Name}, NoStage); len(got) != 1 {
+					t.Errorf("%s: %s's landline %s in %s: %v", c.Code, other.Name, p, ci.Name, got)
+				}
+				break
+			}
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("countries without city phone data: %v", missing)
+	}
+}
+
+// TestTenancyData: every catalog country has its deposit custom; a
+// deposit drawn for a rent passes the check, a tenth of a month's rent
+// and more than the cap do not, and where the law forbids a deposit (CO)
+// any is reported.
+func TestTenancyData(t *testing.T) {
+	for _, c := range catalog.Countries() {
+		tn, ok := TenancyOf(c.Code)
+		if !ok {
+			t.Errorf("tenancy.json: no entry for %s", c.Code)
+			continue
+		}
+		s := NewSource(rand.New(rand.NewPCG(1, 1)), c, clock)
+		ck := NewChecker(c, clock, "")
+		rent := int64(120000)
+		for range 20 {
+			d := s.Deposit(rent)
+			if tn.Max == 0 && d != 0 {
+				t.Errorf("%s: deposit %d where none is allowed", c.Code, d)
+			}
+			if msg := ck.CheckDeposit(d, rent); msg != "" {
+				t.Errorf("%s: drawn deposit %d: %s", c.Code, d, msg)
+			}
+		}
+		if tn.Max > 0 && ck.CheckDeposit(rent/10, rent) == "" {
+			t.Errorf("%s: a tenth of a month's rent passes", c.Code)
+		}
+		if ck.CheckDeposit(int64(float64(rent)*(tn.months(tn.Max)*1.5+1)), rent) == "" {
+			t.Errorf("%s: a deposit above the cap passes", c.Code)
+		}
+	}
+	de, _ := catalog.CountryByCode("DE")
+	gb, _ := catalog.CountryByCode("GB")
+	if msg := NewChecker(de, clock, "").CheckDeposit(400000, 100000); !strings.Contains(msg, "551 BGB") {
+		t.Errorf("four months' rent in Germany: %q", msg)
+	}
+	if msg := NewChecker(gb, clock, "").CheckDeposit(150000, 100000); msg == "" {
+		t.Errorf("six and a half weeks' rent in England passes")
+	}
+}
+
+// TestCustomerSectors: every industry of sectors.json is a catalog
+// industry, every sector is labelled in every lexicon language, a
+// bakery's customers are drawn from its sectors in the world's language,
+// and a bakery customer in financial services is reported.
+func TestCustomerSectors(t *testing.T) {
+	f := load().sectors
+	for ind := range f.Customers {
+		if _, ok := catalog.IndustryByID(ind); !ok {
+			t.Errorf("sectors.json: %q is not a catalog industry", ind)
+		}
+	}
+	for _, lang := range Languages() {
+		for k, labels := range f.Sectors {
+			if labels[lang] == "" {
+				t.Errorf("sectors.json: %s has no %s label", k, lang)
+			}
+		}
+	}
+	de, _ := catalog.CountryByCode("DE")
+	s := NewSource(rand.New(rand.NewPCG(2, 3)), de, clock)
+	s.Industry = "bakeries"
+	want := CustomerSectors("bakeries", "de")
+	for range 30 {
+		r, _ := RuleOf("sector", Sector)
+		if v := s.Value("sector", r, "text", map[string]any{}, NoStage); !slices.Contains(want, v.(string)) {
+			t.Fatalf("a bakery customer's sector %q is not one of %v", v, want)
+		}
+	}
+	ck := NewChecker(de, clock, "")
+	ck.Industry = "bakeries"
+	if got := ck.Check("sector", Sector, "Finanzdienstleistungen", nil, NoStage); len(got) != 1 {
+		t.Errorf("a bakery customer in financial services: %v", got)
+	}
+	if got := ck.Check("sector", Sector, "Gastgewerbe", nil, NoStage); len(got) != 0 {
+		t.Errorf("a bakery customer in hospitality: %v", got)
+	}
+}
+
+// TestTraditionalChinese: a Taiwanese world's lexicon is written in
+// traditional characters (none of scripts.json's simplified ones), a
+// simplified note is reported in Taiwan and not in China.
+func TestTraditionalChinese(t *testing.T) {
+	tw, _ := catalog.CountryByCode("TW")
+	cn, _ := catalog.CountryByCode("CN")
+	lx := LexiconFor(tw.Locale)
+	if lx.Language != "zh-TW" {
+		t.Fatalf("Taiwan's lexicon is %q", lx.Language)
+	}
+	ck := NewChecker(tw, clock, "")
+	raw, err := json.Marshal(lx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := ck.foreignScript(string(raw)); msg != "" {
+		t.Errorf("lexicon zh-TW: %s", msg)
+	}
+	if ck.foreignScript("已回电，问题已解决。") == "" {
+		t.Error("a simplified note passes in Taiwan")
+	}
+	if NewChecker(cn, clock, "").foreignScript("已回电，问题已解决。") != "" {
+		t.Error("a simplified note is reported in China")
 	}
 }

@@ -62,6 +62,9 @@ func buildProperties(k *kit.Builder) {
 	for _, c := range k.Customers() {
 		u := newUnit(g.R, k.NextID(ut))
 		u["status"], u["tenant_id"], u["let_on"] = "let", c["id"], g.Day(-30-g.R.IntN(900))
+		if _, ok := c["deposit_amount"]; ok {
+			c["deposit_amount"] = g.Locale.Src().Deposit(u["rent"].(int64)) // the country's multiple of the rent
+		}
 		k.Add(unit, ut, u)
 		tenantUnit[c["id"]] = u
 	}

@@ -132,6 +132,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		work.Rows = append(work.Rows, r)
 		tablesAdd(g, s, table, r)
 	}
+	tieDeposits(g, cust, work)
 	g.SetEntity("work", work)
 
 	// Status history: every status change is logged.
@@ -271,6 +272,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 			for _, x := range w.Extra {
 				r[x.Name] = x.Value(g, r, engine.StageOf(v, r["status"]))
 			}
+			fitRent(g, cust, r)
 			return r
 		}
 	}
@@ -462,4 +464,39 @@ func recordedBefore(day, back int) int { return min(day, -1-back) }
 // before each item of the line of work is confirmed.
 func planPrecedes(p *engine.Plan) bool {
 	return p != nil && slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Precedes })
+}
+
+// tieDeposits makes a tenant's deposit the country's usual multiple of
+// the monthly rent of their lease (seed.Source.Deposit, tenancy.json)
+// rather than an amount drawn on its own: "3 months' rent" in Germany, 5
+// weeks' in England.
+func tieDeposits(g *engine.Gen, cust, work *engine.Entity) {
+	byID := map[any]engine.Row{}
+	for _, c := range cust.Rows {
+		if _, ok := c["deposit_amount"]; ok {
+			byID[c["id"]] = c
+		}
+	}
+	for _, r := range work.Rows {
+		rent, ok := r["monthly_rent"].(int64)
+		if c := byID[r["customer_id"]]; ok && c != nil {
+			c["deposit_amount"] = g.Locale.Src().Deposit(rent)
+		}
+	}
+}
+
+// fitRent gives a lease set up for a task a rent that fits its tenant's
+// deposit (seed.Source.RentFor), as tieDeposits fits deposits to rents.
+func fitRent(g *engine.Gen, cust *engine.Entity, r engine.Row) {
+	if _, ok := r["monthly_rent"].(int64); !ok {
+		return
+	}
+	for _, c := range cust.Rows {
+		if c["id"] == r["customer_id"] {
+			if d, ok := c["deposit_amount"].(int64); ok && d > 0 {
+				r["monthly_rent"] = g.Locale.Src().RentFor(d)
+			}
+			return
+		}
+	}
 }

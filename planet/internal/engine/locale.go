@@ -182,6 +182,9 @@ func domainLabel(name string) string {
 	var words []string
 	n := 0
 	for _, w := range strings.Fields(name) {
+		if catalog.IsDomainFiller(w) {
+			continue // "i", "&", "Grupa": not the firm's name
+		}
 		w = ASCIIFold(w)
 		if w == "" || (n > 0 && n+len(w) > 20) {
 			if w != "" {

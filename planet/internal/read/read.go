@@ -269,13 +269,9 @@ func (r *reader) company() {
 	// The name: a pack's patterns or the industry's own words; a city or
 	// region in the name is the headquarters', and the legal form fits
 	// the company's size.
-	// A composed name in the brief's own words is local unless they are
-	// English trade words ("water delivery" in Mexico): then the catalog
-	// gives a local name that says nothing of the trade.
-	ind := catalog.Industry{CompanyNamePatterns: composedNamePatterns(p.Company.Industry)}
-	if len(catalog.EnglishTradeWords(strings.Join(ind.CompanyNamePatterns, " "))) == 0 {
-		ind.LocalNamePatterns = map[string][]string{r.c.Locale: ind.CompanyNamePatterns}
-	}
+	// A composed industry is named by the kind of business its words name
+	// and is an association when the brief says so (catalog.ComposedIndustry).
+	ind := catalog.ComposedIndustry(p.Company.Industry, r.s.Industry+" "+r.desc)
 	if r.ind != nil {
 		ind = *r.ind
 	}
@@ -320,26 +316,6 @@ func ensureStop(s string) string {
 		return s
 	}
 	return s + "."
-}
-
-// composedNamePatterns names a company of a composed industry after it:
-// "Nordlicht Locksmiths", "Weber Kayak Rental".
-func composedNamePatterns(industry string) []string {
-	// "зернове господарство (grain farm)": the gloss is for us, not
-	// for the company's name.
-	if i := strings.Index(industry, "("); i > 0 {
-		industry = strings.TrimSpace(industry[:i])
-	}
-	t := strings.Join(titleWords(industry), " ")
-	return []string{"{stem} " + t, "{family} " + t, "{city} " + t, "{stem} " + t}
-}
-
-func titleWords(s string) []string {
-	var out []string
-	for _, w := range strings.Fields(s) {
-		out = append(out, engine.Title(w))
-	}
-	return out
 }
 
 type namedCity struct{ name, phrase string }
