@@ -388,7 +388,6 @@ func (t *table) columnNames() string {
 	return strings.Join(names, ", ")
 }
 
-// check converts v to the column's stored form and checks its enum.
 // indexEnum makes textEnum of a text column's enum.
 func (c *column) indexEnum() {
 	if len(c.enum) == 0 || c.typ.sqlType() != "TEXT" {
@@ -413,14 +412,20 @@ func (c *column) seedValue(s scalar) (sqlValue, bool) {
 	}
 	switch c.typ {
 	case typeInteger:
+		if s.kind != scalarNumber {
+			return v, false
+		}
 		n, err := parseInteger(s.text)
-		if s.kind != scalarNumber || err != nil {
+		if err != nil {
 			return v, false
 		}
 		v = sqlValue{num: n, kind: sqlInteger}
 	case typeReal:
+		if s.kind != scalarNumber {
+			return v, false
+		}
 		f, err := parseReal(s.text)
-		if s.kind != scalarNumber || err != nil {
+		if err != nil {
 			return v, false
 		}
 		v = sqlValue{real: f, kind: sqlReal}
@@ -451,6 +456,7 @@ func (c *column) seedValue(s scalar) (sqlValue, bool) {
 	return v, true
 }
 
+// check converts v to the column's stored form and checks its enum.
 func (c *column) check(v any) (any, error) {
 	s, err := c.typ.toSQL(v)
 	if err != nil {
