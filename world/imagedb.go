@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"modernc.org/libc"
+	"modernc.org/libc/sys/types"
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
@@ -164,7 +165,7 @@ func (s *imageStmt) bind(args []sqlValue) error {
 			libc.Xfree(d.tls, d.text)
 		}
 		size := max(n, 2*d.textCap, 4096)
-		d.text = libc.Xmalloc(d.tls, uint64(size))
+		d.text = libc.Xmalloc(d.tls, types.Size_t(size))
 		if d.text == 0 {
 			d.textCap = 0
 			return fmt.Errorf("cannot allocate %d bytes", size)
