@@ -81,5 +81,5 @@ func (w *World) tableRows(t *table) int {
 	if w.rowCounts != nil {
 		return w.rowCounts[t.name]
 	}
-	return len(t.spec.Rows)
+	return t.seed.len()
 }

@@ -111,73 +111,94 @@ var printer = message.NewPrinter(language.English)
 // Decode parses and schema-checks a bundle. All schema errors are returned
 // at once, joined, each a *BundleError.
 func Decode(data []byte) (*Bundle, error) {
+	b, rows, err := decodeRows(data)
+	if err != nil {
+		return nil, err
+	}
+	setRows(b, rows)
+	return b, nil
+}
+
+// decodeRows is Decode, but the seed rows of a table it parsed the fast
+// way are in rows (by table index), not in the bundle: rows is nil when
+// they all are in the bundle.
+func decodeRows(data []byte) (*Bundle, []*seedRows, error) {
 	sch, err := bundleSchema()
 	if err != nil {
-		return nil, fmt.Errorf("compile bundle schema: %w", err)
+		return nil, nil, fmt.Errorf("compile bundle schema: %w", err)
 	}
-	if b, ok := decodeFast(sch, data); ok {
-		return b, nil
+	if b, rows, ok := decodeFast(sch, data); ok {
+		return b, rows, nil
 	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
-		return nil, &BundleError{Rule: RuleSchema, Err: fmt.Errorf("not valid JSON: %w", err)}
+		return nil, nil, &BundleError{Rule: RuleSchema, Err: fmt.Errorf("not valid JSON: %w", err)}
 	}
 	if err := sch.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
-			return nil, errors.Join(schemaErrors(ve)...)
+			return nil, nil, errors.Join(schemaErrors(ve)...)
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	// The schema closes every object, and it matches keys case-sensitively,
 	// so encoding/json's case-insensitive matching can no longer let "Name"
 	// stand in for "name".
-	return decodeStrict(data)
+	b, err := decodeStrict(data)
+	return b, nil, err
 }
 
-// decodeFast is Decode for a good bundle, in one parse: the seed rows,
-// nearly all of a large bundle, are checked against the schema's rule for
-// them ([rowsValid]) instead of by the JSON Schema validator, and taken
-// from the parsed tree instead of being decoded again. It reports false
-// when the bundle has any problem, for Decode to find and explain it the
-// slow way; a bundle it accepts is one Decode's slow way accepts, decoded
-// to the same values.
+// setRows puts the rows decodeRows kept aside into the bundle, as maps.
+func setRows(b *Bundle, rows []*seedRows) {
+	for i, rs := range rows {
+		if rs != nil {
+			b.Tables[i].Rows = rs.maps()
+		}
+	}
+}
+
+// decodeFast is decodeRows for a good bundle, in one parse: the seed
+// rows, nearly all of a large bundle, are parsed as [seedRows], which
+// holds only what the schema allows of them (an array of objects whose
+// values are scalars: [bundleRowsSchema]), instead of being checked by
+// the JSON Schema validator and decoded again. It reports false when the
+// bundle has any problem, for the slow way to find and explain it; a
+// bundle it accepts is one the slow way accepts, decoded to the same
+// values.
 //
 // With sch nil it skips the JSON Schema pass, for bytes that passed a full
 // Compile before ([decodeTrusted]).
-func decodeFast(sch *jsonschema.Schema, data []byte) (*Bundle, bool) {
+func decodeFast(sch *jsonschema.Schema, data []byte) (*Bundle, []*seedRows, bool) {
 	tree, spans, err := parseBundleTree(data)
 	if err != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	doc, ok := tree.(map[string]any)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
 	tables, _ := doc["tables"].([]any)
-	rows := make([][]any, len(tables))
+	rows := make([]*seedRows, len(tables))
 	for i, t := range tables {
 		t, ok := t.(map[string]any)
 		if !ok {
 			continue
 		}
-		r, present := t["rows"]
-		if !present {
-			continue
+		if rs, ok := t["rows"].(*seedRows); ok {
+			rows[i] = rs
+			t["rows"] = []any{}
 		}
-		rs, ok := r.([]any)
-		if !ok || !rowsValid(rs) {
-			return nil, false
-		}
-		rows[i] = rs
-		t["rows"] = []any{}
 	}
 	if sch != nil && sch.Validate(doc) != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	// What is left without the rows is small: decode it as Decode does,
 	// from the bytes with each rows array cut to [].
-	rest := make([]byte, 0, len(data))
+	n := len(data)
+	for _, sp := range spans {
+		n -= sp[1] - sp[0] - len("[]")
+	}
+	rest := make([]byte, 0, n)
 	last := 0
 	for _, sp := range spans {
 		rest = append(append(rest, data[last:sp[0]]...), "[]"...)
@@ -186,52 +207,30 @@ func decodeFast(sch *jsonschema.Schema, data []byte) (*Bundle, bool) {
 	rest = append(rest, data[last:]...)
 	b, err := decodeStrict(rest)
 	if err != nil || len(b.Tables) != len(tables) {
-		return nil, false
+		return nil, nil, false
 	}
 	for i, rs := range rows {
-		if rs == nil {
-			continue
-		}
-		b.Tables[i].Rows = make([]map[string]any, len(rs))
-		for j, r := range rs {
-			b.Tables[i].Rows[j] = r.(map[string]any)
+		if rs != nil {
+			b.Tables[i].Rows = nil
 		}
 	}
-	return b, true
+	return b, rows, true
 }
 
-// rowsValid is the bundle schema's rule for a table's rows (an array of
-// objects whose values are scalars: bundleRowsSchema), checked directly.
-func rowsValid(rows []any) bool {
-	for _, r := range rows {
-		m, ok := r.(map[string]any)
-		if !ok {
-			return false
-		}
-		for _, v := range m {
-			switch v.(type) {
-			case string, json.Number, bool, nil:
-			default:
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// bundleRowsSchema is the schema of /tables/N/rows that [rowsValid]
-// implements; a test holds bundle.schema.json to it.
+// bundleRowsSchema is the schema of /tables/N/rows that
+// [treeParser.seedRows] implements; a test holds bundle.schema.json to it.
 const bundleRowsSchema = `{"type": "array", "items": {"type": "object", "additionalProperties": {"$ref": "#/$defs/scalar"}}}`
 
 // decodeTrusted decodes bytes that passed a full Compile (an embedded
 // bundle, a compiled form): the rows by [decodeFast]'s parser, which
 // halves the start of a server on the embedded world, and anything it
 // leaves by decodeStrict.
-func decodeTrusted(data []byte) (*Bundle, error) {
-	if b, ok := decodeFast(nil, data); ok {
-		return b, nil
+func decodeTrusted(data []byte) (*Bundle, []*seedRows, error) {
+	if b, rows, ok := decodeFast(nil, data); ok {
+		return b, rows, nil
 	}
-	return decodeStrict(data)
+	b, err := decodeStrict(data)
+	return b, nil, err
 }
 
 // decodeStrict decodes without the JSON Schema pass: unknown keys are

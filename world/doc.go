@@ -9,9 +9,12 @@
 // compiled tools. A World is safe for concurrent use.
 //
 // A full Compile of a large bundle is mostly parsing and inserting its
-// seed rows, so a good bundle is parsed once (jsontree.go) with its rows
-// checked against the schema directly, and rows go to SQLite many to an
-// INSERT; a bundle with any problem takes the slow, explaining way.
+// seed rows, so a good bundle is parsed once (jsontree.go), its rows into
+// a compact form with no map or interface per row or value
+// (seedrows.go), and they go to SQLite many to an INSERT through
+// SQLite's own C API rather than database/sql (imagedb.go), which gives
+// the same image; a bundle with any problem takes the slow, explaining
+// way.
 // [World.Compiled] and [World.Image] keep what a later start
 // needs without them, and [Recompile] rebuilds the same world from those
 // two (mcp-world serve keeps them in a cache per bundle file).

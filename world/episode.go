@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -160,9 +161,21 @@ func (e *Episode) Call(ctx context.Context, name string, rawArgs json.RawMessage
 	return out, err
 }
 
+// canonicalArgs is the trajectory's spelling of a call's arguments: what
+// encoding/json makes of them decoded into an any (numbers as float64,
+// map keys sorted), or, when they do not decode, their text as a JSON
+// string.
 func canonicalArgs(raw json.RawMessage) json.RawMessage {
 	if len(strings.TrimSpace(string(raw))) == 0 {
 		return json.RawMessage("{}")
+	}
+	// Every call has its arguments spelled this way: parseTree and the
+	// encoders held to encoding/json's (appendJSONString,
+	// appendJSONFloat) do it without reflection.
+	if tree, err := parseTree(raw); err == nil {
+		if b, ok := appendCanonical(nil, tree); ok {
+			return b
+		}
 	}
 	var v any
 	if json.Unmarshal(raw, &v) != nil {
@@ -171,6 +184,50 @@ func canonicalArgs(raw json.RawMessage) json.RawMessage {
 	}
 	b, _ := marshalNoEscape(v) // map keys sorted: one spelling per call
 	return b
+}
+
+// appendCanonical appends what encoding/json's Marshal (without HTML
+// escaping) makes of tree decoded into an any, for a tree parseTree
+// made; false for a number that does not fit a float64, which
+// json.Unmarshal refuses.
+func appendCanonical(b []byte, tree any) ([]byte, bool) {
+	switch x := tree.(type) {
+	case map[string]any:
+		keys := sortedKeys(x)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(appendJSONString(b, k), ':')
+			var ok bool
+			if b, ok = appendCanonical(b, x[k]); !ok {
+				return nil, false
+			}
+		}
+		return append(b, '}'), true
+	case []any:
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var ok bool
+			if b, ok = appendCanonical(b, e); !ok {
+				return nil, false
+			}
+		}
+		return append(b, ']'), true
+	case json.Number:
+		f, err := strconv.ParseFloat(string(x), 64)
+		if err != nil {
+			return nil, false
+		}
+		return appendJSONFloat(b, f)
+	case string, bool, nil:
+		return appendJSONValue(b, x)
+	}
+	return nil, false
 }
 
 func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage, now time.Time) (json.RawMessage, error) {

@@ -135,7 +135,7 @@ func deserialize(conn *sql.Conn, image []byte) error {
 func (w *World) pageSize() int {
 	rows := 0
 	for _, t := range w.tables {
-		rows += len(t.spec.Rows)
+		rows += t.seed.len()
 	}
 	if rows > smallWorldRows {
 		return 4096
@@ -149,31 +149,27 @@ const smallWorldRows = 20000
 // buildImage creates the schema, inserts the seed rows and returns the
 // serialized database. Row errors are located at the offending value.
 func (w *World) buildImage(ctx context.Context) ([]byte, []*BundleError) {
-	db, conn, err := openMemory(ctx)
+	d, err := openImageDB()
 	if err != nil {
-		return nil, []*BundleError{errAt("", "open database: %v", err)}
+		return nil, []*BundleError{errAt("", "%v", err)}
 	}
-	defer db.Close()
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, fmt.Sprintf("PRAGMA page_size=%d;", w.pageSize())+w.DDL()); err != nil {
+	defer d.close()
+	if err := d.execScript(fmt.Sprintf("PRAGMA page_size=%d;", w.pageSize()) + w.DDL()); err != nil {
 		return nil, []*BundleError{errAt("/tables", "create schema: %v", err)}
 	}
 	var errs []*BundleError
 	// Seed rows may reference rows declared later; check keys after all
 	// inserts, then map violations back to their rows.
-	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys=OFF"); err != nil {
+	if err := d.execScript("PRAGMA foreign_keys=OFF"); err != nil {
 		return nil, []*BundleError{errAt("", "%v", err)}
 	}
 	// One transaction, and rows inserted many to a statement: seeding is
 	// most of a first start of a large bundle, and most of that was the
 	// cost around each statement, not SQLite's insert.
-	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
+	if err := d.execScript("BEGIN"); err != nil {
 		return nil, []*BundleError{errAt("", "%v", err)}
 	}
-	defer tx.Rollback()
-	s := seeder{ctx: ctx, tx: tx, stmts: map[string]*sql.Stmt{}}
-	defer s.close()
+	s := seeder{db: d}
 	failed := map[*table]map[int]bool{}
 	for ti, t := range w.tables {
 		rerrs, bad := s.seed(ti, t)
@@ -182,26 +178,23 @@ func (w *World) buildImage(ctx context.Context) ([]byte, []*BundleError) {
 			failed[t] = bad
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if err := d.execScript("COMMIT"); err != nil {
 		errs = append(errs, errAt("", "%v", err))
 	}
 	rowPtr := map[*table]map[int64]string{}
-	errs = append(errs, w.foreignKeyErrors(ctx, conn, func(t *table, rowid int64) string {
+	errs = append(errs, w.foreignKeyErrors(ctx, d, func(t *table, rowid int64) string {
 		if rowPtr[t] == nil {
 			rowPtr[t] = w.seedRowids(t, failed[t])
 		}
 		return rowPtr[t][rowid]
 	})...)
-	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys=ON"); err != nil {
-		errs = append(errs, errAt("", "%v", err))
-	}
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	if err := w.resetSequences(ctx, conn); err != nil {
+	if err := w.resetSequences(ctx, d); err != nil {
 		return nil, []*BundleError{errAt("/tables", "%v", err)}
 	}
-	image, err := serialize(conn)
+	image, err := d.serialize()
 	if err != nil {
 		return nil, []*BundleError{errAt("", "serialize: %v", err)}
 	}
@@ -235,33 +228,38 @@ func (t *table) rowValues(row map[string]any, ptr string) ([]string, []any, []*B
 	return cols, vals, errs
 }
 
-// seeder inserts a world's seed rows in one transaction.
+// seeder inserts a world's seed rows.
 type seeder struct {
-	ctx   context.Context
-	tx    *sql.Tx
-	stmts map[string]*sql.Stmt // by SQL text
+	db *imageDB
 }
 
 // seedBatch is the most rows one INSERT carries: enough that the cost of
 // a statement is spread thin, well below SQLite's limit on parameters.
 const seedBatch = 64
 
-func (s *seeder) close() {
-	for _, st := range s.stmts {
-		st.Close()
-	}
+// seedShape is how the rows of one key list go in: cols, the columns
+// they give in table order, each cols[i] from the row's value at[i]; ok
+// reports whether the keys name only columns of the table and every
+// column a row must give. A row whose keys are not ok is explained by
+// rowValues.
+type seedShape struct {
+	cols []*column
+	at   []int
+	ok   bool
 }
 
-func (s *seeder) stmt(q string) (*sql.Stmt, error) {
-	if st := s.stmts[q]; st != nil {
-		return st, nil
+func (t *table) seedShape(keys []string) seedShape {
+	var sh seedShape
+	for _, c := range t.cols {
+		if i := slices.Index(keys, c.Name); i >= 0 {
+			sh.cols = append(sh.cols, c)
+			sh.at = append(sh.at, i)
+		} else if !c.Nullable && c.def == nil {
+			return sh
+		}
 	}
-	st, err := s.tx.PrepareContext(s.ctx, q)
-	if err != nil {
-		return nil, err
-	}
-	s.stmts[q] = st
-	return st, nil
+	sh.ok = len(sh.cols) == len(keys)
+	return sh
 }
 
 // seed inserts the rows of table t (the ti-th) and returns the errors of
@@ -282,15 +280,14 @@ func (s *seeder) seed(ti int, t *table) ([]*BundleError, map[int]bool) {
 	}
 	rowPtr := func(ri int) string { return Pointer("tables", strconv.Itoa(ti), "rows", strconv.Itoa(ri)) }
 	var (
-		cols  []*column // the columns of the batch
-		rows  []int     // its rows' indexes
-		vals  []any     // their values, len(cols) per row
-		rcols []*column // the columns of the row at hand
+		cols []*column // the columns of the batch
+		rows []int     // its rows' indexes
+		vals []sqlValue
 	)
-	insertOne := func(ri int, cols []*column, vals []any) {
-		st, err := s.stmt(insertRowsSQL(t, cols, 1))
+	insertOne := func(ri int, cols []*column, vals []sqlValue) {
+		st, err := s.db.prepare(insertRowsSQL(t, cols, 1))
 		if err == nil {
-			_, err = st.ExecContext(s.ctx, vals...)
+			err = st.exec(vals)
 		}
 		if err != nil {
 			fail(ri, errAt(rowPtr(ri), "%s", constraintMessage(t, err)))
@@ -300,9 +297,9 @@ func (s *seeder) seed(ti int, t *table) ([]*BundleError, map[int]bool) {
 		if len(rows) == 0 {
 			return
 		}
-		st, err := s.stmt(insertRowsSQL(t, cols, len(rows)))
+		st, err := s.db.prepare(insertRowsSQL(t, cols, len(rows)))
 		if err == nil {
-			_, err = st.ExecContext(s.ctx, vals...)
+			err = st.exec(vals)
 		}
 		if err != nil {
 			// The statement failed whole; find the rows that fail.
@@ -312,62 +309,60 @@ func (s *seeder) seed(ti int, t *table) ([]*BundleError, map[int]bool) {
 		}
 		rows, vals = rows[:0], vals[:0]
 	}
-	for ri, row := range t.spec.Rows {
-		var ok bool
-		rcols, ok = t.seedColumns(row, rcols[:0])
-		if !ok {
-			// A row with a problem: say what, the slow way.
-			flush()
-			names, rvals, rerrs := t.rowValues(row, rowPtr(ri))
-			if len(rerrs) > 0 {
-				fail(ri, rerrs...)
-				continue
-			}
-			rc := make([]*column, len(names))
-			for i, n := range names {
-				rc[i] = t.colBy[n]
-			}
-			insertOne(ri, rc, rvals)
+	// slow inserts a row the way that explains what is wrong with it.
+	slow := func(ri int) {
+		flush()
+		names, rvals, rerrs := t.rowValues(t.seed.rowMap(ri), rowPtr(ri))
+		if len(rerrs) > 0 {
+			fail(ri, rerrs...)
+			return
+		}
+		rc := make([]*column, len(names))
+		vs := make([]sqlValue, len(names))
+		for i, n := range names {
+			rc[i] = t.colBy[n]
+			vs[i], _ = sqlValueOf(rvals[i]) // check's values are all sqlValues
+		}
+		insertOne(ri, rc, vs)
+	}
+	rs := t.seed
+	if rs == nil {
+		return nil, nil
+	}
+	shapes := make([]*seedShape, len(rs.shapes))
+	for ri, r := range rs.rows {
+		sh := shapes[r.shape]
+		if sh == nil {
+			x := t.seedShape(rs.shapes[r.shape])
+			sh, shapes[r.shape] = &x, &x
+		}
+		if !sh.ok {
+			slow(ri)
 			continue
 		}
-		if !slices.Equal(rcols, cols) || len(rows) == seedBatch {
+		if !slices.Equal(sh.cols, cols) || len(rows) == seedBatch {
 			flush()
-			cols = append(cols[:0], rcols...)
+			cols = append(cols[:0], sh.cols...)
 		}
 		start := len(vals)
-		for _, c := range cols {
-			v, err := c.check(row[c.Name])
-			if err != nil {
-				vals = vals[:start]
+		ok := true
+		for i, c := range sh.cols {
+			v, good := c.seedValue(rs.vals[r.start+sh.at[i]])
+			if !good {
 				ok = false
 				break
 			}
 			vals = append(vals, v)
 		}
 		if !ok {
-			flush()
-			_, _, rerrs := t.rowValues(row, rowPtr(ri))
-			fail(ri, rerrs...)
+			vals = vals[:start]
+			slow(ri)
 			continue
 		}
 		rows = append(rows, ri)
 	}
 	flush()
 	return errs, bad
-}
-
-// seedColumns appends to cols the columns row gives, in table order, and
-// reports whether the row names only columns of t and every column it
-// must; rowValues says what is wrong with a row that does not.
-func (t *table) seedColumns(row map[string]any, cols []*column) ([]*column, bool) {
-	for _, c := range t.cols {
-		if _, ok := row[c.Name]; ok {
-			cols = append(cols, c)
-		} else if !c.Nullable && c.def == nil {
-			return cols, false
-		}
-	}
-	return cols, len(cols) == len(row)
 }
 
 // seedRowids maps the rowid of each seed row of t that was inserted
@@ -379,13 +374,13 @@ func (w *World) seedRowids(t *table, failed map[int]bool) map[int64]string {
 	ti := slices.Index(w.tables, t)
 	out := map[int64]string{}
 	var last int64
-	for ri, row := range t.spec.Rows {
+	for ri := range t.seed.len() {
 		if failed[ri] {
 			continue
 		}
 		rowid := last + 1
 		if t.pk != nil && t.pk.typ.sqlType() == "INTEGER" {
-			if v, err := t.pk.check(row[t.pk.Name]); err == nil && v != nil {
+			if v, err := t.pk.check(t.seed.rowMap(ri)[t.pk.Name]); err == nil && v != nil {
 				rowid = v.(int64)
 			}
 		}
@@ -426,9 +421,51 @@ func insertRowsSQL(t *table, cols []*column, rows int) string {
 	return sb.String()
 }
 
+// seedConn runs the statements that check and finish a seeded database:
+// the [imageDB] that builds s0, or the database/sql connection a task's
+// seed is applied on ([sqlSeedConn]).
+type seedConn interface {
+	// each runs q with args and calls row, if not nil, with each result
+	// row's values (int64, float64, string, []byte or nil).
+	each(ctx context.Context, q string, args []any, row func([]any) error) error
+}
+
+// sqlSeedConn is a database/sql connection as a [seedConn].
+type sqlSeedConn struct{ *sql.Conn }
+
+func (c sqlSeedConn) each(ctx context.Context, q string, args []any, row func([]any) error) error {
+	if row == nil {
+		_, err := c.ExecContext(ctx, q, args...)
+		return err
+	}
+	rows, err := c.QueryContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		if err := row(vals); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
 // foreignKeyErrors runs PRAGMA foreign_key_check and describes each broken
 // key; where says where the row with that rowid came from.
-func (w *World) foreignKeyErrors(ctx context.Context, conn *sql.Conn, where func(*table, int64) string) []*BundleError {
+func (w *World) foreignKeyErrors(ctx context.Context, conn seedConn, where func(*table, int64) string) []*BundleError {
 	return w.foreignKeyErrorsIn(ctx, conn, nil, where)
 }
 
@@ -436,11 +473,10 @@ type badKey struct {
 	tbl    string
 	rowid  int64
 	parent string
-	fkid   int64
 }
 
 // foreignKeyErrorsIn checks only the given tables (nil: all).
-func (w *World) foreignKeyErrorsIn(ctx context.Context, conn *sql.Conn, tables []*table, where func(*table, int64) string) []*BundleError {
+func (w *World) foreignKeyErrorsIn(ctx context.Context, conn seedConn, tables []*table, where func(*table, int64) string) []*BundleError {
 	queries := []string{"PRAGMA foreign_key_check"}
 	if tables != nil {
 		queries = queries[:0]
@@ -450,19 +486,22 @@ func (w *World) foreignKeyErrorsIn(ctx context.Context, conn *sql.Conn, tables [
 	}
 	var bads []badKey
 	for _, q := range queries {
-		rows, err := conn.QueryContext(ctx, q)
+		// Rows of (table, rowid, parent, fkid); every world table has a rowid.
+		err := conn.each(ctx, q, nil, func(r []any) error {
+			b := badKey{}
+			var ok1, ok2, ok3 bool
+			b.tbl, ok1 = r[0].(string)
+			b.rowid, ok2 = r[1].(int64)
+			b.parent, ok3 = r[2].(string)
+			if !ok1 || !ok2 || !ok3 {
+				return fmt.Errorf("unexpected row %v", r)
+			}
+			bads = append(bads, b)
+			return nil
+		})
 		if err != nil {
 			return []*BundleError{errAt("", "foreign key check: %v", err)}
 		}
-		for rows.Next() {
-			var b badKey
-			if err := rows.Scan(&b.tbl, &b.rowid, &b.parent, &b.fkid); err != nil {
-				rows.Close()
-				return []*BundleError{errAt("", "foreign key check: %v", err)}
-			}
-			bads = append(bads, b)
-		}
-		rows.Close()
 	}
 	var errs []*BundleError
 	for _, b := range bads {
@@ -475,13 +514,19 @@ func (w *World) foreignKeyErrorsIn(ctx context.Context, conn *sql.Conn, tables [
 				continue
 			}
 			var v any
-			_ = conn.QueryRowContext(ctx, fmt.Sprintf("SELECT %s FROM %s WHERE rowid = ?", quoteIdent(c.Name), quoteIdent(t.name)), b.rowid).Scan(&v)
+			_ = conn.each(ctx, fmt.Sprintf("SELECT %s FROM %s WHERE rowid = ?", quoteIdent(c.Name), quoteIdent(t.name)), []any{b.rowid}, func(r []any) error {
+				v = r[0]
+				return nil
+			})
 			if v == nil {
 				continue
 			}
 			_, rc, _ := strings.Cut(c.References, ".")
-			var n int
-			_ = conn.QueryRowContext(ctx, fmt.Sprintf("SELECT count(*) FROM %s WHERE %s = ?", quoteIdent(b.parent), quoteIdent(rc)), v).Scan(&n)
+			var n int64
+			_ = conn.each(ctx, fmt.Sprintf("SELECT count(*) FROM %s WHERE %s = ?", quoteIdent(b.parent), quoteIdent(rc)), []any{v}, func(r []any) error {
+				n, _ = r[0].(int64)
+				return nil
+			})
 			if n == 0 {
 				msg = fmt.Sprintf("%s: no %s row with %s %s", c.Name, b.parent, rc, display(v))
 				break
@@ -493,47 +538,39 @@ func (w *World) foreignKeyErrorsIn(ctx context.Context, conn *sql.Conn, tables [
 }
 
 // resetSequences sets each id sequence past the largest id in its table.
-func (w *World) resetSequences(ctx context.Context, conn *sql.Conn) error {
+func (w *World) resetSequences(ctx context.Context, conn seedConn) error {
 	return w.resetSequencesOf(ctx, conn, w.tables)
 }
 
-func (w *World) resetSequencesOf(ctx context.Context, conn *sql.Conn, tables []*table) error {
+func (w *World) resetSequencesOf(ctx context.Context, conn seedConn, tables []*table) error {
 	for _, t := range tables {
 		if t.seq == nil && t.pk.typ != typeInteger {
 			continue
 		}
 		var next int64 = 1
 		var q string
+		var args []any
 		if t.seq != nil {
 			q = fmt.Sprintf("SELECT %s FROM %s WHERE %s LIKE ? ESCAPE '\\'", quoteIdent(t.pk.Name), quoteIdent(t.name), quoteIdent(t.pk.Name))
+			args = append(args, likeEscape(t.seq.Prefix)+"%")
 		} else {
 			q = fmt.Sprintf("SELECT %s FROM %s", quoteIdent(t.pk.Name), quoteIdent(t.name))
 		}
-		var args []any
-		if t.seq != nil {
-			args = append(args, likeEscape(t.seq.Prefix)+"%")
-		}
-		rows, err := conn.QueryContext(ctx, q, args...)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			var v any
-			if err := rows.Scan(&v); err != nil {
-				rows.Close()
-				return err
-			}
+		err := conn.each(ctx, q, args, func(r []any) error {
 			var n int64
-			switch x := v.(type) {
+			switch x := r[0].(type) {
 			case int64:
 				n = x
 			case string:
 				n, _ = strconv.ParseInt(strings.TrimPrefix(x, t.seq.Prefix), 10, 64)
 			}
 			next = max(next, n+1)
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		rows.Close()
-		if _, err := conn.ExecContext(ctx, "INSERT OR REPLACE INTO "+seqTable+" VALUES (?, ?)", t.name, next); err != nil {
+		if err := conn.each(ctx, "INSERT OR REPLACE INTO "+seqTable+" VALUES (?, ?)", []any{t.name, next}, nil); err != nil {
 			return err
 		}
 	}

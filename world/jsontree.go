@@ -22,22 +22,33 @@ import (
 // thousand of them, and allocating each on its own was a third of the
 // parse and most of the garbage collector's work while compiling.
 func parseTree(data []byte) (any, error) {
-	v, _, err := parseBundleTree(data)
-	return v, err
+	p := treeParser{data: string(data)}
+	return p.document()
 }
 
-// parseBundleTree is parseTree that also returns the byte ranges of the
-// values of /tables/N/rows (whitespace before each included), in order,
-// for the caller to cut the rows out of the bytes.
-func parseBundleTree(data []byte) (any, [][2]int, error) {
-	p := treeParser{data: string(data)}
+// document parses the whole document.
+func (p *treeParser) document() (any, error) {
 	v, err := p.value(0)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	p.space()
 	if p.i != len(p.data) {
-		return nil, nil, errTreeFallback
+		return nil, errTreeFallback
+	}
+	return v, nil
+}
+
+// parseBundleTree is parseTree for a bundle: the value of each
+// /tables/N/rows is a *[seedRows] in the tree (see [treeParser.seedRows]),
+// not a []any of maps, and it also returns the byte ranges of those
+// values (whitespace before each included), in order, for the caller to
+// cut the rows out of the bytes.
+func parseBundleTree(data []byte) (any, [][2]int, error) {
+	p := treeParser{data: string(data), bundle: true}
+	v, err := p.document()
+	if err != nil {
+		return nil, nil, err
 	}
 	return v, p.rows, nil
 }
@@ -50,11 +61,15 @@ const maxTreeDepth = 512
 
 type treeParser struct {
 	data string
-	// top is the key of the document's member being parsed, and rows
-	// the byte ranges of the values of /tables/N/rows, in order.
-	top  string
-	rows [][2]int
-	i    int
+	// bundle: the document is a bundle, whose rows are parsed as
+	// seedRows. top is the key of the document's member being parsed,
+	// inTables is set while the array /tables is, and rows holds the
+	// byte ranges of the values of /tables/N/rows, in order.
+	bundle   bool
+	top      string
+	inTables bool
+	rows     [][2]int
+	i        int
 	// keys holds each object key once: the rows of a table repeat the
 	// same few keys many thousand times.
 	keys map[string]string
@@ -131,11 +146,17 @@ func (p *treeParser) object(depth int) (any, error) {
 			p.top = k
 		}
 		start := p.i
-		v, err := p.value(depth + 1)
+		rows := p.bundle && p.inTables && depth == 2 && k == "rows"
+		var v any
+		if rows {
+			v, err = p.seedRows()
+		} else {
+			v, err = p.value(depth + 1)
+		}
 		if err != nil {
 			return nil, err
 		}
-		if depth == 2 && k == "rows" && p.top == "tables" {
+		if rows {
 			p.rows = append(p.rows, [2]int{start, p.i})
 		}
 		n := len(m)
@@ -162,6 +183,10 @@ func (p *treeParser) object(depth int) (any, error) {
 }
 
 func (p *treeParser) array(depth int) (any, error) {
+	if depth == 1 && p.top == "tables" {
+		p.inTables = true
+		defer func() { p.inTables = false }()
+	}
 	p.i++ // [
 	a := []any{}
 	p.space()
@@ -265,6 +290,14 @@ func (p *treeParser) scanString() (raw string, plain bool, err error) {
 
 // number reads a JSON number (RFC 8259's grammar) as its literal text.
 func (p *treeParser) number() (any, error) {
+	n, err := p.numberText()
+	if err != nil {
+		return nil, err
+	}
+	return json.Number(n), nil
+}
+
+func (p *treeParser) numberText() (string, error) {
 	start := p.i
 	d := p.data
 	if p.i < len(d) && d[p.i] == '-' {
@@ -276,12 +309,12 @@ func (p *treeParser) number() (any, error) {
 	case p.i < len(d) && d[p.i] >= '1' && d[p.i] <= '9':
 		p.digits()
 	default:
-		return nil, errTreeFallback
+		return "", errTreeFallback
 	}
 	if p.i < len(d) && d[p.i] == '.' {
 		p.i++
 		if p.digits() == 0 {
-			return nil, errTreeFallback
+			return "", errTreeFallback
 		}
 	}
 	if p.i < len(d) && (d[p.i] == 'e' || d[p.i] == 'E') {
@@ -290,10 +323,10 @@ func (p *treeParser) number() (any, error) {
 			p.i++
 		}
 		if p.digits() == 0 {
-			return nil, errTreeFallback
+			return "", errTreeFallback
 		}
 	}
-	return json.Number(d[start:p.i]), nil
+	return d[start:p.i], nil
 }
 
 func (p *treeParser) digits() int {

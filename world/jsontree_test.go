@@ -84,11 +84,12 @@ func TestDecodeFast(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok := decodeFast(sch, data)
+		got, gotRows, ok := decodeFast(sch, data)
 		if !ok {
 			t.Errorf("%s: not decoded the fast way", p)
 			continue
 		}
+		setRows(got, gotRows)
 		want, err := decodeStrict(data)
 		if err != nil {
 			t.Fatal(err)
@@ -98,7 +99,11 @@ func TestDecodeFast(t *testing.T) {
 		}
 		// The trusted way (embedded bundles, compiled forms) is the fast
 		// way without the JSON Schema pass: the same bundle.
-		if trusted, err := decodeTrusted(data); err != nil || !reflect.DeepEqual(trusted, want) {
+		trusted, trustedRows, err := decodeTrusted(data)
+		if err == nil {
+			setRows(trusted, trustedRows)
+		}
+		if err != nil || !reflect.DeepEqual(trusted, want) {
 			t.Errorf("%s: the trusted way decodes to something else (%v)", p, err)
 		}
 	}
@@ -118,7 +123,7 @@ func TestDecodeFast(t *testing.T) {
 	} {
 		rows[0] = bad
 		data, _ := json.Marshal(doc)
-		if _, ok := decodeFast(sch, data); ok {
+		if _, _, ok := decodeFast(sch, data); ok {
 			t.Errorf("%s: decoded the fast way", name)
 		}
 		if _, err := Decode(data); err == nil || !strings.Contains(err.Error(), "/tables/0/rows/0") {
@@ -127,8 +132,8 @@ func TestDecodeFast(t *testing.T) {
 	}
 }
 
-// TestRowsSchema: rowsValid implements what bundle.schema.json says of
-// seed rows; a change to the schema must change rowsValid too.
+// TestRowsSchema: treeParser.seedRows implements what bundle.schema.json
+// says of seed rows; a change to the schema must change it too.
 func TestRowsSchema(t *testing.T) {
 	var s struct {
 		Defs struct {
@@ -148,10 +153,10 @@ func TestRowsSchema(t *testing.T) {
 		return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
 	}
 	if !same(s.Defs.Table.Properties.Rows, []byte(bundleRowsSchema)) {
-		t.Errorf("rows schema is %s, rowsValid implements %s", s.Defs.Table.Properties.Rows, bundleRowsSchema)
+		t.Errorf("rows schema is %s, seedRows implements %s", s.Defs.Table.Properties.Rows, bundleRowsSchema)
 	}
 	if want := `{"type": ["string", "number", "integer", "boolean", "null"]}`; !same(s.Defs.Scalar, []byte(want)) {
-		t.Errorf("scalar schema is %s, rowsValid implements %s", s.Defs.Scalar, want)
+		t.Errorf("scalar schema is %s, seedRows implements %s", s.Defs.Scalar, want)
 	}
 }
 
@@ -167,15 +172,19 @@ func FuzzDecodeFast(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(`{"tables":[{"rows":[]},{"rows" : [ {"a":1} ] }]}`))
+	f.Add([]byte(`{"tables":[{"rows":[{"a":1,"b":"x"},{"b":"y","a":2},{"\u0061":3,"b":null},{"a":true},{},{"é":1.5e3,"a":"\u00e9"}]}]}`))
+	f.Add([]byte(`{"tables":[{"rows":[{"a":1,"a":2}]}]}`))
+	f.Add([]byte(`{"tables":{"t":{"rows":[{"a":1}]}}}`))
 	sch, err := bundleSchema()
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, ok := decodeFast(sch, data)
+		got, rows, ok := decodeFast(sch, data)
 		if !ok {
 			return
 		}
+		setRows(got, rows)
 		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 		if err != nil {
 			t.Fatalf("decodeFast accepted bytes that are not JSON: %v", err)

@@ -270,7 +270,7 @@ func (w *World) applySeed(ctx context.Context, conn *sql.Conn, ops []SeedOp, ptr
 		}
 	}
 	{
-		errs = append(errs, w.foreignKeyErrorsIn(ctx, conn, check, func(t *table, rowid int64) string {
+		errs = append(errs, w.foreignKeyErrorsIn(ctx, sqlSeedConn{conn}, check, func(t *table, rowid int64) string {
 			for _, in := range ins {
 				if in.t == t && in.rowid == rowid {
 					return in.ptr
@@ -291,7 +291,7 @@ func (w *World) applySeed(ctx context.Context, conn *sql.Conn, ops []SeedOp, ptr
 			seqs = append(seqs, t)
 		}
 	}
-	if err := w.resetSequencesOf(ctx, conn, seqs); err != nil {
+	if err := w.resetSequencesOf(ctx, sqlSeedConn{conn}, seqs); err != nil {
 		return nil, []*BundleError{errAt(ptr, "%v", err)}
 	}
 	img, err := serialize(conn)

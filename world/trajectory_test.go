@@ -103,3 +103,29 @@ func TestEpisodeFile(t *testing.T) {
 		t.Errorf("opened another world's file: %v", err)
 	}
 }
+
+// FuzzCanonicalArgs: the trajectory's spelling of arguments is what
+// encoding/json makes of them, as it was before the fast way.
+func FuzzCanonicalArgs(f *testing.F) {
+	for _, s := range []string{``, ` `, `{}`, `{"query":"an"}`, `{"b":1,"a":[1.50,2e3,-0,1e21,1e-7,true,null,{"z":"\u00e9\"<>&"}]}`,
+		`{"a":1,"a":2}`, `{"x":1e400}`, `[1,2]`, `"s"`, `nope`, `{"limit":10,"cursor":"bzox"}`, "{\"s\":\"bad \xff utf8\"}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		want := func() string {
+			if len(strings.TrimSpace(raw)) == 0 {
+				return "{}"
+			}
+			var v any
+			if json.Unmarshal([]byte(raw), &v) != nil {
+				b, _ := json.Marshal(raw)
+				return string(b)
+			}
+			b, _ := marshalNoEscape(v)
+			return string(b)
+		}()
+		if got := string(canonicalArgs(json.RawMessage(raw))); got != want {
+			t.Errorf("canonicalArgs(%q) = %s, want %s", raw, got, want)
+		}
+	})
+}

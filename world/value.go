@@ -57,14 +57,9 @@ func (t colType) toSQL(v any) (any, error) {
 	case typeInteger:
 		switch x := v.(type) {
 		case json.Number:
-			n, err := strconv.ParseInt(string(x), 10, 64)
+			n, err := parseInteger(string(x))
 			if err != nil {
-				// JSON Schema counts 1.0 as an integer; so do we.
-				f, ferr := strconv.ParseFloat(string(x), 64)
-				if ferr != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
-					return nil, fmt.Errorf("%s is not an integer", x)
-				}
-				return int64(f), nil
+				return nil, err
 			}
 			return n, nil
 		case int64:
@@ -81,9 +76,9 @@ func (t colType) toSQL(v any) (any, error) {
 	case typeReal:
 		switch x := v.(type) {
 		case json.Number:
-			f, err := strconv.ParseFloat(string(x), 64)
+			f, err := parseReal(string(x))
 			if err != nil {
-				return nil, fmt.Errorf("%s is not a number", x)
+				return nil, err
 			}
 			return f, nil
 		case float64:
@@ -112,21 +107,99 @@ func (t colType) toSQL(v any) (any, error) {
 	if !ok {
 		return nil, fmt.Errorf("want a string, got %s", describe(v))
 	}
+	if err := t.checkText(s); err != nil {
+		return nil, err
+	}
+	return v, nil // the string itself, without boxing it again
+}
+
+// parseInteger reads a JSON number as an integer.
+func parseInteger(lit string) (int64, error) {
+	n, err := strconv.ParseInt(lit, 10, 64)
+	if err != nil {
+		// JSON Schema counts 1.0 as an integer; so do we.
+		f, ferr := strconv.ParseFloat(lit, 64)
+		if ferr != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+			return 0, fmt.Errorf("%s is not an integer", lit)
+		}
+		return int64(f), nil
+	}
+	return n, nil
+}
+
+// parseReal reads a JSON number as a real.
+func parseReal(lit string) (float64, error) {
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s is not a number", lit)
+	}
+	return f, nil
+}
+
+// checkText explains why s does not fit a column of the text type t.
+func (t colType) checkText(s string) error {
 	switch t {
 	case typeDate:
 		if _, err := time.Parse(time.DateOnly, s); err != nil {
-			return nil, fmt.Errorf("%q is not a date (YYYY-MM-DD)", s)
+			return fmt.Errorf("%q is not a date (YYYY-MM-DD)", s)
 		}
 	case typeDatetime:
 		if _, err := time.Parse(time.RFC3339, s); err != nil {
-			return nil, fmt.Errorf("%q is not a date-time (RFC 3339, e.g. 2026-03-02T09:30:00+01:00)", s)
+			return fmt.Errorf("%q is not a date-time (RFC 3339, e.g. 2026-03-02T09:30:00+01:00)", s)
 		}
 	case typeEmail:
 		if a, err := mail.ParseAddress(s); err != nil || a.Address != s || a.Name != "" {
-			return nil, fmt.Errorf("%q is not an email address", s)
+			return fmt.Errorf("%q is not an email address", s)
 		}
 	}
-	return v, nil // the string itself, without boxing it again
+	return nil
+}
+
+// sqlValue is a value to bind, what [column.check] stores, without an
+// interface around it (see [column.seedValue]).
+type sqlValue struct {
+	text string
+	num  int64
+	real float64
+	kind sqlKind
+}
+
+type sqlKind uint8
+
+const (
+	sqlNull sqlKind = iota
+	sqlInteger
+	sqlReal
+	sqlText
+)
+
+// sqlValueOf is v, a value check returns, as an sqlValue; it reports false
+// for another type.
+func sqlValueOf(v any) (sqlValue, bool) {
+	switch x := v.(type) {
+	case nil:
+		return sqlValue{}, true
+	case int64:
+		return sqlValue{num: x, kind: sqlInteger}, true
+	case float64:
+		return sqlValue{real: x, kind: sqlReal}, true
+	case string:
+		return sqlValue{text: x, kind: sqlText}, true
+	}
+	return sqlValue{}, false
+}
+
+// any is the value as check returns it.
+func (v sqlValue) any() any {
+	switch v.kind {
+	case sqlInteger:
+		return v.num
+	case sqlReal:
+		return v.real
+	case sqlText:
+		return v.text
+	}
+	return nil
 }
 
 // fromSQL converts a stored value back to its JSON form.

@@ -158,8 +158,8 @@ func checkSuiteFile(t *testing.T, path string) (int, int, int, int) {
 			at("%d capabilities, want 2-6", n)
 		}
 		for _, c := range b.Capabilities {
-			if c.Phrase == "" || !slices.Contains(archetypeIDs, c.Archetype) {
-				at("capability %q: archetype %q is not one of %v", c.Phrase, c.Archetype, archetypeIDs)
+			if c.Phrase == "" || !slices.Contains(archetypeIDs(), c.Archetype) {
+				at("capability %q: archetype %q is not one of %v", c.Phrase, c.Archetype, archetypeIDs())
 			}
 			if n := len(c.Terms); n < 1 || n > 3 {
 				at("capability %q: %d terms, want 1-3", c.Phrase, n)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mercury/mcp-world/planet/lexicon"
 )
@@ -44,18 +45,20 @@ type Policy struct {
 
 // archetypeIDs are the service archetypes shared with the engine: each is
 // defined once, in the lexicon's archetypes.json, and parameterised by an
-// industry's or a brief's nouns.
-var archetypeIDs = lexicon.Load().ArchetypeIDs()
+// industry's or a brief's nouns. Loaded on first use, not at start-up:
+// every mcp-world process links this package, and serving a world never
+// reads the lexicon.
+var archetypeIDs = sync.OnceValue(func() []string { return lexicon.Load().ArchetypeIDs() })
 
 // Archetypes returns the service archetype ids a pack or a brief may name.
-func Archetypes() []string { return slices.Clone(archetypeIDs) }
+func Archetypes() []string { return slices.Clone(archetypeIDs()) }
 
 // checkPack reports the first problem with an industry's pack fields, or
 // nil. Empty fields are allowed here; completeness is a data test.
 func checkPack(in Industry) error {
 	seen := map[string]bool{}
 	for _, a := range in.Archetypes {
-		if !slices.Contains(archetypeIDs, a) {
+		if !slices.Contains(archetypeIDs(), a) {
 			return fmt.Errorf("archetypes: %q is not an archetype", a)
 		}
 		if seen[a] {
@@ -97,7 +100,7 @@ func checkPack(in Industry) error {
 			return fmt.Errorf("policies[%d]: id %q is not snake_case or is duplicated", i, p.ID)
 		}
 		ids[p.ID] = true
-		if !slices.Contains(archetypeIDs, p.Archetype) {
+		if !slices.Contains(archetypeIDs(), p.Archetype) {
 			return fmt.Errorf("policies[%d] %s: %q is not an archetype", i, p.ID, p.Archetype)
 		}
 		if r := strings.TrimSpace(p.Rule); r == "" || r != p.Rule || !strings.HasSuffix(r, ".") {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/lexicon"
@@ -53,7 +54,9 @@ type capability struct {
 	swept bool
 }
 
-var clauseSplit = regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
+var clauseSplit = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`[.;:!?\n]+|,|\band\b|\bas well as\b|\bplus\b|\bthen\b|\balso\b|\bwhile\b|\bwho\b|\bwhich\b`)
+})
 
 // capabilities reads verb–object clauses: "dispatches emergency call-outs",
 // "rents kayaks by the hour", "takes deposits for bookings".
@@ -64,7 +67,7 @@ func (r *reader) capabilities() []capability {
 		var last *lexicon.Verb
 		lastCap := -1        // the capability the sentence read last
 		var pending []string // "check and photograph each car": a verb waiting for its object
-		for _, clause := range clauseSplit.Split(sentence, -1) {
+		for _, clause := range clauseSplit().Split(sentence, -1) {
 			ws := words(clause)
 			if len(ws) == 0 {
 				continue
@@ -234,14 +237,18 @@ func (r *reader) stagesOf(caps []capability) []capability {
 	return caps
 }
 
-var passiveRe = regexp.MustCompile(`(?i)\b(?:every|each|all)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:['’]s)?\s+(?:is|are|gets|get|must be|has been|have been)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
+var passiveRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:every|each|all)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:['’]s)?\s+(?:is|are|gets|get|must be|has been|have been)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
+})
 
 // pluralPassiveRe is the same without a quantifier, of a plural subject
 // that starts its clause: "flights are cancelled and rebooked", "log
 // deliveries are measured and paid by cubic metre".
-var pluralPassiveRe = regexp.MustCompile(`(?i)(?:^|[,;:.]\s*|\b(?:and|while|then)\s+)(?:(?:the|our|all|their|its)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+s)\s+(?:are|were|get|must be|have been|can be|are then)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
+var pluralPassiveRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[,;:.]\s*|\b(?:and|while|then)\s+)(?:(?:the|our|all|their|its)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+s)\s+(?:are|were|get|must be|have been|can be|are then)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
+})
 
-var participleSplit = regexp.MustCompile(`\s*,\s*|,?\s+and\s+`)
+var participleSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*,\s*|,?\s+and\s+`) })
 
 // participles reads what is done to each record: "every block is
 // numbered and graded", "each dog is vaccinated, neutered and
@@ -249,7 +256,7 @@ var participleSplit = regexp.MustCompile(`\s*,\s*|,?\s+and\s+`)
 // record no clause kept yet is added when the lexicon knows its noun or
 // the participle's verb.
 func (r *reader) participles(caps []capability) []capability {
-	for _, m := range append(passiveRe.FindAllStringSubmatch(r.desc, -1), pluralPassiveRe.FindAllStringSubmatch(r.desc, -1)...) {
+	for _, m := range append(passiveRe().FindAllStringSubmatch(r.desc, -1), pluralPassiveRe().FindAllStringSubmatch(r.desc, -1)...) {
 		np := r.nounPhrase(words(m[1]))
 		if len(np) == 0 {
 			continue
@@ -260,7 +267,7 @@ func (r *reader) participles(caps []capability) []capability {
 			noun = np[len(np)-2] + " " + head
 		}
 		var flags []string
-		for _, w := range participleSplit.Split(strings.ToLower(m[2]), -1) {
+		for _, w := range participleSplit().Split(strings.ToLower(m[2]), -1) {
 			if w = strings.TrimSpace(w); len(w) > 4 && !slices.Contains(flags, w) && !slices.Contains([]string{"based", "used", "needed", "required", "called", "named"}, w) {
 				flags = append(flags, w)
 			}
@@ -309,7 +316,7 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			have[x] = true
 		}
 	}
-	for _, clause := range clauseSplit.Split(r.desc, -1) {
+	for _, clause := range clauseSplit().Split(r.desc, -1) {
 		ws := words(clause)
 		// "pay by bank transfer": how they pay is no record.
 		means, _ := r.meansSpans(ws)
@@ -806,7 +813,9 @@ func isNumber(w string) bool {
 	return err == nil
 }
 
-var fieldCue = regexp.MustCompile(`(?i)\b(?:with(?: its| their| a| an| the)?|has(?: a| an| its)?|have(?: a| an)?|carries(?: a| an)?|carry(?: a| an)?|gets(?: a| an)?|get(?: a| an)?|keeping(?: the)?|recording(?: the)?)\s+([\p{L} ,'-]+)`)
+var fieldCue = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:with(?: its| their| a| an| the)?|has(?: a| an| its)?|have(?: a| an)?|carries(?: a| an)?|carry(?: a| an)?|gets(?: a| an)?|get(?: a| an)?|keeping(?: the)?|recording(?: the)?)\s+([\p{L} ,'-]+)`)
+})
 
 // fields reads the attributes a brief gives its records: "logged with its
 // calibre and serial", "every loan has a pawn ticket, an appraisal and a
@@ -817,7 +826,7 @@ func (r *reader) fields(caps []capability) {
 		if len(low) != len(sentence) {
 			low = sentence // offsets of the one index the other
 		}
-		for _, mi := range fieldCue.FindAllStringSubmatchIndex(sentence, -1) {
+		for _, mi := range fieldCue().FindAllStringSubmatchIndex(sentence, -1) {
 			m := []string{sentence[mi[0]:mi[1]], sentence[mi[2]:mi[3]]}
 			// The record the attributes are of is the one named last
 			// before them: "each batch is tempered with its allergens

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
@@ -129,7 +130,7 @@ func (r *reader) customer() {
 			return
 		}
 		// "4,000 households": the counted customers name them.
-		for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
+		for _, m := range countRe().FindAllStringSubmatch(digits(r.desc), -1) {
 			// "4 resident artists": the first word only modifies the next.
 			if next := r.lex.Singular(strings.ToLower(m[3])); next != "" && (r.lex.ScaleKind(next) != "" || r.looksLikeCustomer(next)) {
 				continue
@@ -170,11 +171,13 @@ func (r *reader) looksLikeCustomer(head string) bool {
 	return false
 }
 
-var countRe = regexp.MustCompile(`(?i)\b(\d{1,3}(?:[,.]\d{3})+|\d+)\s+([\p{L}-]+)(?:\s+([\p{L}-]+))?`)
+var countRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(\d{1,3}(?:[,.]\d{3})+|\d+)\s+([\p{L}-]+)(?:\s+([\p{L}-]+))?`)
+})
 
 // scale reads counts: "12 studios", "45 vans", "1,200 storage units".
 func (r *reader) scale(caps []capability) {
-	for _, m := range countRe.FindAllStringSubmatch(digits(r.desc), -1) {
+	for _, m := range countRe().FindAllStringSubmatch(digits(r.desc), -1) {
 		n, err := strconv.Atoi(strings.NewReplacer(",", "", ".", "").Replace(m[1]))
 		if err != nil || n < 1 {
 			continue
@@ -364,11 +367,13 @@ func (r *reader) counterparts() {
 	}
 }
 
-var numberWords = regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a dozen|a hundred)\b`)
+var numberWords = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a dozen|a hundred)\b`)
+})
 
 // digits writes small number words as digits: "six vans" → "6 vans".
 func digits(s string) string {
-	return numberWords.ReplaceAllStringFunc(s, func(w string) string {
+	return numberWords().ReplaceAllStringFunc(s, func(w string) string {
 		switch strings.ToLower(w) {
 		case "a dozen":
 			return "12"
@@ -524,7 +529,7 @@ func (r *reader) workPriority() {
 	}
 	var found []string
 	from := ""
-	for _, clause := range clauseSplit.Split(r.desc, -1) {
+	for _, clause := range clauseSplit().Split(r.desc, -1) {
 		for _, wd := range words(clause) {
 			if sg := r.lex.Singular(wd); r.lex.Is("priority", sg) && !slices.Contains(found, sg) {
 				found = append(found, sg)
@@ -633,7 +638,7 @@ func (r *reader) isWorkItself(c capability) bool {
 // a clause ("our fitters install on site", "instructors are rostered",
 // "game masters work evening shifts") and not the customer.
 func (r *reader) staffNoun() (string, string) {
-	for _, clause := range clauseSplit.Split(r.desc, -1) {
+	for _, clause := range clauseSplit().Split(r.desc, -1) {
 		ws := words(clause)
 		start := 0
 		for start < len(ws) && (ws[start] == "our" || ws[start] == "the" || ws[start] == "all" || ws[start] == "two" || ws[start] == "each") {
@@ -901,7 +906,7 @@ func (r *reader) services(caps []capability) {
 	// "customers pay half up front": money paid before the work is a
 	// deposit, whatever noun the clause has.
 	if upfront == "" {
-		for _, clause := range clauseSplit.Split(r.desc, -1) {
+		for _, clause := range clauseSplit().Split(r.desc, -1) {
 			ws := words(clause)
 			paid := slices.ContainsFunc(ws, func(w string) bool {
 				return slices.ContainsFunc(lexicon.VerbLemma(w), func(l string) bool { return l == "pay" || l == "charge" || l == "prepay" })
@@ -1156,7 +1161,7 @@ func (r *reader) pluralAll(ones []string) []string {
 	return out
 }
 
-var listSplit = regexp.MustCompile(`,|\band\b|\bor\b|&`)
+var listSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`,|\band\b|\bor\b|&`) })
 
 // customerKinds reads the list of customers after a cue ("for builders,
 // councils and housing associations", "customers are commuters and
@@ -1173,7 +1178,7 @@ func (r *reader) customerKinds(cue, first string) []string {
 		rest = rest[:j]
 	}
 	var kinds []string
-	for _, part := range listSplit.Split(rest, -1) {
+	for _, part := range listSplit().Split(rest, -1) {
 		ws := words(part)
 		// The list ends where a clause does: "for landlords between tenants".
 		np := r.nounPhrase(ws)
@@ -1205,7 +1210,7 @@ func (r *reader) customerKinds(cue, first string) []string {
 	return kinds
 }
 
-var fromRe = regexp.MustCompile(`\bfrom\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)`)
+var fromRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bfrom\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)`) })
 
 // counterpartOf reads whom the records of a clause are with when they
 // are bought or given: "order flour and butter from local mills" → mill;
@@ -1222,7 +1227,7 @@ func (r *reader) counterpartOf(phrase string, anyParty bool) (noun, from string)
 	if j := strings.IndexAny(rest, ".;!?\n"); j >= 0 {
 		rest = rest[:j]
 	}
-	for _, m := range fromRe.FindAllStringSubmatch(rest, -1) {
+	for _, m := range fromRe().FindAllStringSubmatch(rest, -1) {
 		ws := words(m[1])
 		for len(ws) > 1 && (numberWord(ws[0]) > 0 || isNumber(ws[0])) {
 			ws = ws[1:] // "from two wholesalers"
@@ -1285,7 +1290,7 @@ func (r *reader) occasions() []string {
 // subjectCustomer reads the customer from a clause whose subject books,
 // buys or pays: "Owners book grooms online", "guests order at the bar".
 func (r *reader) subjectCustomer() (engine.PlanNoun, bool) {
-	for _, clause := range clauseSplit.Split(r.desc, -1) {
+	for _, clause := range clauseSplit().Split(r.desc, -1) {
 		ws := words(clause)
 		for i := 0; i+1 < len(ws) && i < 3; i++ {
 			sg := r.lex.Singular(ws[i])

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -320,7 +321,9 @@ func ensureStop(s string) string {
 
 type namedCity struct{ name, phrase string }
 
-var basedIn = regexp.MustCompile(`\b(?:based in|located in|headquartered in|in the city of|out of|from|in|near|across|around)\s+((?:\p{Lu}[\p{L}'’-]+)(?:[ -](?:\p{Lu}[\p{L}'’-]+|de|del|la|le|am|an|upon|on|sur))*)`)
+var basedIn = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:based in|located in|headquartered in|in the city of|out of|from|in|near|across|around)\s+((?:\p{Lu}[\p{L}'’-]+)(?:[ -](?:\p{Lu}[\p{L}'’-]+|de|del|la|le|am|an|upon|on|sur))*)`)
+})
 
 // cities finds the cities the brief names, in order: the country's
 // known cities first (catalog.Country.CitiesIn), then a region's main
@@ -377,7 +380,7 @@ func (r *reader) cities() []namedCity {
 // no country: a city the catalog does not list.
 func (r *reader) placeAfterIn() []namedCity {
 	var out []namedCity
-	for _, m := range basedIn.FindAllStringSubmatch(r.s.Description, -1) {
+	for _, m := range basedIn().FindAllStringSubmatch(r.s.Description, -1) {
 		name := strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(m[1], "'s"), "’s"), "'’-")
 		if _, isCountry := catalog.MatchCountry(name); isCountry || r.lex.Is("notplace", strings.ToLower(name)) {
 			continue
