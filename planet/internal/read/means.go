@@ -48,7 +48,7 @@ func (r *reader) meansSpans(ws []string) (covered map[int]bool, means []string) 
 // paymentMeans lists every means of payment the description names, in
 // order.
 func (r *reader) paymentMeans() (means []string, phrase string) {
-	for _, clause := range clauseSplit.Split(r.desc, -1) {
+	for _, clause := range clauseSplit().Split(r.desc, -1) {
 		ws := words(clause)
 		if !slices.ContainsFunc(ws, func(w string) bool {
 			return slices.ContainsFunc(lexicon.VerbLemma(w), func(l string) bool { return slices.Contains(payVerbs, l) })

@@ -34,7 +34,7 @@ func (r *reader) headcount() (lo, hi int, phrase string, ok bool) {
 	// first clause ("Family glazing firm in Bristol with five fitters",
 	// not "… cheeses from thirty small farms").
 	opening := strings.Join(words(r.s.Industry), " ")
-	if first := clauseSplit.Split(r.desc, 2); len(first) > 0 {
+	if first := clauseSplit().Split(r.desc, 2); len(first) > 0 {
 		opening += " | " + strings.Join(words(first[0]), " ")
 	}
 	best := -1
