@@ -53,7 +53,18 @@ func Terms(column, industry, lang string) []string {
 // column's "Pulverizador", the price list's name for "Sprayer").
 func isTerm(column, industry, lang, s string) bool {
 	en := Terms(column, industry, "en")
-	return slices.Contains(Terms(column, industry, lang), s) || slices.Contains(en, s) || slices.Contains(en, English(s))
+	if slices.Contains(Terms(column, industry, lang), s) || slices.Contains(en, s) {
+		return true
+	}
+	// A word TermIn translated: looked up in this language's own file, since
+	// another language may write the same word for another term (Polish
+	// and Romanian "Instalator").
+	for _, w := range en {
+		if Translate(lang, w) == s {
+			return true
+		}
+	}
+	return false
 }
 
 // TermIn draws a word of a term column in a language: the language's own
