@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/world"
@@ -50,7 +51,13 @@ func Findings(b *world.Bundle) []string {
 	out = append(out, nameFindings(country, b.Company, ck.Industry, ck.industryGuessed)...)
 	out = append(out, depositFindings(ck, b)...)
 	lists := priceLists(b)
-	ownTerms := industryTerms(ck.Industry)
+	// A composed world's lines and records are the brief's own nouns, in
+	// the brief's language ("an urn", "child seats"), and its pack is a
+	// guess: only a pack world's catalogue is held to its translation.
+	var ownTerms map[string]bool
+	if !ck.industryGuessed {
+		ownTerms = industryTerms(ck.Industry)
+	}
 	for ti, t := range b.Tables {
 		stage := stager(b, t)
 		out = append(out, taxFindings(ck, ti, t)...)
@@ -524,7 +531,14 @@ func englishTermFindings(locale string, own map[string]bool, ti int, t world.Tab
 			if !ok || c.Type != "text" || len(c.Enum) > 0 || c.PrimaryKey || Kind(c.Kind) == Term {
 				continue
 			}
-			for _, part := range strings.Split(s, ", ") {
+			// A list of items capitalises each ("Our own special, Inner
+			// tubes"); a line named for a kind and its variant ("Child seat,
+			// standard", "Urn, pack of 3") is one name, not a list.
+			parts := strings.Split(s, ", ")
+			if slices.ContainsFunc(parts[1:], func(p string) bool { r, _ := utf8.DecodeRuneInString(p); return !unicode.IsUpper(r) }) {
+				parts = []string{s}
+			}
+			for _, part := range parts {
 				if local, english := untranslated(locale, part); english && own[part] {
 					out = append(out, fmt.Sprintf("/tables/%d/rows/%d/%s: %q is English in a world whose language writes it %q", ti, ri, c.Name, part, local))
 					break

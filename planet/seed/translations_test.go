@@ -122,6 +122,7 @@ func TestFindingsEnglishTerms(t *testing.T) {
 		{"id": "P2", "part": de, "supplies": "Our own special, Inner tubes"},
 		{"id": "P3", "part": de, "supplies": de + ", Our own special"},
 		{"id": "P4", "part": "Dog"},
+		{"id": "P5", "part": "Inner tubes, pack of 3"}, // one line: a kind and its variant
 	}}
 	got := func(country string) []string {
 		b := &world.Bundle{Company: world.Company{Name: "Radladen Neumann OHG", Industry: "bicycle-shops", Country: country}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"}, Tables: []world.Table{table}}

@@ -193,6 +193,11 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 					row["kind"] = k
 				}
 			}
+			// A line that is one of the catalogue's items is named as the
+			// world's price list names it ("Child seat" in Greek).
+			if goods != nil {
+				row["name"] = g.Term(row["name"].(string))
+			}
 			res.Rows = append(res.Rows, row)
 			g.AddRow(resTable, row)
 		}
