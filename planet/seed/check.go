@@ -355,7 +355,10 @@ func (ck *Checker) checkAddress(s string) []string {
 			continue
 		}
 		named = append(named, c.Name)
-		if street, homes, ok := ck.streetOfOtherCity(s, c.Name); ok {
+		// A street of a city the address also names is that city's ("…
+		// Commonwealth Avenue, Quezon City, 1100 Metro Manila" names Manila
+		// only inside Metro Manila).
+		if street, homes, ok := ck.streetOfOtherCity(s, c.Name); ok && !slices.ContainsFunc(homes, func(h string) bool { return strings.Contains(s, h) }) {
 			return []string{fmt.Sprintf("address %q in %s is on %s, a street of %s", s, c.Name, street, strings.Join(homes, " or "))}
 		}
 		if len(c.Postcodes) == 0 || ck.postcode == nil || !strings.Contains(ck.Country.AddressFormat, "{postcode}") {

@@ -524,6 +524,12 @@ func englishTermFindings(locale string, own map[string]bool, ti int, t world.Tab
 	if !HasTranslations(locale) || len(own) == 0 {
 		return nil
 	}
+	// A word the language writes for another of the industry's terms is
+	// no English left over: Norwegian "Dress" is a suit.
+	local := map[string]bool{}
+	for w := range own {
+		local[Translate(locale, w)] = true
+	}
 	var out []string
 	for ri, row := range t.Rows {
 		for _, c := range t.Columns {
@@ -539,8 +545,8 @@ func englishTermFindings(locale string, own map[string]bool, ti int, t world.Tab
 				parts = []string{s}
 			}
 			for _, part := range parts {
-				if local, english := untranslated(locale, part); english && own[part] {
-					out = append(out, fmt.Sprintf("/tables/%d/rows/%d/%s: %q is English in a world whose language writes it %q", ti, ri, c.Name, part, local))
+				if want, english := untranslated(locale, part); english && own[part] && !local[part] {
+					out = append(out, fmt.Sprintf("/tables/%d/rows/%d/%s: %q is English in a world whose language writes it %q", ti, ri, c.Name, part, want))
 					break
 				}
 			}

@@ -186,6 +186,22 @@ func TestFindingsStreetOfAnotherCity(t *testing.T) {
 			t.Errorf("%q: street-of-another-city finding %v, want %v", tc.address, got, tc.want)
 		}
 	}
+	// A street of a city the address names too is that city's, even when
+	// another city's name is inside the address ("Metro Manila").
+	ph, _ := catalog.CountryByCode("PH")
+	ckPH := NewChecker(ph, time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC), "example.ph")
+	for _, tc := range []struct {
+		address string
+		want    bool
+	}{
+		{"7792 Commonwealth Avenue, Quezon City, 1100 Metro Manila", false},
+		{"7792 Commonwealth Avenue, Manila, 1000 Metro Manila", true},
+	} {
+		got := strings.Contains(strings.Join(ckPH.Check("address", StreetAddress, tc.address, nil, NoStage), "\n"), "a street of")
+		if got != tc.want {
+			t.Errorf("PH %q: street-of-another-city finding %v, want %v", tc.address, got, tc.want)
+		}
+	}
 	// And the generator never draws one.
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, c := range catalog.Countries() {

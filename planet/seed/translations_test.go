@@ -292,3 +292,32 @@ func TestTermsInRegionalTranslation(t *testing.T) {
 		t.Error("no zh-TW machine word came from translations/zh-TW.json")
 	}
 }
+
+// TestFindingsLocalWordThatIsEnglish: a word the language writes for one
+// of the industry's terms is not English left over when it spells another
+// term's English name (Norwegian "Dress" is a suit), while the English
+// dress it also spells still is, in a language that writes it otherwise.
+func TestFindingsLocalWordThatIsEnglish(t *testing.T) {
+	if Translate("nb", "Suit") != "Dress" {
+		t.Skip("nb.json no longer writes a suit as Dress")
+	}
+	table := world.Table{Name: "alterations", Columns: []world.Column{
+		{Name: "id", Type: "text", PrimaryKey: true}, {Name: "item", Type: "text"},
+	}, Rows: []map[string]any{{"id": "A1", "item": "Dress"}}}
+	got := func(country string) int {
+		b := &world.Bundle{Company: world.Company{Name: "Fjell Gruppen AS", Industry: "clothing-stores", Country: country}, Clock: world.Clock{Start: "2026-03-02T09:00:00Z"}, Tables: []world.Table{table}}
+		n := 0
+		for _, f := range Findings(b) {
+			if strings.Contains(f, "is English in a world") {
+				n++
+			}
+		}
+		return n
+	}
+	if n := got("NO"); n != 0 {
+		t.Errorf("NO: %d findings for Dress, a Norwegian suit; want 0", n)
+	}
+	if n := got("DE"); n != 1 {
+		t.Errorf("DE: %d findings for Dress; want 1 (German writes Kleid)", n)
+	}
+}
