@@ -117,7 +117,7 @@ func buildEmail(g *engine.Gen, s *engine.Svc) {
 		Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
 			tc.NextID(table)
 			return []world.Call{{Tool: "send_email", Args: map[string]any{"to": up.Val("email", r),
-				"subject": fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]), "body": body(up, r, tc.R)}}}
+				"subject": lex.Say("notify_subject", "id", fmt.Sprint(r[up.Key])), "body": body(up, r, tc.R)}}}
 		},
 		Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
 			to := up.Val("email", r)
@@ -133,7 +133,7 @@ func buildEmail(g *engine.Gen, s *engine.Svc) {
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 		Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
-			add("outbound", us, up.Str("email", r), fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]), body(up, r, g.R), g.At(-1, 10))
+			add("outbound", us, up.Str("email", r), lex.Say("notify_subject", "id", fmt.Sprint(r[up.Key])), body(up, r, g.R), g.At(-1, 10))
 		},
 	})
 	// Chore: answer an inbound question.

@@ -182,7 +182,7 @@ func buildPolicies(g *engine.Gen, s *engine.Svc) {
 		Eq:   map[string]string{"sum_insured": "amount"},
 		Call: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) world.Call {
 			sum := up.Val("amount", r).(int64)
-			return world.Call{Tool: "quote_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "product": mine[0], "insured_item": fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]),
+			return world.Call{Tool: "quote_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "product": mine[0], "insured_item": fmt.Sprint(r[up.Key]),
 				"insurer": insurers[0], "sum_insured": sum, "premium": premiumFor(tc.R, mine[0], sum), "starts_on": g.Day(1), "source_ref": r[up.Key]}}
 		},
 		Want: func(up *engine.Entity, r engine.Row) map[string]any {
@@ -195,7 +195,7 @@ func buildPolicies(g *engine.Gen, s *engine.Svc) {
 				status = "active"
 			}
 			row := newRow(v.NextNumber(table), kit.Find(v.Cust.Rows, up.Val("customer_id", r)), d, status)
-			row["insured_item"], row["sum_insured"], row["source_ref"] = fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]), up.Val("amount", r), r[up.Key]
+			row["insured_item"], row["sum_insured"], row["source_ref"] = fmt.Sprint(r[up.Key]), up.Val("amount", r), r[up.Key]
 			row["premium"] = premiumFor(g.R, row["product"].(string), up.Val("amount", r).(int64))
 			if status == "active" {
 				row["bound_premium"] = row["premium"]
