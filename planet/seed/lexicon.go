@@ -53,6 +53,7 @@ var (
 		"stock_location", "appointment_room", "appointment_purpose", "appointment_follow_up",
 		"claim_loss", "claim_service", "claim_damage", "claim_delay", "claim_defect", "claim_injury", "claim_other", "claim_approved", "claim_rejected", "case_deadline", "case_settled", "case_outcome",
 		"timesheet_split_note", "timesheet_reject_reason", "visit_note", "project_milestone", "quality_fail_note", "enquiry_after",
+		"resource_room", "resource_table", "resource_bay", "resource_studio", "resource_vehicle", "resource_equipment",
 	}
 	// lexiconCounts are text keys read by position: one sentence per
 	// fleet job kind (inspection, oil service, tyres, brakes, repair,
@@ -265,3 +266,8 @@ func sortedKeys[V any](m map[string]V) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// RowTextKeys lists the text keys Go code writes into rows, documents
+// and subjects (a calendar title, a shelf, a case outcome), for checking
+// that a world writes them in its language.
+func RowTextKeys() []string { return slices.Clone(lexiconRows) }

@@ -97,7 +97,7 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 		case "approved", "paid":
 			r["decision_note"] = g.Locale.Lex().Say("claim_approved")
 		case "rejected":
-			r["decision_note"] = engine.Pick(g.R, []string{"Not covered: excluded cause.", "Claimed too late.", "No proof of loss."})
+			r["decision_note"] = engine.Pick(g.R, g.Locale.Lex().Sentences("claim_rejected"))
 		}
 		return r
 	}
