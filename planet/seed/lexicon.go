@@ -54,6 +54,7 @@ var (
 		"claim_loss", "claim_service", "claim_damage", "claim_delay", "claim_defect", "claim_injury", "claim_other", "claim_approved", "claim_rejected", "case_deadline", "case_settled", "case_outcome",
 		"timesheet_split_note", "timesheet_reject_reason", "visit_note", "project_milestone", "quality_fail_note", "enquiry_after",
 		"resource_room", "resource_table", "resource_bay", "resource_studio", "resource_vehicle", "resource_equipment",
+		"insured_motor", "insured_home", "insured_contents", "insured_liability", "insured_travel", "insured_health", "insured_business", "insured_cargo", "insured_equipment", "endorsement_change",
 	}
 	// lexiconCounts are text keys read by position: one sentence per
 	// fleet job kind (inspection, oil service, tyres, brakes, repair,

@@ -96,7 +96,7 @@ func buildDrive(g *engine.Gen, s *engine.Svc) {
 			if english {
 				fmt.Fprintf(&b, "- %s", t.Description)
 			} else {
-				fmt.Fprintf(&b, "- %s", t.Name)
+				fmt.Fprintf(&b, "- %s:", t.Name)
 			}
 			if t.ID != nil {
 				fmt.Fprintf(&b, " %s", lex.Say("doc_handbook_ids", "id", fmt.Sprintf("%s%0*d", t.ID.Prefix, t.ID.Width, 1)))

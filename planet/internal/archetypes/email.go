@@ -42,8 +42,13 @@ func buildEmail(g *engine.Gen, s *engine.Svc) {
 	lex := g.Locale.Lex()
 	for i, n := 0, g.Volume("email_messages"); i < n; i++ {
 		c := engine.Pick(g.R, cust.Rows)
-		add("inbound", c["email"].(string), us, engine.Pick(g.R, lex.Sentences("email_subject")),
-			engine.Pick(g.R, lex.Sentences("email_inbound")), g.At(-g.R.IntN(30), 9+float64(g.R.IntN(8))))
+		// The subject says what the message asks: email_inbound asks for
+		// an invoice copy, the opening hours, a booking confirmed, an
+		// address changed, which email_subject names at 2, 1, 0 and 3.
+		bodies := lex.Sentences("email_inbound")
+		bi := g.R.IntN(len(bodies))
+		add("inbound", c["email"].(string), us, lex.Sentences("email_subject")[[]int{2, 1, 0, 3}[bi]],
+			bodies[bi], g.At(-g.R.IntN(30), 9+float64(g.R.IntN(8))))
 	}
 	// letter writes a whole message in the world's language: its
 	// greeting (to the person by name where the country's opening needs
