@@ -45,8 +45,9 @@ func buildAppointments(g *engine.Gen, s *engine.Svc) {
 	g.SetEntity(o, e)
 
 	var rooms []string
+	city := g.Locale.City()
 	for _, room := range g.Locale.Lex().Sentences("appointment_room") {
-		rooms = append(rooms, seed.Fill(room, "city", g.Locale.City()))
+		rooms = append(rooms, seed.Fill(room, "city", city))
 	}
 	purposes := slices.Clone(g.Locale.Lex().Sentences("appointment_purpose"))
 	for _, it := range g.Vocab.Items {
