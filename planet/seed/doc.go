@@ -15,7 +15,8 @@
 //   - terms.json: the words of industry columns of kind term (a
 //     jeweller's stones, a joiner's woods), per language;
 //   - lexicon/<lang>.json: the text of each business language (chat,
-//     email, notes, channel and folder names, pet names);
+//     email, notes, channel and folder names, pet names, and every text
+//     the archetypes write into rows: [RowTextKeys]);
 //   - translations/<lang>.json: the catalogue items, supplies, units
 //     and job titles of the catalog in each business language
 //     ([Translate]; English where a language has no file);

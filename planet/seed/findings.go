@@ -455,7 +455,7 @@ func listPriceFindings(ck *Checker, ti int, t world.Table, lists map[string]map[
 		if !listed || !ok || p <= 0 {
 			continue
 		}
-		lo, hi := UnitRange(item)
+		lo, hi := UnitRange(ck.Country.Locale, item)
 		if a := float64(amount); a < 0.85*float64(p)*float64(lo)-minor || a > float64(p)*float64(hi)+minor {
 			out = append(out, fmt.Sprintf("/tables/%d/rows/%d/amount: %d for %q does not follow its list price %d (%d–%d units, at most 15 %% off)", ti, ri, amount, item, p, lo, hi))
 		}

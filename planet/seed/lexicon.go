@@ -42,6 +42,26 @@ var (
 		"doc_opening_hours_body", "doc_emergency_contacts_body", "doc_onboarding_body", "doc_complaints_body", "doc_month_end_body",
 		"meeting_customer", "meeting_internal", "ticket_subject", "ticket_comment",
 	}
+	// lexiconRows are what the archetypes write into rows, documents and
+	// subjects; their ids and names are what tasks and checks look for,
+	// so each sentence keeps every placeholder English has.
+	lexiconRows = []string{
+		"follow_up_title", "follow_up_location", "ticket_follow_up", "ticket_when_done", "notify_subject", "receivables_subject",
+		"file_note_title", "file_note_body", "file_note_body_named", "meeting_notes_body", "meeting_notes_close",
+		"doc_policies", "doc_policies_body", "doc_handbook_intro", "doc_handbook_holds", "doc_handbook_ids", "doc_handbook_practice",
+		"work_order_task", "work_order_follow_up", "vehicle_job", "vehicle_post_job_check", "vehicle_gearbox", "vehicle_brakes",
+		"stock_location", "appointment_room", "appointment_purpose", "appointment_follow_up",
+		"claim_loss", "claim_service", "claim_damage", "claim_delay", "claim_defect", "claim_injury", "claim_other", "claim_approved", "claim_rejected", "case_deadline", "case_settled", "case_outcome",
+		"timesheet_split_note", "timesheet_reject_reason", "visit_note", "project_milestone", "quality_fail_note", "enquiry_after",
+		"resource_room", "resource_table", "resource_bay", "resource_studio", "resource_vehicle", "resource_equipment",
+		"insured_motor", "insured_home", "insured_contents", "insured_liability", "insured_travel", "insured_health", "insured_business", "insured_cargo", "insured_equipment", "endorsement_change",
+	}
+	// lexiconCounts are text keys read by position: one sentence per
+	// fleet job kind (inspection, oil service, tyres, brakes, repair,
+	// post-job check), per case deadline kind (filing, hearing, response,
+	// limitation, review); a case's outcome and the word its check looks
+	// for.
+	lexiconCounts = map[string]int{"vehicle_job": 6, "case_deadline": 5, "case_settled": 2}
 )
 
 func parseLexicons(fsys fs.FS) (map[string]*Lexicon, error) {
@@ -101,10 +121,18 @@ func (lx *Lexicon) complete(en *Lexicon) error {
 			return fmt.Errorf("folders: missing %q", k)
 		}
 	}
-	for _, k := range lexiconText {
+	for _, k := range slices.Concat(lexiconText, lexiconRows) {
 		if len(lx.Text[k]) == 0 {
 			return fmt.Errorf("text: missing %q", k)
 		}
+	}
+	for _, k := range sortedKeys(lexiconCounts) {
+		if n := len(lx.Text[k]); n != lexiconCounts[k] {
+			return fmt.Errorf("text: %q has %d sentences, want %d (read by position)", k, n, lexiconCounts[k])
+		}
+	}
+	if err := lx.placeholders(en); err != nil {
+		return err
 	}
 	// Documents a chore rewrites: the document and what it becomes.
 	for _, k := range []string{"doc_opening_hours_body", "doc_onboarding_body", "doc_month_end_body"} {
@@ -113,6 +141,44 @@ func (lx *Lexicon) complete(en *Lexicon) error {
 		}
 	}
 	return nil
+}
+
+// placeholder is a {name} slot in a sentence.
+var placeholder = regexp.MustCompile(`\{[a-z_]+\}`)
+
+// placeholders checks the {name} slots of every text: a sentence fills
+// only slots English fills somewhere in that key (no "{id}" left in a
+// row), and a sentence of a key Go code writes into rows (lexiconRows)
+// has exactly the slots of English, so that no translation drops the id
+// a task looks for.
+func (lx *Lexicon) placeholders(en *Lexicon) error {
+	for _, k := range sortedKeys(en.Text) {
+		all := map[string]bool{}
+		for _, s := range en.Text[k] {
+			for _, p := range placeholder.FindAllString(s, -1) {
+				all[p] = true
+			}
+		}
+		exact := slices.Contains(lexiconRows, k)
+		for i, s := range lx.Text[k] {
+			for _, p := range placeholder.FindAllString(s, -1) {
+				if !all[p] {
+					return fmt.Errorf("text: %s/%d %q has placeholder %s, which English never fills", k, i, s, p)
+				}
+			}
+			if want := placeholderSet(en.Text[k][min(i, len(en.Text[k])-1)]); exact && placeholderSet(s) != want {
+				return fmt.Errorf("text: %s/%d %q has placeholders %q, English has %q", k, i, s, placeholderSet(s), want)
+			}
+		}
+	}
+	return nil
+}
+
+// placeholderSet is a sentence's distinct slots, sorted.
+func placeholderSet(s string) string {
+	ps := placeholder.FindAllString(s, -1)
+	slices.Sort(ps)
+	return strings.Join(slices.Compact(ps), " ")
 }
 
 // FolderRoles lists the document folders by role, in a fixed order.
@@ -179,6 +245,12 @@ func (lx *Lexicon) Folder(role string) string { return lx.Folders[role] }
 // Sentences returns the sentences for a text key.
 func (lx *Lexicon) Sentences(key string) []string { return lx.Text[key] }
 
+// Say is the first sentence of a text key with its placeholders filled:
+// the one way the world writes that text.
+func (lx *Lexicon) Say(key string, kv ...string) string {
+	return Fill(lx.Text[key][0], kv...)
+}
+
 // Fill replaces {name} placeholders with values.
 func Fill(s string, kv ...string) string {
 	for i := 0; i+1 < len(kv); i += 2 {
@@ -195,3 +267,8 @@ func sortedKeys[V any](m map[string]V) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// RowTextKeys lists the text keys Go code writes into rows, documents
+// and subjects (a calendar title, a shelf, a case outcome), for checking
+// that a world writes them in its language.
+func RowTextKeys() []string { return slices.Clone(lexiconRows) }

@@ -268,10 +268,16 @@ func TestLexicons(t *testing.T) {
 // supplies are keyed by catalog industries.
 func TestUnitsAndSupplies(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
-	if n := UnitsOf(r, "Standard translation (per word)"); n < 400 {
+	if n := UnitsOf(r, "en", "Standard translation (per word)"); n < 400 {
 		t.Errorf("a translation of %d words", n)
 	}
-	if n := UnitsOf(r, "Ceramic crown"); n != 1 {
+	// A translated item is read by its English name in its language.
+	for _, lang := range []string{"de", "ja-JP"} {
+		if local := Translate(lang, "Standard translation (per word)"); UnitsOf(r, lang, local) < 400 {
+			t.Errorf("%s: %q is not priced per word", lang, local)
+		}
+	}
+	if n := UnitsOf(r, "en", "Ceramic crown"); n != 1 {
 		t.Errorf("a crown priced per unit: %d", n)
 	}
 	ids := map[string]bool{}

@@ -19,10 +19,12 @@ type translationFile struct {
 }
 
 // translations holds every language's terms and, for reading a world
-// back, the English of each translated term.
+// back, the English of each translated term in that language: a reverse
+// map across all languages would confuse words two languages share
+// (Polish and Romanian both write "Instalator", for different terms).
 type translations struct {
 	terms   map[string]map[string]string // language → English → local
-	english map[string]string            // local → English, over all languages
+	english map[string]map[string]string // language → local → English
 }
 
 // TermSources returns, sorted, every English string a translation file
@@ -71,7 +73,7 @@ func parseTranslations(fsys fs.FS, sources []string, lexicons map[string]*Lexico
 	if err != nil {
 		return nil, err
 	}
-	out := &translations{terms: map[string]map[string]string{}, english: map[string]string{}}
+	out := &translations{terms: map[string]map[string]string{}, english: map[string]map[string]string{}}
 	for _, n := range names {
 		var f translationFile
 		if err := decodeFile(fsys, n, &f); err != nil {
@@ -96,16 +98,18 @@ func parseTranslations(fsys fs.FS, sources []string, lexicons map[string]*Lexico
 		}
 		out.terms[f.Language] = f.Terms
 	}
-	// The English of a local term, first language and first key winning,
-	// so that reading a world back does not depend on map order.
+	// The English of a local term in its language, the first key
+	// winning, so that reading a world back does not depend on map order.
 	for _, lang := range sortedKeys(out.terms) {
+		back := map[string]string{}
 		for _, k := range sortedKeys(out.terms[lang]) {
 			if v := out.terms[lang][k]; v != k {
-				if _, seen := out.english[v]; !seen {
-					out.english[v] = k
+				if _, seen := back[v]; !seen {
+					back[v] = k
 				}
 			}
 		}
+		out.english[lang] = back
 	}
 	return out, nil
 }
@@ -149,11 +153,19 @@ func Translated() []string { return sortedKeys(load().translations.terms) }
 // translation file.
 func HasTranslations(lang string) bool { return termsFor(lang) != nil }
 
-// English returns the English source of a translated term ("Inner tubes"
-// for "Schläuche"), or s itself when it is English or no term.
-func English(s string) string {
-	if k, ok := load().translations.english[s]; ok {
-		return k
+// English returns the English source of a term translated into a
+// language or locale ("Inner tubes" for German "Schläuche"), looked up in
+// the file that language reads (see termsFor), or s itself when it is
+// English or no term of that language.
+func English(lang, s string) string {
+	tr := load().translations
+	for _, k := range localeKeys(lang) {
+		if _, ok := tr.terms[k]; ok {
+			if e, ok := tr.english[k][s]; ok {
+				return e
+			}
+			return s
+		}
 	}
 	return s
 }

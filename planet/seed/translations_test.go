@@ -65,8 +65,21 @@ func TestTranslate(t *testing.T) {
 			t.Errorf("Translate(%q, %q) = %q, want %q", tc.lang, tc.in, got, tc.want)
 		}
 	}
-	if got := English(de); got != "Inner tubes" {
-		t.Errorf("English(%q) = %q, want Inner tubes", de, got)
+	if got := English("de-AT", de); got != "Inner tubes" {
+		t.Errorf("English(de-AT, %q) = %q, want Inner tubes", de, got)
+	}
+	// A word two languages share is read in the world's language: Polish
+	// "Instalator" is an installer, Romanian "Instalator" a plumber.
+	for _, tc := range []struct{ lang, in, want string }{
+		{"pl-PL", "Instalator", "Installer"},
+		{"ro-RO", "Instalator", "Plumber"},
+		{"en-GB", "Instalator", "Instalator"},
+		{"de", "Instalator", "Instalator"},
+		{"xx", "Schläuche", "Schläuche"},
+	} {
+		if got := English(tc.lang, tc.in); got != tc.want {
+			t.Errorf("English(%q, %q) = %q, want %q", tc.lang, tc.in, got, tc.want)
+		}
 	}
 	if HasTranslations("en") || !HasTranslations("de-CH") {
 		t.Errorf("HasTranslations: en %v, de-CH %v; want false, true", HasTranslations("en"), HasTranslations("de-CH"))

@@ -33,9 +33,9 @@ var perUnit = regexp.MustCompile(`\(per ([^)]+)\)|\bper ([\pL² ]+)$`)
 // UnitsOf returns how many units one order of an item priced per unit
 // covers ("Standard translation (per word)": a few thousand words), or 1
 // for an item priced as a whole. A translated item ("Standardübersetzung
-// (pro Wort)") is read by its English name.
-func UnitsOf(r *rand.Rand, item string) int {
-	m := perUnit.FindStringSubmatch(English(item))
+// (pro Wort)") is read by its English name in the world's language.
+func UnitsOf(r *rand.Rand, lang, item string) int {
+	m := perUnit.FindStringSubmatch(English(lang, item))
 	if m == nil {
 		return 1
 	}
@@ -48,9 +48,9 @@ func UnitsOf(r *rand.Rand, item string) int {
 
 // UnitRange is the range of units one order of an item covers ([1, 1]
 // for an item priced as a whole), for checking an amount against the
-// item's list price.
-func UnitRange(item string) (lo, hi int) {
-	m := perUnit.FindStringSubmatch(English(item))
+// item's list price. A translated item is read in its language.
+func UnitRange(lang, item string) (lo, hi int) {
+	m := perUnit.FindStringSubmatch(English(lang, item))
 	if m == nil {
 		return 1, 1
 	}

@@ -2,9 +2,11 @@ package archetypes
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -42,8 +44,12 @@ func buildAppointments(g *engine.Gen, s *engine.Svc) {
 	e.Roles["date"] = kit.DateRole("starts_at")
 	g.SetEntity(o, e)
 
-	rooms := []string{"Room 1", "Room 2", "Room 3", "Main branch", g.Locale.City() + " branch"}
-	purposes := []string{"Check-up", "Consultation", "Follow-up"}
+	var rooms []string
+	city := g.Locale.City()
+	for _, room := range g.Locale.Lex().Sentences("appointment_room") {
+		rooms = append(rooms, seed.Fill(room, "city", city))
+	}
+	purposes := slices.Clone(g.Locale.Lex().Sentences("appointment_purpose"))
 	for _, it := range g.Vocab.Items {
 		purposes = append(purposes, it.Name)
 	}
@@ -128,7 +134,7 @@ func buildAppointments(g *engine.Gen, s *engine.Svc) {
 		Call: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) world.Call {
 			st := v.Team()[0]
 			return world.Call{Tool: "book_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "staff_id": st["id"],
-				"starts_at": v.Slot(fmt.Sprint(st["id"]), 14+tc.R.IntN(7), 9, tc.R), "duration_min": 30, "purpose": "Follow-up: " + kit.UpItem(up, r),
+				"starts_at": v.Slot(fmt.Sprint(st["id"]), 14+tc.R.IntN(7), 9, tc.R), "duration_min": 30, "purpose": g.Locale.Lex().Say("appointment_follow_up", "item", kit.UpItem(up, r)),
 				"location": rooms[0], "fee": v.StepMoney(tc.R, 30, 60), "source_ref": r[up.Key]}}
 		},
 		Want: func(up *engine.Entity, r engine.Row) map[string]any { return map[string]any{"status": "booked"} },
@@ -139,7 +145,7 @@ func buildAppointments(g *engine.Gen, s *engine.Svc) {
 			if d < 0 {
 				status = "attended"
 			}
-			v.Add(e, table, engine.Row{"id": e.ID(v.NextNumber(table)), "customer_id": up.Val("customer_id", r), "staff_id": st["id"], "purpose": "Follow-up: " + kit.UpItem(up, r),
+			v.Add(e, table, engine.Row{"id": e.ID(v.NextNumber(table)), "customer_id": up.Val("customer_id", r), "staff_id": st["id"], "purpose": g.Locale.Lex().Say("appointment_follow_up", "item", kit.UpItem(up, r)),
 				"starts_at": v.Slot(fmt.Sprint(st["id"]), d, 9, g.R), "duration_min": int64(30), "location": rooms[0], "fee": v.StepMoney(g.R, 30, 60),
 				"status": status, "reminder_sent": d < 3, "source_ref": r[up.Key], "booked_at": v.At(min(d, 0)-10, 16, 0)})
 		},

@@ -261,7 +261,7 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 		return engine.Task{
 			Title:       "report open invoices",
 			Instruction: fmt.Sprintf("%s (%s) needs today's open receivables: how many invoices are issued but not paid, and what they add up to, written as %s writes amounts. Email it to them, with the line \"Open invoices: <count>, total <amount>\" in the body.", name, addr, s.Title),
-			Calls:       []world.Call{{Tool: "send_email", Args: map[string]any{"to": addr, "subject": "Open receivables", "body": line + "."}}},
+			Calls:       []world.Call{{Tool: "send_email", Args: map[string]any{"to": addr, "subject": g.Locale.Lex().Say("receivables_subject"), "body": line + "."}}},
 			Assertions: []world.Assertion{
 				{Description: "The report went to the requester.", Exists: &world.RowMatch{Table: "email_messages", Where: map[string]any{"direction": "outbound", "to_addr": addr}}},
 				{Description: "It has the right figures.", Exists: &world.RowMatch{Table: "email_messages", Where: map[string]any{"to_addr": addr, "body": map[string]any{"contains": line}}}},

@@ -28,6 +28,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 		kit.Text("attendees", "Who takes part, comma-separated."),
 		kit.Email("contact_email", "Main attendee to keep informed of changes."),
 		kit.Enum("status", "confirmed, or cancelled (final).", "confirmed", "cancelled"),
+		kit.Enum("kind", "meeting, or follow_up: booked to follow up a record named in the title.", "meeting", "follow_up"),
 	)
 	ev := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: one, Plural: many, Prefix: "EVT-", Width: 5,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("title"), "email": engine.Column("contact_email"),
@@ -69,7 +70,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 	for i := 1; i <= n; i++ {
 		d := g.R.IntN(36) - 14
 		h := 9 + g.R.IntN(8)
-		r := engine.Row{"id": ev.ID(i), "starts_at": kit.Clock(g, d, h, 0), "ends_at": kit.Clock(g, d, h, 45), "location": engine.Pick(g.R, rooms), "status": "confirmed"}
+		r := engine.Row{"id": ev.ID(i), "starts_at": kit.Clock(g, d, h, 0), "ends_at": kit.Clock(g, d, h, 45), "location": engine.Pick(g.R, rooms), "status": "confirmed", "kind": "meeting"}
 		if g.R.IntN(3) == 0 {
 			k := g.R.IntN(len(staff))
 			a, b := staff[k], staff[(k+1+g.R.IntN(max(len(staff)-1, 1)))%len(staff)]
@@ -101,8 +102,9 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 	s.Tool(true, kit.Tool(s.Name, "create_"+one, "Schedule "+kit.WithArticle(one),
 		fmt.Sprintf("Put a new confirmed %s on the calendar. Times are RFC 3339 with the local UTC offset, e.g. %s. Returns the %s with its id.", one, kit.Clock(g, 1, 10, 0), one),
 		[]world.ArgSpec{kit.S("title", true, "What it is about; include any reference id."), {Name: "starts_at", Type: "datetime", Required: true}, {Name: "ends_at", Type: "datetime", Required: true},
-			kit.S("attendees", true, "Names, comma-separated."), {Name: "contact_email", Type: "email", Required: true, Description: "Main attendee to keep informed."}, kit.S("location", false, "")},
-		kit.Insert(table, "", map[string]any{"title": "$title", "starts_at": "$starts_at", "ends_at": "$ends_at", "attendees": "$attendees", "contact_email": "$contact_email", "location": "$location", "status": "confirmed"})))
+			kit.S("attendees", true, "Names, comma-separated."), {Name: "contact_email", Type: "email", Required: true, Description: "Main attendee to keep informed."}, kit.S("location", false, ""),
+			kit.A("kind", table+".kind", false, "follow_up when it follows up a record (name its id in the title); meeting otherwise (the default).")},
+		kit.Insert(table, "", map[string]any{"title": "$title", "starts_at": "$starts_at", "ends_at": "$ends_at", "attendees": "$attendees", "contact_email": "$contact_email", "location": "$location", "status": "confirmed", "kind": "$kind"})))
 	s.Tool(false, kit.Tool(s.Name, "cancel_"+one, "Cancel "+kit.WithArticle(one),
 		fmt.Sprintf("Cancel a confirmed %s. Cancelled %s cannot be restored; schedule a new one instead.", one, many),
 		[]world.ArgSpec{kit.S(one+"_id", true, "")},
@@ -126,7 +128,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 			c := engine.Pick(tc.R, kit.ActiveRows(cust))
 			d, h := 2+tc.R.IntN(8), 9+tc.R.IntN(8)
 			return engine.Row{"id": ev.ID(tc.NextID(table)), "title": custTitle(custTitles[0], c), "starts_at": kit.Clock(g, d, h, 0), "ends_at": kit.Clock(g, d, h, 45),
-				"location": engine.Pick(tc.R, rooms), "attendees": fmt.Sprintf("%s, %s", guest(c), engine.Pick(tc.R, staff)["name"]), "contact_email": c["email"], "status": "confirmed"}
+				"location": engine.Pick(tc.R, rooms), "attendees": fmt.Sprintf("%s, %s", guest(c), engine.Pick(tc.R, staff)["name"]), "contact_email": c["email"], "status": "confirmed", "kind": "meeting"}
 		},
 		Do: func(r engine.Row) []world.Call {
 			return []world.Call{{Tool: "cancel_" + one, Args: map[string]any{one + "_id": r["id"]}}}
@@ -146,7 +148,7 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 
 	// Action: schedule a follow-up that names the upstream record.
 	followUp := func(up *engine.Entity, r engine.Row) string {
-		return fmt.Sprintf("Follow-up: %s %s", up.Noun, r[up.Key])
+		return lex.Say("follow_up_title", "id", fmt.Sprint(r[up.Key]))
 	}
 	contact := func(up *engine.Entity, r engine.Row) any {
 		if up.Has("email") {
@@ -167,15 +169,15 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 		// consultation) or a ticket escalated: never goods handed over or
 		// the company's own records (a batch, a shift).
 		Service: s.Name, Name: "scheduled", Needs: []string{"id"}, On: []string{"done", "escalated", "approved"}, ToCustomer: true, AfterService: true,
-		Then: fmt.Sprintf("a confirmed %s with the {noun} id in its title must be scheduled in the Calendar", one),
+		Then: fmt.Sprintf("a confirmed follow_up %s with the {noun} id in its title must be scheduled in the Calendar", one),
 		Rule: func(up *engine.Entity) *world.RuleThen {
-			return engine.KeysOf(up).Mentions("id", "title").In(table, "", map[string]any{"status": "confirmed"})
+			return engine.KeysOf(up).Mentions("id", "title").In(table, "", map[string]any{"status": "confirmed", "kind": "follow_up"})
 		},
 		Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
 			tc.NextID(table)
 			d := tc.Noted("followup:" + fmt.Sprint(r[up.Key])).(int)
 			return []world.Call{{Tool: "create_" + one, Args: map[string]any{"title": followUp(up, r), "starts_at": kit.Clock(g, d, 10, 0), "ends_at": kit.Clock(g, d, 10, 30),
-				"attendees": who(up, r), "contact_email": contact(up, r), "location": "Front office"}}}
+				"attendees": who(up, r), "contact_email": contact(up, r), "location": lex.Say("follow_up_location"), "kind": "follow_up"}}}
 		},
 		Creates: table,
 		Makes: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) *engine.Made {
@@ -183,17 +185,17 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 			tc.Note("followup:"+fmt.Sprint(r[up.Key]), d)
 			ttl := followUp(up, r)
 			row := engine.Row{"id": ev.ID(tc.PeekID(table)), "title": ttl, "starts_at": kit.Clock(g, d, 10, 0), "ends_at": kit.Clock(g, d, 10, 30),
-				"attendees": who(up, r), "contact_email": contact(up, r), "location": "Front office", "status": "confirmed"}
+				"attendees": who(up, r), "contact_email": contact(up, r), "location": lex.Say("follow_up_location"), "status": "confirmed", "kind": "follow_up"}
 			return &engine.Made{Entity: ev, Row: row, Say: fmt.Sprintf("the follow-up %s for %s %s", one, up.Noun, r[up.Key]),
 				Select: func(a string) string {
-					return fmt.Sprintf("instr(%s.title, %s) > 0 AND %s.status = 'confirmed'", a, engine.SQLQuote(r[up.Key]), a)
+					return fmt.Sprintf("instr(%s.title, %s) > 0 AND %s.status = 'confirmed' AND %s.kind = 'follow_up'", a, engine.SQLQuote(r[up.Key]), a, a)
 				}}
 		},
 		Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
 			about := map[string]any{"title": map[string]any{"contains": r[up.Key]}}
 			return []world.Assertion{
-				{Description: fmt.Sprintf("A confirmed %s names the %s.", one, up.Noun), Exists: &world.RowMatch{Table: table,
-					Where: map[string]any{"title": map[string]any{"contains": r[up.Key]}, "status": "confirmed"}}},
+				{Description: fmt.Sprintf("A confirmed follow-up %s names the %s.", one, up.Noun), Exists: &world.RowMatch{Table: table,
+					Where: map[string]any{"title": map[string]any{"contains": r[up.Key]}, "status": "confirmed", "kind": "follow_up"}}},
 				{Description: "It was booked once, not twice.", Count: &world.CountMatch{Table: table, Where: about, Equals: kit.PtrInt(1)}},
 			}
 		},
@@ -201,13 +203,13 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 		Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
 			id := fmt.Sprint(r[up.Key])
 			for _, x := range g.Rows(table) {
-				if strings.Contains(fmt.Sprint(x["title"]), id) && x["status"] == "confirmed" {
+				if strings.Contains(fmt.Sprint(x["title"]), id) && x["status"] == "confirmed" && x["kind"] == "follow_up" {
 					return
 				}
 			}
 			d := -1 - g.R.IntN(10)
 			row := engine.Row{"id": ev.ID(len(g.Rows(table)) + 1), "title": followUp(up, r), "starts_at": kit.Clock(g, d, 15, 0), "ends_at": kit.Clock(g, d, 15, 30),
-				"location": "Front office", "attendees": who(up, r), "contact_email": contact(up, r), "status": "confirmed"}
+				"location": lex.Say("follow_up_location"), "attendees": who(up, r), "contact_email": contact(up, r), "status": "confirmed", "kind": "follow_up"}
 			g.AddRow(table, row)
 			ev.Rows = append(ev.Rows, row)
 		},
@@ -217,10 +219,10 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 	// follows from policies that schedule follow-ups, and what the policies
 	// ask of a booking (tell the contact) chains on from there.
 	s.Events = append(s.Events, &engine.Event{
-		Entity: ev, Name: "follow-up booked", Kind: "created", When: fmt.Sprintf("a follow-up %s (titled \"Follow-up: …\") is booked in the calendar", one),
-		Where: map[string]any{"status": "confirmed", "title": map[string]any{"contains": "Follow-up:"}},
+		Entity: ev, Name: "follow-up booked", Kind: "created", When: fmt.Sprintf("a follow-up %s (kind follow_up) is booked in the calendar", one),
+		Where: map[string]any{"status": "confirmed", "kind": "follow_up"},
 		InState: func(r engine.Row) bool {
-			return r["status"] == "confirmed" && strings.Contains(fmt.Sprint(r["title"]), "Follow-up:")
+			return r["status"] == "confirmed" && r["kind"] == "follow_up"
 		},
 	})
 
@@ -234,8 +236,8 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 		Prepare: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.SeedOp {
 			id := ev.ID(tc.NextID(table))
 			d, h := 2+tc.R.IntN(6), 9+tc.R.IntN(7)
-			row := engine.Row{"id": id, "title": fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]), "starts_at": kit.Clock(g, d, h, 0), "ends_at": kit.Clock(g, d, h, 45),
-				"location": engine.Pick(tc.R, rooms), "attendees": who(up, r), "contact_email": contact(up, r), "status": "confirmed"}
+			row := engine.Row{"id": id, "title": lex.Say("notify_subject", "id", fmt.Sprint(r[up.Key])), "starts_at": kit.Clock(g, d, h, 0), "ends_at": kit.Clock(g, d, h, 45),
+				"location": engine.Pick(tc.R, rooms), "attendees": who(up, r), "contact_email": contact(up, r), "status": "confirmed", "kind": "meeting"}
 			tc.Note("release:"+fmt.Sprint(r[up.Key]), row)
 			return []world.SeedOp{{Insert: table, Values: row}}
 		},

@@ -62,7 +62,14 @@ func buildCases(g *engine.Gen, s *engine.Svc) {
 	case v.Industry("recruit", "staffing"):
 		topics = []topic{{"Placement fee dispute", "contract"}, {"Discrimination complaint", "employment"}, {"Work permit application", "regulatory"}}
 	}
-	what := map[string]string{"filing": "File the statement", "hearing": "Hearing", "response": "Reply to the other side", "limitation": "Limitation period ends", "review": "Internal review"}
+	// What a deadline is, in the world's language: case_deadline has one
+	// sentence per kind, in this order.
+	lex := g.Locale.Lex()
+	what := map[string]string{}
+	for i, k := range []string{"filing", "hearing", "response", "limitation", "review"} {
+		what[k] = lex.Sentences("case_deadline")[i]
+	}
+	settled, settledStem := lex.Sentences("case_settled")[0], lex.Sentences("case_settled")[1]
 	filingRef := func(n int) string {
 		return fmt.Sprintf("%d-%s-%04d", g.Start.Year(), []string{"AZ", "REF", "DOC"}[n%3], 1000+n*37%9000)
 	}
@@ -80,7 +87,7 @@ func buildCases(g *engine.Gen, s *engine.Svc) {
 		r := engine.Row{"id": e.ID(n), "customer_id": c["id"], "title": tp.title + " – " + fmt.Sprint(c["name"]), "practice_area": tp.area,
 			"lead_id": engine.Pick(g.R, v.Team())["id"], "fee": v.StepMoney(g.R, 500, 12000), "opened_on": g.Day(d), "status": status}
 		if status == "closed" {
-			r["outcome"], r["closed_on"] = engine.Pick(g.R, []string{"Settled", "Won", "Advice given", "Withdrawn by the other side"}), g.Day(min(d+40, -1))
+			r["outcome"], r["closed_on"] = engine.Pick(g.R, lex.Sentences("case_outcome")), g.Day(min(d+40, -1))
 		}
 		return r
 	}
@@ -154,15 +161,15 @@ func buildCases(g *engine.Gen, s *engine.Svc) {
 				"lead_id": v.Team()[0]["id"], "fee": v.StepMoney(tc.R, 500, 8000), "opened_on": g.Day(-45), "status": "open"}
 		},
 		Call: func(r engine.Row) world.Call {
-			return world.Call{Tool: "close_" + o, Args: map[string]any{"case_id": r["id"], "outcome": "Settled"}}
+			return world.Call{Tool: "close_" + o, Args: map[string]any{"case_id": r["id"], "outcome": settled}}
 		},
 		Ask: []string{
-			fmt.Sprintf("%s {id} for {name} has settled. Please close it with outcome \"Settled\".", engine.Title(one)),
-			fmt.Sprintf("Close %s {id} for {name}: the parties settled.", one),
+			fmt.Sprintf("%s {id} for {name} has settled. Please close it with outcome \"%s\".", engine.Title(one), settled),
+			fmt.Sprintf("Close %s {id} for {name}: the parties settled (outcome \"%s\").", one, settled),
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{kit.FieldIs("The "+one+" is closed.", table, r["id"], "status", "closed"),
-				{Description: "The outcome mentions the settlement.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": r["id"], "outcome": map[string]any{"contains": "settle"}}}}}
+				{Description: "The outcome mentions the settlement.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"id": r["id"], "outcome": map[string]any{"contains": settledStem}}}}}
 		},
 	})
 
@@ -172,7 +179,7 @@ func buildCases(g *engine.Gen, s *engine.Svc) {
 		Then: fmt.Sprintf("a %s for the same %s must be opened in %s, with the {noun} id as its reference", one, v.C, s.Title),
 		Live: []string{"open", "on_hold", "closed"},
 		Call: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) world.Call {
-			return world.Call{Tool: "open_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "title": fmt.Sprintf("%s %s: %s", engine.Title(up.Noun), r[up.Key], kit.UpItem(up, r)),
+			return world.Call{Tool: "open_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "title": fmt.Sprintf("%s: %s", r[up.Key], kit.UpItem(up, r)),
 				"practice_area": "other", "lead_id": v.Team()[0]["id"], "fee": v.StepMoney(tc.R, 300, 3000), "source_ref": r[up.Key]}}
 		},
 		Want: func(up *engine.Entity, r engine.Row) map[string]any { return map[string]any{"status": "open"} },
@@ -183,7 +190,7 @@ func buildCases(g *engine.Gen, s *engine.Svc) {
 				status = "closed"
 			}
 			row := newRow(v.NextNumber(table), kit.Find(v.Cust.Rows, up.Val("customer_id", r)), d, status)
-			row["title"], row["practice_area"], row["source_ref"] = fmt.Sprintf("%s %s: %s", engine.Title(up.Noun), r[up.Key], kit.UpItem(up, r)), "other", r[up.Key]
+			row["title"], row["practice_area"], row["source_ref"] = fmt.Sprintf("%s: %s", r[up.Key], kit.UpItem(up, r)), "other", r[up.Key]
 			v.Add(e, table, row)
 		},
 	})
@@ -196,7 +203,7 @@ func buildCases(g *engine.Gen, s *engine.Svc) {
 		return engine.Task{
 			Title:       "add hearing date",
 			Instruction: fmt.Sprintf("The court set a hearing in %s \"%s\" (%s) for %s. Please put it in the deadlines.", one, c["title"], c["id"], due),
-			Calls:       []world.Call{{Tool: "add_deadline", Args: map[string]any{"case_id": c["id"], "kind": "hearing", "due_on": due, "description": "Hearing"}}},
+			Calls:       []world.Call{{Tool: "add_deadline", Args: map[string]any{"case_id": c["id"], "kind": "hearing", "due_on": due, "description": what["hearing"]}}},
 			Assertions: []world.Assertion{
 				{Description: "The hearing is on file.", Weight: 2, Exists: &world.RowMatch{Table: dl, Where: map[string]any{"id": id, "case_id": c["id"], "kind": "hearing", "due_on": due, "status": "open"}}},
 				{Description: "Added once.", Count: &world.CountMatch{Table: dl, Where: map[string]any{"case_id": c["id"], "kind": "hearing", "due_on": due}, Equals: kit.PtrInt(1)}},

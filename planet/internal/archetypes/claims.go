@@ -6,6 +6,7 @@ import (
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -74,23 +75,15 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 	case v.Industry("travel", "hotel", "event", "restaurant"):
 		mix = []string{"delay", "service", "loss", "injury", "other"}
 	}
+	// What happened, in the world's language: one text key per category
+	// ("claim_loss"), with the item it is about.
 	describe := func(r interface{ IntN(int) int }, cat string) string {
 		it := items[r.IntN(len(items))]
-		switch cat {
-		case "damage":
-			return []string{"Damaged in handling: ", "Water damage affecting ", "Arrived broken: "}[r.IntN(3)] + it
-		case "loss":
-			return []string{"Lost in transit: ", "Missing after pick-up: "}[r.IntN(2)] + it
-		case "delay":
-			return "Delayed, extra costs incurred: " + it
-		case "defect":
-			return []string{"Failed within warranty: ", "Faulty workmanship on "}[r.IntN(2)] + it
-		case "service":
-			return []string{"Costs to be reimbursed: ", "Covered under the plan: "}[r.IntN(2)] + it
-		case "injury":
-			return "Injury on the premises during " + it
+		says := g.Locale.Lex().Sentences("claim_" + cat)
+		if len(says) == 0 {
+			says = g.Locale.Lex().Sentences("claim_other")
 		}
-		return "Costs after cancellation: " + it
+		return seed.Fill(says[r.IntN(len(says))], "item", it)
 	}
 	newRow := func(n int, c engine.Row, status string, d int) engine.Row {
 		cat := engine.Pick(g.R, mix)
@@ -102,9 +95,9 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 		}
 		switch status {
 		case "approved", "paid":
-			r["decision_note"] = "Covered under the terms."
+			r["decision_note"] = g.Locale.Lex().Say("claim_approved")
 		case "rejected":
-			r["decision_note"] = engine.Pick(g.R, []string{"Not covered: excluded cause.", "Claimed too late.", "No proof of loss."})
+			r["decision_note"] = engine.Pick(g.R, g.Locale.Lex().Sentences("claim_rejected"))
 		}
 		return r
 	}
@@ -174,7 +167,7 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 		InState: func(r engine.Row) bool { return r["status"] == "approved" || r["status"] == "paid" },
 		Setup:   setup,
 		Call: func(r engine.Row) world.Call {
-			return world.Call{Tool: "decide_" + o, Args: map[string]any{o + "_id": r["id"], "decision": "approved", "note": "Covered under the terms."}}
+			return world.Call{Tool: "decide_" + o, Args: map[string]any{o + "_id": r["id"], "decision": "approved", "note": g.Locale.Lex().Say("claim_approved")}}
 		},
 		Ask: []string{
 			fmt.Sprintf("The assessment of %s {id} ({name}) holds up; approve it as covered under the terms.", one),
@@ -189,7 +182,7 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 		InState: func(r engine.Row) bool { return r["status"] == "rejected" },
 		Setup:   setup,
 		Call: func(r engine.Row) world.Call {
-			return world.Call{Tool: "decide_" + o, Args: map[string]any{o + "_id": r["id"], "decision": "rejected", "note": "Not covered: excluded cause."}}
+			return world.Call{Tool: "decide_" + o, Args: map[string]any{o + "_id": r["id"], "decision": "rejected", "note": g.Locale.Lex().Say("claim_rejected")}}
 		},
 		Ask: []string{
 			fmt.Sprintf("%s {id} of {name} is not covered (excluded cause). Reject it.", engine.Title(one)),
@@ -208,7 +201,7 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 		Eq:   map[string]string{"claimed_amount": "amount"},
 		Call: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) world.Call {
 			return world.Call{Tool: "lodge_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "payer": payers[0], "category": mix[0],
-				"incident_date": v.UpDate(up, r), "description": fmt.Sprintf("%s %s: %s", engine.Title(up.Noun), r[up.Key], kit.UpItem(up, r)), "claimed_amount": up.Val("amount", r), "source_ref": r[up.Key]}}
+				"incident_date": v.UpDate(up, r), "description": fmt.Sprintf("%s: %s", r[up.Key], kit.UpItem(up, r)), "claimed_amount": up.Val("amount", r), "source_ref": r[up.Key]}}
 		},
 		Want: func(up *engine.Entity, r engine.Row) map[string]any {
 			return map[string]any{"status": "submitted", "claimed_amount": up.Val("amount", r)}
@@ -223,7 +216,7 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 			}
 			row := newRow(v.NextNumber(table), kit.Find(v.Cust.Rows, up.Val("customer_id", r)), status, d)
 			row["category"], row["claimed_amount"], row["source_ref"] = mix[0], up.Val("amount", r), r[up.Key]
-			row["description"], row["incident_date"] = fmt.Sprintf("%s %s: %s", engine.Title(up.Noun), r[up.Key], kit.UpItem(up, r)), v.UpDate(up, r)
+			row["description"], row["incident_date"] = fmt.Sprintf("%s: %s", r[up.Key], kit.UpItem(up, r)), v.UpDate(up, r)
 			row["assessed_amount"] = up.Val("amount", r)
 			v.Add(e, table, row)
 			if status == "paid" {

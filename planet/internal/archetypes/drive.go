@@ -83,17 +83,27 @@ func buildDrive(g *engine.Gen, s *engine.Svc) {
 		if desc == "" {
 			desc = sv.Title + " of " + g.Company.Name + "."
 		}
-		fmt.Fprintf(&b, "How %s uses %s.\n\n%s\n\nWhat it holds:\n", g.Company.Name, sv.Title, desc)
+		// The handbook is in the world's language; the systems' own
+		// descriptions are English (they document the tools), so a
+		// world in another language lists its tables by name.
+		english := lex.Language == "en"
+		fmt.Fprintf(&b, "%s\n\n", lex.Say("doc_handbook_intro", "company", g.Company.Name, "service", sv.Title))
+		if english {
+			fmt.Fprintf(&b, "%s\n\n", desc)
+		}
+		fmt.Fprintf(&b, "%s\n", lex.Say("doc_handbook_holds"))
 		for _, t := range sv.Tables {
-			fmt.Fprintf(&b, "- %s", t.Description)
+			if english {
+				fmt.Fprintf(&b, "- %s", t.Description)
+			} else {
+				fmt.Fprintf(&b, "- %s:", t.Name)
+			}
 			if t.ID != nil {
-				fmt.Fprintf(&b, " Ids look like %s%0*d.", t.ID.Prefix, t.ID.Width, 1)
+				fmt.Fprintf(&b, " %s", lex.Say("doc_handbook_ids", "id", fmt.Sprintf("%s%0*d", t.ID.Prefix, t.ID.Width, 1)))
 			}
 			b.WriteString("\n")
 		}
-		b.WriteString("\nHow we work: look a record up before changing it; record changes when they happen, not at the end of the week; " +
-			"quote the id of the record a message, document or meeting is about, so colleagues in other teams can find it. " +
-			"The company's cross-team rules are kept in the policies.")
+		b.WriteString("\n" + lex.Say("doc_handbook_practice"))
 		add(docTitle("doc_handbook", "service", sv.Title), folder(g, "handbook"), b.String(), -200-g.R.IntN(300))
 	}
 
@@ -123,8 +133,7 @@ func buildDrive(g *engine.Gen, s *engine.Svc) {
 	for k := 0; k < 2+g.R.IntN(3); k++ {
 		d := -2 - 7*k
 		add(docTitle("doc_meeting_notes", "date", g.Day(d)), folder(g, "meetings"),
-			engine.Pick(g.R, []string{"Agreed the rota for next month. ", "Reviewed open " + g.Vocab.Work.Many + ". ", "Discussed new " + g.Vocab.Offering.Many + ". "})+
-				engine.Pick(g.R, []string{"Next meeting in a week.", "Action items sent by email.", "No open points."}), d)
+			engine.Pick(g.R, lex.Sentences("meeting_notes_body"))+" "+engine.Pick(g.R, lex.Sentences("meeting_notes_close")), d)
 	}
 
 	// Tools.
@@ -147,14 +156,13 @@ func buildDrive(g *engine.Gen, s *engine.Svc) {
 
 	// Action: file a document about the record.
 	titleFor := func(up *engine.Entity, r engine.Row) string {
-		return fmt.Sprintf("%s %s: file note", engine.Title(up.Noun), r[up.Key])
+		return lex.Say("file_note_title", "id", fmt.Sprint(r[up.Key]))
 	}
 	bodyFor := func(up *engine.Entity, r engine.Row) string {
-		b := fmt.Sprintf("File note on %s %s", up.Noun, r[up.Key])
 		if up.Has("name") {
-			b += " (" + up.Str("name", r) + ")"
+			return lex.Say("file_note_body_named", "id", fmt.Sprint(r[up.Key]), "name", up.Str("name", r))
 		}
-		return b + "."
+		return lex.Say("file_note_body", "id", fmt.Sprint(r[up.Key]))
 	}
 	s.Actions = append(s.Actions, &engine.Action{
 		Service: s.Name, Name: "filed", Needs: []string{"id"},
@@ -243,10 +251,10 @@ func addPolicyDocument(g *engine.Gen, links []*engine.Link) {
 		return
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Rules that keep the systems of %s consistent with each other. Whoever makes the change that triggers a rule also does what it asks; the full wording of each is in the policy handbook.\n\n", g.Company.Name)
+	fmt.Fprintf(&b, "%s\n\n", g.Locale.Lex().Say("doc_policies_body", "company", g.Company.Name))
 	for _, l := range links {
 		fmt.Fprintf(&b, "- %s\n", l.Title)
 	}
-	g.AddRow(driveTable, engine.Row{"id": fmt.Sprintf("DOC-%05d", len(g.Rows(driveTable))+1), "title": "Company policies", "folder": folder(g, "policies"),
+	g.AddRow(driveTable, engine.Row{"id": fmt.Sprintf("DOC-%05d", len(g.Rows(driveTable))+1), "title": g.Locale.Lex().Say("doc_policies"), "folder": folder(g, "policies"),
 		"body": b.String(), "owner": "Management", "updated_at": kit.Clock(g, -7, 9, 0)})
 }

@@ -42,8 +42,13 @@ func buildEmail(g *engine.Gen, s *engine.Svc) {
 	lex := g.Locale.Lex()
 	for i, n := 0, g.Volume("email_messages"); i < n; i++ {
 		c := engine.Pick(g.R, cust.Rows)
-		add("inbound", c["email"].(string), us, engine.Pick(g.R, lex.Sentences("email_subject")),
-			engine.Pick(g.R, lex.Sentences("email_inbound")), g.At(-g.R.IntN(30), 9+float64(g.R.IntN(8))))
+		// The subject says what the message asks: email_inbound asks for
+		// an invoice copy, the opening hours, a booking confirmed, an
+		// address changed, which email_subject names at 2, 1, 0 and 3.
+		bodies := lex.Sentences("email_inbound")
+		bi := g.R.IntN(len(bodies))
+		add("inbound", c["email"].(string), us, lex.Sentences("email_subject")[[]int{2, 1, 0, 3}[bi]],
+			bodies[bi], g.At(-g.R.IntN(30), 9+float64(g.R.IntN(8))))
 	}
 	// letter writes a whole message in the world's language: its
 	// greeting (to the person by name where the country's opening needs
@@ -117,7 +122,7 @@ func buildEmail(g *engine.Gen, s *engine.Svc) {
 		Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
 			tc.NextID(table)
 			return []world.Call{{Tool: "send_email", Args: map[string]any{"to": up.Val("email", r),
-				"subject": fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]), "body": body(up, r, tc.R)}}}
+				"subject": lex.Say("notify_subject", "id", fmt.Sprint(r[up.Key])), "body": body(up, r, tc.R)}}}
 		},
 		Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
 			to := up.Val("email", r)
@@ -133,7 +138,7 @@ func buildEmail(g *engine.Gen, s *engine.Svc) {
 		},
 		Touches: []world.Change{{Table: table, Ops: []string{"insert"}}},
 		Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
-			add("outbound", us, up.Str("email", r), fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]), body(up, r, g.R), g.At(-1, 10))
+			add("outbound", us, up.Str("email", r), lex.Say("notify_subject", "id", fmt.Sprint(r[up.Key])), body(up, r, g.R), g.At(-1, 10))
 		},
 	})
 	// Chore: answer an inbound question.

@@ -2,15 +2,24 @@ package archetypes
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
 func init() { kit.Register("fleet", "Fleet", buildFleet) }
+
+// vehicleJob describes a maintenance job on a vehicle in the world's
+// language: the lexicon's vehicle_job has one sentence per kind, in the
+// order of kinds.
+func vehicleJob(g *engine.Gen, kinds []string, kind, plate string) string {
+	return seed.Fill(g.Locale.Lex().Sentences("vehicle_job")[slices.Index(kinds, kind)], "plate", plate)
+}
 
 // registrationPlate makes a registration plate that looks like the country's.
 func registrationPlate(k *kit.Builder, n int) string {
@@ -132,7 +141,7 @@ func buildFleet(k *kit.Builder) {
 		kind := engine.Pick(g.R, std)
 		d := g.R.IntN(150) - 120
 		est := k.Money(g.R, 90, 1400)
-		r := engine.Row{"id": k.NextID(mt), "vehicle_id": v["id"], "kind": kind, "description": kit.Spaced(kind) + " for " + v["plate"].(string),
+		r := engine.Row{"id": k.NextID(mt), "vehicle_id": v["id"], "kind": kind, "description": vehicleJob(g, kinds, kind, v["plate"].(string)),
 			"workshop": engine.Pick(g.R, workshops), "scheduled_on": g.Day(d), "estimate": est, "status": "scheduled"}
 		if d < 0 {
 			r["status"], r["cost"], r["done_on"] = "done", est+k.Money(g.R, 0, 80)-k.Money(g.R, 0, 40), g.Day(d+g.R.IntN(2))
@@ -145,7 +154,7 @@ func buildFleet(k *kit.Builder) {
 		}
 		k.Add(mnt, mt, r)
 	}
-	k.Add(mnt, mt, engine.Row{"id": k.NextID(mt), "vehicle_id": veh[2]["id"], "kind": "repair", "description": "Gearbox noise, diagnose and repair",
+	k.Add(mnt, mt, engine.Row{"id": k.NextID(mt), "vehicle_id": veh[2]["id"], "kind": "repair", "description": g.Locale.Lex().Say("vehicle_gearbox"),
 		"workshop": workshops[0], "scheduled_on": g.Day(-2), "estimate": k.Money(g.R, 600, 2500), "status": "in_progress"})
 
 	// Tools.
@@ -193,7 +202,7 @@ func buildFleet(k *kit.Builder) {
 		Setup: func(tc *engine.TaskCtx) engine.Row {
 			v := engine.Pick(tc.R, available)
 			kind := engine.Pick(tc.R, std)
-			return engine.Row{"id": k.TaskID(tc, mt), "vehicle_id": v["id"], "kind": kind, "description": kit.Spaced(kind) + " for " + v["plate"].(string),
+			return engine.Row{"id": k.TaskID(tc, mt), "vehicle_id": v["id"], "kind": kind, "description": vehicleJob(g, kinds, kind, v["plate"].(string)),
 				"workshop": engine.Pick(tc.R, workshops), "scheduled_on": g.Day(-1), "estimate": k.Money(tc.R, 120, 900), "status": "in_progress"}
 		},
 		Do: func(r engine.Row) []world.Call {
@@ -236,7 +245,7 @@ func buildFleet(k *kit.Builder) {
 			tc.NextID(mt)
 			day := g.Day(1)
 			return []world.Call{{Tool: "book_fleet_maintenance", Args: map[string]any{"vehicle_id": freeVehicle(day)["id"], "kind": "post_job_check",
-				"scheduled_on": day, "description": fmt.Sprintf("Post-job check after %s %s", up.Noun, r[up.Key]), "workshop": yard, "estimate": 0, "source_ref": r[up.Key]}}}
+				"scheduled_on": day, "description": g.Locale.Lex().Say("vehicle_post_job_check", "id", fmt.Sprint(r[up.Key])), "workshop": yard, "estimate": 0, "source_ref": r[up.Key]}}}
 		},
 		Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
 			return []world.Assertion{kit.Exists("A post-job vehicle check references it.", mt,
@@ -248,7 +257,7 @@ func buildFleet(k *kit.Builder) {
 				return
 			}
 			day := fmt.Sprint(up.Val("date", r))
-			row := engine.Row{"id": k.NextID(mt), "vehicle_id": engine.Pick(g.R, onRoad)["id"], "kind": "post_job_check", "description": fmt.Sprintf("Post-job check after %s %s", up.Noun, r[up.Key]),
+			row := engine.Row{"id": k.NextID(mt), "vehicle_id": engine.Pick(g.R, onRoad)["id"], "kind": "post_job_check", "description": g.Locale.Lex().Say("vehicle_post_job_check", "id", fmt.Sprint(r[up.Key])),
 				"workshop": yard, "scheduled_on": day, "estimate": int64(0), "status": "scheduled", "source_ref": r[up.Key]}
 			if day < g.Day(0) {
 				row["status"], row["cost"], row["done_on"] = "done", int64(0), day
@@ -276,7 +285,7 @@ func buildFleet(k *kit.Builder) {
 			Instruction: fmt.Sprintf("Our %s %s is due for its %s (due date %s). Book it in with %s for %s; they quoted %s.",
 				v["make_model"], v["plate"], kit.Spaced(kind), v["next_service_on"], shop, day, k.FmtMoney(est)),
 			Calls: []world.Call{{Tool: "book_fleet_maintenance", Args: map[string]any{"vehicle_id": v["id"], "kind": kind, "scheduled_on": day,
-				"description": kit.Spaced(kind) + " for " + v["plate"].(string), "workshop": shop, "estimate": est}}},
+				"description": vehicleJob(g, kinds, kind, v["plate"].(string)), "workshop": shop, "estimate": est}}},
 			Assertions: []world.Assertion{
 				kit.Exists("The job is booked with the right garage, date and quote.", mt, map[string]any{"id": id, "vehicle_id": v["id"], "kind": kind,
 					"scheduled_on": day, "workshop": shop, "estimate": est, "status": "scheduled"}),
@@ -305,7 +314,7 @@ func buildFleet(k *kit.Builder) {
 			Calls: []world.Call{
 				{Tool: "set_fleet_vehicle_status", Args: map[string]any{"vehicle_id": v["id"], "status": "in_workshop"}},
 				{Tool: "book_fleet_maintenance", Args: map[string]any{"vehicle_id": v["id"], "kind": "brakes", "scheduled_on": day,
-					"description": "Brakes feel soft, check and repair", "workshop": shop, "estimate": est}},
+					"description": g.Locale.Lex().Say("vehicle_brakes"), "workshop": shop, "estimate": est}},
 			},
 			Assertions: []world.Assertion{
 				kit.FieldIs("The vehicle is off the road.", vt, v["id"], "status", "in_workshop"),

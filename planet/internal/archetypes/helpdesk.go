@@ -231,7 +231,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 		return nil, false
 	}
 	subjectFor := func(up *engine.Entity, r engine.Row) string {
-		return fmt.Sprintf("%s %s: follow-up", engine.Title(up.Noun), r[up.Key])
+		return g.Locale.Lex().Say("ticket_follow_up", "id", fmt.Sprint(r[up.Key]))
 	}
 	s.Actions = append(s.Actions, &engine.Action{
 		Service: s.Name, Name: "ticketed", Needs: []string{"id", "email", "name", "customer_id"}, On: []string{"cancelled", "closed", "escalated"},
@@ -301,7 +301,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 		},
 		Prepare: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.SeedOp {
 			id := tk.ID(tc.NextID(table))
-			row := engine.Row{"id": id, "subject": fmt.Sprintf("%s %s: when will it be done?", engine.Title(up.Noun), r[up.Key]), "requester": up.Str("name", r),
+			row := engine.Row{"id": id, "subject": g.Locale.Lex().Say("ticket_when_done", "id", fmt.Sprint(r[up.Key])), "requester": up.Str("name", r),
 				"requester_email": up.Val("email", r), "priority": "normal", "status": "open", "assignee_id": active[0]["id"], "channel": "phone",
 				"created_at": kit.Clock(g, -2, 10, 15)}
 			if up.Has("customer_id") {

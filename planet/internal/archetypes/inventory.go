@@ -32,7 +32,7 @@ func buildInventory(g *engine.Gen, s *engine.Svc) {
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("name"), "sku": engine.Column("sku"),
 			// low_count is the count that takes an item below its reorder level.
 			"low_count": {SQL: func(a string) string { return "(" + a + ".reorder_level / 2)" }, Value: func(r engine.Row) any { return r["reorder_level"].(int64) / 2 }}}}
-	locations := []string{"Store room A", "Store room B", "Back office", "Main warehouse, shelf 3", "Main warehouse, shelf 7"}
+	locations := g.Locale.Lex().Sentences("stock_location")
 	// A SKU is made from the English name, so a translated item keeps a
 	// readable code (LEG-001, not XXX-001 for 法令データベース).
 	sku := func(name string, n int) string {

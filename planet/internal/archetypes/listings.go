@@ -172,14 +172,14 @@ func buildListings(g *engine.Gen, s *engine.Svc) {
 		Live: []string{"new", "answered", "viewing_booked", "closed"},
 		Call: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) world.Call {
 			l := engine.Pick(tc.R, live)
-			return world.Call{Tool: "log_enquiry", Args: map[string]any{"listing_id": l["id"], "customer_id": up.Val("customer_id", r), "message": fmt.Sprintf("Interest after %s %s.", up.Noun, r[up.Key]),
+			return world.Call{Tool: "log_enquiry", Args: map[string]any{"listing_id": l["id"], "customer_id": up.Val("customer_id", r), "message": g.Locale.Lex().Say("enquiry_after", "id", fmt.Sprint(r[up.Key])),
 				"channel": "phone", "source_ref": r[up.Key]}}
 		},
 		Want: func(up *engine.Entity, r engine.Row) map[string]any { return map[string]any{"status": "new"} },
 		Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
 			l := engine.Pick(g.R, live)
 			g.AddRow(etable, engine.Row{"id": fmt.Sprintf("%s%05d", eprefix, v.NextNumber(etable)), "listing_id": l["id"], "customer_id": up.Val("customer_id", r),
-				"message": fmt.Sprintf("Interest after %s %s.", up.Noun, r[up.Key]), "channel": "phone", "status": "answered", "source_ref": r[up.Key],
+				"message": g.Locale.Lex().Say("enquiry_after", "id", fmt.Sprint(r[up.Key])), "channel": "phone", "status": "answered", "source_ref": r[up.Key],
 				"received_at": v.At(min(v.Offset(up.Val("date", r)), 0), 8, 45)})
 		},
 	})

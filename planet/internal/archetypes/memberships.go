@@ -93,7 +93,7 @@ func buildMemberships(k *kit.Builder) {
 		return nil
 	}
 	activeMem := kit.RowsWhere(mem.Rows, "status", "active")
-	notes := []string{"Drop-in session", "Guest visit", "Induction", "Class", "Open session"}
+	notes := g.Locale.Lex().Sentences("visit_note")
 	for i := 0; i < 4+g.R.IntN(8) && len(activeMem) > 0; i++ {
 		m := engine.Pick(g.R, activeMem)
 		k.Add(nil, vt, engine.Row{"id": k.NextID(vt), "membership_id": m["id"], "visited_on": g.Day(-1 - g.R.IntN(30)), "note": engine.Pick(g.R, notes)})
@@ -196,7 +196,7 @@ func buildMemberships(k *kit.Builder) {
 			}
 			tc.NextID(vt)
 			return []world.Call{{Tool: "log_member_visit", Args: map[string]any{"membership_id": m["id"], "visited_on": up.Val("date", r),
-				"note": fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]), "work_ref": r[up.Key]}}}
+				"note": fmt.Sprint(r[up.Key]), "work_ref": r[up.Key]}}}
 		},
 		Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
 			return []world.Assertion{kit.Exists("A visit is logged for it.", vt, map[string]any{"work_ref": r[up.Key], "visited_on": up.Val("date", r)})}
@@ -210,7 +210,7 @@ func buildMemberships(k *kit.Builder) {
 			if m == nil {
 				return
 			}
-			k.Add(nil, vt, engine.Row{"id": k.NextID(vt), "membership_id": m["id"], "visited_on": up.Val("date", r), "note": fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]), "work_ref": r[up.Key]})
+			k.Add(nil, vt, engine.Row{"id": k.NextID(vt), "membership_id": m["id"], "visited_on": up.Val("date", r), "note": fmt.Sprint(r[up.Key]), "work_ref": r[up.Key]})
 		},
 	})
 

@@ -3,10 +3,12 @@ package archetypes
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -62,10 +64,17 @@ func buildPolicies(g *engine.Gen, s *engine.Svc) {
 	plate := func() string {
 		return fmt.Sprintf("%c%c %03d %c%c", 'A'+rune(g.R.IntN(26)), 'A'+rune(g.R.IntN(26)), 100+g.R.IntN(900), 'A'+rune(g.R.IntN(26)), 'A'+rune(g.R.IntN(26)))
 	}
-	items := map[string][]string{"motor": {"Car, reg. " + plate(), "Delivery van, reg. " + plate(), "Company car, reg. " + plate()}, "home": {"House", "Flat"},
-		"contents": {"Household contents", "Office contents"}, "liability": {"Public liability", "Professional liability"}, "travel": {"Annual travel", "Single trip"},
-		"health": {"Supplementary dental", "Hospital cover"}, "business": {"Business interruption", "Shop premises"}, "cargo": {"Goods in transit", "Open cargo"},
-		"equipment": {"Machinery", "IT equipment"}}
+	// What is insured, by line of cover, in the world's language (a car
+	// with its plate).
+	items := map[string][]string{}
+	for _, p := range []string{"motor", "home", "contents", "liability", "travel", "health", "business", "cargo", "equipment"} {
+		for _, it := range g.Locale.Lex().Sentences("insured_" + p) {
+			if strings.Contains(it, "{plate}") {
+				it = seed.Fill(it, "plate", plate())
+			}
+			items[p] = append(items[p], it)
+		}
+	}
 	// Sums insured (EUR-equivalent) and annual rates per line of cover.
 	type band struct{ lo, hi, rlo, rhi float64 }
 	bands := map[string]band{"motor": {8000, 60000, 0.04, 0.08}, "home": {150000, 600000, 0.001, 0.003}, "contents": {10000, 80000, 0.005, 0.01},
@@ -110,7 +119,7 @@ func buildPolicies(g *engine.Gen, s *engine.Svc) {
 	}
 	for _, r := range e.Rows {
 		if r["status"] == "active" && g.R.IntN(3) == 0 {
-			g.AddRow(endorse, engine.Row{"id": fmt.Sprintf("END-%05d", v.NextNumber(endorse)), "policy_id": r["id"], "change": g.Term(engine.Pick(g.R, []string{"Additional driver", "Higher excess", "New address", "Extra item covered"})),
+			g.AddRow(endorse, engine.Row{"id": fmt.Sprintf("END-%05d", v.NextNumber(endorse)), "policy_id": r["id"], "change": engine.Pick(g.R, g.Locale.Lex().Sentences("endorsement_change")),
 				"premium_after": r["premium"], "effective_on": g.Day(v.Offset(r["starts_on"]) + 60), "recorded_at": v.At(v.Offset(r["starts_on"])+58, 10, 0)})
 		}
 	}
@@ -182,7 +191,7 @@ func buildPolicies(g *engine.Gen, s *engine.Svc) {
 		Eq:   map[string]string{"sum_insured": "amount"},
 		Call: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) world.Call {
 			sum := up.Val("amount", r).(int64)
-			return world.Call{Tool: "quote_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "product": mine[0], "insured_item": fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]),
+			return world.Call{Tool: "quote_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "product": mine[0], "insured_item": fmt.Sprint(r[up.Key]),
 				"insurer": insurers[0], "sum_insured": sum, "premium": premiumFor(tc.R, mine[0], sum), "starts_on": g.Day(1), "source_ref": r[up.Key]}}
 		},
 		Want: func(up *engine.Entity, r engine.Row) map[string]any {
@@ -195,7 +204,7 @@ func buildPolicies(g *engine.Gen, s *engine.Svc) {
 				status = "active"
 			}
 			row := newRow(v.NextNumber(table), kit.Find(v.Cust.Rows, up.Val("customer_id", r)), d, status)
-			row["insured_item"], row["sum_insured"], row["source_ref"] = fmt.Sprintf("%s %s", engine.Title(up.Noun), r[up.Key]), up.Val("amount", r), r[up.Key]
+			row["insured_item"], row["sum_insured"], row["source_ref"] = fmt.Sprint(r[up.Key]), up.Val("amount", r), r[up.Key]
 			row["premium"] = premiumFor(g.R, row["product"].(string), up.Val("amount", r).(int64))
 			if status == "active" {
 				row["bound_premium"] = row["premium"]

@@ -60,7 +60,7 @@ func buildProduction(k *kit.Builder) {
 			qc(b, engine.Pick(g.R, checks), "pass", g.Day(d+1), nil)
 			b["released_on"] = g.Day(d + 1)
 		case "scrapped":
-			qc(b, engine.Pick(g.R, checks), "fail", g.Day(d), "Out of tolerance")
+			qc(b, engine.Pick(g.R, checks), "fail", g.Day(d), g.Locale.Lex().Say("quality_fail_note"))
 		case "completed":
 			if g.R.IntN(2) == 0 {
 				qc(b, engine.Pick(g.R, checks), "pass", g.Day(min(d+1, 0)), nil)

@@ -57,7 +57,7 @@ func buildProjects(g *engine.Gen, s *engine.Svc) {
 	g.SetEntity(mone, ms)
 
 	themes := []string{"Rollout", "Upgrade", "Redesign", "Expansion", "Audit", "Migration", "Fit-out"}
-	steps := []string{"Kick-off and plan", "Design approved", "First delivery", "Acceptance test", "Handover", "Final report"}
+	steps := g.Locale.Lex().Sentences("project_milestone")
 	for _, it := range g.Vocab.Items {
 		themes = append(themes, it.Name)
 	}

@@ -50,10 +50,11 @@ func buildReservations(g *engine.Gen, s *engine.Svc) {
 	s.Table(resTable, "Things that can be reserved.", rprefix, 3,
 		kit.PK(), kit.Text("name", "Name, e.g. Room 12."), kit.Enum("kind", "Kind of resource.", kinds...), kit.Int("capacity", "People (or pallets, seats) it takes."),
 		kit.Money("daily_rate", "Standard price per day (for tables: per sitting)"), kit.Bool("active", "Can be reserved.", true))
-	names := map[string][]string{"room": {"Room 101", "Room 102", "Room 204", "Room 215", "Suite 301", "Garden room", "Meeting room 1"},
-		"table": {"Table 1", "Table 4", "Table 7", "Table 12", "Terrace table", "Window table", "Private dining room"},
-		"bay":   {"Bay 1", "Bay 2", "Loading bay 3"}, "studio": {"Studio A", "Studio B", "Seminar room", "Treatment room"}, "vehicle": {"Van 1", "Van 2", "Truck 7.5t", "Minibus"},
-		"equipment": {"Projector kit", "Sound system", "Lifting platform", "Mobile crane"}}
+	// What each kind of resource is called, in the world's language.
+	names := map[string][]string{}
+	for _, kind := range []string{"room", "table", "bay", "studio", "vehicle", "equipment"} {
+		names[kind] = g.Locale.Lex().Sentences("resource_" + kind)
+	}
 	rate := map[string][2]float64{"room": {60, 240}, "table": {20, 90}, "bay": {40, 120}, "studio": {30, 150}, "vehicle": {60, 220}, "equipment": {20, 180}}
 	used := map[string]bool{}
 	var resources []engine.Row

@@ -53,7 +53,7 @@ func buildTimesheets(k *kit.Builder) {
 		case "approved":
 			r["approved_by"] = lead
 		case "rejected":
-			r["note"] = "Please split travel time from work time."
+			r["note"] = g.Locale.Lex().Say("timesheet_split_note")
 		}
 		return k.Add(ts, et, r)
 	}
@@ -200,7 +200,7 @@ func buildTimesheets(k *kit.Builder) {
 			return engine.Task{}, false
 		}
 		e := engine.Pick(tc.R, sub)
-		reason := engine.Pick(tc.R, []string{"Travel time must be logged separately", "Minutes look too high for this job", "Wrong work date"})
+		reason := engine.Pick(tc.R, g.Locale.Lex().Sentences("timesheet_reject_reason"))
 		return engine.Task{
 			Title: "reject time entry",
 			Instruction: fmt.Sprintf("Send %s's time entry for %s %s back to them: \"%s\".",

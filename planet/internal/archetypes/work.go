@@ -106,7 +106,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		it := engine.Pick(g.R, v.Items)
 		minor := engine.MinorPerMajor(g.Locale.C.CurrencyDigits)
 		discount := engine.Pick(g.R, []int64{100, 100, 100, 95, 90})
-		amount := listPrice(it) * int64(seed.UnitsOf(g.R, it.Name)) * discount / 100
+		amount := listPrice(it) * int64(seed.UnitsOf(g.R, g.Locale.C.Locale, it.Name)) * discount / 100
 		return it.Name, max(minor, (amount+minor/2)/minor*minor)
 	}
 	activeCust := kit.ActiveRows(cust)

@@ -2,6 +2,7 @@ package archetypes
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
@@ -46,7 +47,7 @@ func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
 	e.Roles["date"] = engine.Column("scheduled_on")
 	e.Roles["contact"] = engine.Column("site_contact")
 	g.SetEntity(o, e)
-	tasks := []string{"Inspection", "Maintenance visit", "Repair", "Installation", "Replacement", "Fault call-out"}
+	tasks := slices.Clone(g.Locale.Lex().Sentences("work_order_task"))
 	for i, it := range g.Vocab.Items {
 		if i < 6 {
 			tasks = append(tasks, tasks[i%len(tasks)]+": "+it.Name)
@@ -162,7 +163,7 @@ func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
 		Call: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) world.Call {
 			c := kit.Find(v.Cust.Rows, up.Val("customer_id", r))
 			return world.Call{Tool: "open_" + o, Args: map[string]any{"customer_id": up.Val("customer_id", r), "site_address": g.Locale.Address(), "site_contact": v.Contact(c),
-				"task": "Follow-up on " + kit.UpItem(up, r), "priority": "normal", "scheduled_on": g.Day(3 + tc.R.IntN(5)), "quoted_amount": v.StepMoney(tc.R, 60, 300), "source_ref": r[up.Key]}}
+				"task": g.Locale.Lex().Say("work_order_follow_up", "item", kit.UpItem(up, r)), "priority": "normal", "scheduled_on": g.Day(3 + tc.R.IntN(5)), "quoted_amount": v.StepMoney(tc.R, 60, 300), "source_ref": r[up.Key]}}
 		},
 		Want: func(up *engine.Entity, r engine.Row) map[string]any { return map[string]any{"status": "open"} },
 		Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
@@ -172,7 +173,7 @@ func buildWorkOrders(g *engine.Gen, s *engine.Svc) {
 				status = "signed_off"
 			}
 			row := newRow(v.NextNumber(table), kit.Find(v.Cust.Rows, up.Val("customer_id", r)), status, d)
-			row["task"], row["source_ref"] = "Follow-up on "+kit.UpItem(up, r), r[up.Key]
+			row["task"], row["source_ref"] = g.Locale.Lex().Say("work_order_follow_up", "item", kit.UpItem(up, r)), r[up.Key]
 			v.Add(e, table, row)
 		},
 	})
