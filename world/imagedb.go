@@ -74,19 +74,24 @@ func readPtr(p uintptr) uintptr {
 const ptrSize = 4 << (^uintptr(0) >> 63)
 
 func (d *imageDB) close() {
-	for _, s := range d.stmts {
-		sqlite3.Xsqlite3_finalize(d.tls, s.p)
-	}
-	d.stmts = nil
+	d.finalize()
 	if d.db != 0 {
 		sqlite3.Xsqlite3_close_v2(d.tls, d.db)
 		d.db = 0
 	}
+	d.tls.Close()
+}
+
+// finalize finalizes d's statements and frees its text buffer.
+func (d *imageDB) finalize() {
+	for _, s := range d.stmts {
+		sqlite3.Xsqlite3_finalize(d.tls, s.p)
+	}
+	d.stmts = nil
 	if d.text != 0 {
 		libc.Xfree(d.tls, d.text)
 		d.text = 0
 	}
-	d.tls.Close()
 }
 
 // errorOf describes the result code rc of the last call on d in the
