@@ -2,6 +2,8 @@ package world
 
 import (
 	"context"
+	"strings"
+	"unsafe"
 
 	"modernc.org/libc"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -29,6 +31,7 @@ func (e *Episode) directReads() *imageDB {
 		e.conn.Raw(func(dc any) error {
 			if tls, db, ok := sqliteHandle(dc); ok {
 				e.direct = &imageDB{tls: tls, db: db, stmts: map[string]*imageStmt{}}
+				e.contains = registerContains(tls, db)
 			}
 			return nil
 		})
@@ -167,3 +170,112 @@ func (e *Episode) closeDirect() {
 	})
 	e.direct = nil
 }
+
+// containsFunc is the name of the SQL function a search's contains filter
+// calls on the episode's connection in place of LIKE, where it can: see
+// containsNeedle.
+const containsFunc = "mercury_contains"
+
+// registerContains registers containsFunc on the connection db and
+// reports whether it could.
+func registerContains(tls *libc.TLS, db uintptr) bool {
+	z, err := libc.CString(containsFunc)
+	if err != nil {
+		return false
+	}
+	defer libc.Xfree(tls, z)
+	flags := int32(sqlite3.SQLITE_UTF8 | sqlite3.SQLITE_DETERMINISTIC | sqlite3.SQLITE_INNOCUOUS)
+	return sqlite3.Xsqlite3_create_function_v2(tls, db, z, 2, flags, 0, containsFuncPtr, 0, 0, 0) == sqlite3.SQLITE_OK
+}
+
+// containsNeedle returns the argument of containsFunc for a contains
+// filter's text s, and whether the function gives exactly what
+// `col LIKE '%s%' ESCAPE '\'` gives: for a needle of ASCII characters
+// other than NUL (a LIKE pattern ends at a NUL), of a length far inside
+// LIKE's pattern limit. LIKE folds the case of ASCII letters only, and an
+// ASCII character of the value is always a character of its own in
+// SQLite's reading of UTF-8 (valid or not), so a match of LIKE is a run of
+// the value's bytes equal to the needle but for the case of A–Z, which is
+// what containsFunc looks for. The needle comes back in lower case.
+func containsNeedle(s string) (string, bool) {
+	if len(s) > 1000 {
+		return "", false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == 0 || c >= 0x80 {
+			return "", false
+		}
+	}
+	return strings.ToLower(s), true
+}
+
+// containsSQL is containsFunc's C entry point: mercury_contains(needle,
+// value) is NULL for a NULL value, as LIKE is, else 1 when the value's
+// text, up to a NUL (where LIKE stops reading it), holds the lower-case
+// ASCII needle but for the case of A–Z, else 0. The text is read where
+// SQLite holds it.
+func containsSQL(tls *libc.TLS, ctx uintptr, _ int32, argv uintptr) {
+	needle, value := readPtr(argv), readPtr(argv+ptrSize)
+	if sqlite3.Xsqlite3_value_type(tls, value) == sqlite3.SQLITE_NULL {
+		sqlite3.Xsqlite3_result_null(tls, ctx)
+		return
+	}
+	n, v := valueString(tls, needle), valueString(tls, value)
+	if i := strings.IndexByte(v, 0); i >= 0 {
+		v = v[:i]
+	}
+	r := int32(0)
+	if foldedContains(v, n) {
+		r = 1
+	}
+	sqlite3.Xsqlite3_result_int(tls, ctx, r)
+}
+
+// valueString is the text of an SQL function's argument v, not copied:
+// valid until the function returns.
+func valueString(tls *libc.TLS, v uintptr) string {
+	p := sqlite3.Xsqlite3_value_text(tls, v)
+	n := sqlite3.Xsqlite3_value_bytes(tls, v)
+	if p == 0 || n <= 0 {
+		return ""
+	}
+	b := libc.GoBytes(p, int(n))
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// foldedContains reports whether s holds needle (lower case) but for the
+// case of ASCII letters in s.
+func foldedContains(s, needle string) bool {
+	if len(needle) == 0 {
+		return true
+	}
+	first, upper := needle[0], needle[0]
+	if 'a' <= first && first <= 'z' {
+		upper = first - 'a' + 'A'
+	}
+	for i := 0; i+len(needle) <= len(s); i++ {
+		if c := s[i]; c != first && c != upper {
+			continue
+		}
+		j := 1
+		for ; j < len(needle); j++ {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != needle[j] {
+				break
+			}
+		}
+		if j == len(needle) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFuncPtr is containsSQL as a C function pointer (the layout of
+// https://golang.org/s/go11func, as progressHandler's).
+var containsFuncPtr = *(*uintptr)(unsafe.Pointer(&struct {
+	f func(*libc.TLS, uintptr, int32, uintptr)
+}{containsSQL}))

@@ -131,3 +131,51 @@ func TestDirectSearch(t *testing.T) {
 		})
 	}
 }
+
+// FuzzContainsLike: wherever containsNeedle accepts a needle,
+// mercury_contains(needle, value) is what value LIKE '%needle%' ESCAPE '\'
+// is in SQLite, whatever the value: mixed case, other scripts, invalid
+// UTF-8, NULs.
+func FuzzContainsLike(f *testing.F) {
+	for _, s := range [][2]string{
+		{"Ada Lovelace", "an"}, {"ADA", "da"}, {"", ""}, {"x", ""}, {"Ünïcode", "code"}, {"ÄBC", "bc"},
+		{"a\x00an", "an"}, {"\xc1\x81n", "an"}, {"\xffAN\xfe", "an"}, {"100%", "0%"}, {`a\b`, `\`}, {"a_b", "_"},
+		{"K", "k"}, {"straße", "SS"}, {"Ǆ", "ǆ"}, {"abc", "abcd"}, {"aab", "ab"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	w := mustCompile(f, "testdata/mini.json")
+	ep, err := w.NewEpisode(context.Background(), nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer ep.Close()
+	d := ep.directReads()
+	if d == nil || !ep.contains {
+		f.Fatal("no direct reader with mercury_contains")
+	}
+	f.Fuzz(func(t *testing.T, value, needle string) {
+		n, ok := containsNeedle(needle)
+		if !ok {
+			return
+		}
+		var got, want []any
+		err := ep.conn.Raw(func(any) error {
+			st, err := d.prepare(`SELECT ?1 LIKE ?2 ESCAPE '\', mercury_contains(?3, ?1), mercury_contains(?3, NULL)`)
+			if err != nil {
+				return err
+			}
+			args := []sqlValue{{kind: sqlText, text: value}, {kind: sqlText, text: "%" + likeEscape(needle) + "%"}, {kind: sqlText, text: n}}
+			return st.eachValue(args, func(vals []any) (bool, error) {
+				want, got = []any{vals[0], nil}, []any{vals[1], vals[2]}
+				return false, nil
+			})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q in %q: mercury_contains gives %v, LIKE %v", needle, value, got, want)
+		}
+	})
+}

@@ -50,6 +50,8 @@ type Episode struct {
 	// noDirect: the driver did not expose its connection for it.
 	direct   *imageDB
 	noDirect bool
+	// contains: containsFunc is registered on the connection.
+	contains bool
 }
 
 // Entry is one call of a trajectory.

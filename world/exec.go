@@ -434,12 +434,23 @@ func (c *call) filterSQL(f *filter, v any) (string, []any, error) {
 		if !ok {
 			return "", nil, toolErr("%s: want a string", name)
 		}
+		var parts []string
+		var args []any
+		if f.op == "contains" && c.tx.e.directReads() != nil && c.tx.e.contains {
+			if needle, ok := containsNeedle(s); ok {
+				// LIKE's own result, a third cheaper per row (see
+				// containsNeedle); "+?" as below.
+				for _, col := range f.cols {
+					parts = append(parts, containsFunc+"(+?, "+quoteIdent(col.Name)+")")
+					args = append(args, needle)
+				}
+				return "(" + strings.Join(parts, " OR ") + ")", args, nil
+			}
+		}
 		pat := likeEscape(s) + "%"
 		if f.op == "contains" {
 			pat = "%" + pat
 		}
-		var parts []string
-		var args []any
 		for _, col := range f.cols {
 			// "+?" (a no-op on the value) keeps the pattern from being
 			// a bare parameter: SQLite plans a LIKE with its bound
