@@ -169,7 +169,7 @@ func (s *imageStmt) bind(args []sqlValue) error {
 		if d.text != 0 {
 			libc.Xfree(d.tls, d.text)
 		}
-		size := max(n, 2*d.textCap, 4096)
+		size := max(n, 2*d.textCap, 256)
 		d.text = libc.Xmalloc(d.tls, types.Size_t(size))
 		if d.text == 0 {
 			d.textCap = 0
