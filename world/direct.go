@@ -14,9 +14,10 @@ import (
 // database/sql. The driver reads each value of a row with three C calls
 // (its type, its text, its length), each of which takes and releases the
 // connection's mutex, then copies it; database/sql converts and copies it
-// again. A page of 11 rows of five columns is 55 values: that was a fifth
-// of a search's CPU. Here each value is one sqlite3_column_value (one
-// mutex) and a copy into a Go string. The statement, its arguments and
+// again. A page of 11 rows of five columns is 55 values; reading it this
+// way cut a search's CPU by a third on the 100,000-contact anchor world
+// (BENCHMARKS.md, run H). Here each value is one sqlite3_column_value
+// (one mutex) and a copy into a Go string. The statement, its arguments and
 // the values are the driver's: the page is the same, value for value.
 
 // maxDirectStmts caps how many statements an episode keeps prepared for

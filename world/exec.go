@@ -438,7 +438,7 @@ func (c *call) filterSQL(f *filter, v any) (string, []any, error) {
 		var args []any
 		if f.op == "contains" && c.tx.e.directReads() != nil && c.tx.e.contains {
 			if needle, ok := containsNeedle(s); ok {
-				// LIKE's own result, a third cheaper per row (see
+				// LIKE's own result, cheaper per row (see
 				// containsNeedle); "+?" as below.
 				for _, col := range f.cols {
 					parts = append(parts, containsFunc+"(+?, "+quoteIdent(col.Name)+")")

@@ -28,7 +28,10 @@ import (
 // byte-identical to one built through database/sql with the same
 // statements, which TestImageDBMatchesDriver holds it to.
 //
-// An imageDB is used by one goroutine at a time.
+// An imageDB is used by one goroutine at a time. An episode's direct
+// reader (see Episode.eachRow) is an imageDB on the driver's connection
+// rather than one of its own: it prepares and finalizes its statements
+// but never closes the connection.
 type imageDB struct {
 	tls   *libc.TLS
 	db    uintptr
@@ -90,7 +93,7 @@ func (d *imageDB) finalize() {
 	d.stmts = nil
 	if d.text != 0 {
 		libc.Xfree(d.tls, d.text)
-		d.text = 0
+		d.text, d.textCap = 0, 0
 	}
 }
 
