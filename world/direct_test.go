@@ -109,6 +109,15 @@ func TestDirectSearch(t *testing.T) {
 			if len(ep.direct.stmts) == 0 {
 				t.Fatal("searches did not take the direct path")
 			}
+			// A read turns PRAGMA query_only on and the next call off,
+			// which expires every prepared statement of the connection:
+			// the direct ones are prepared again as they run.
+			if err := ep.Read(ctx, func(q Querier) error {
+				return q.QueryRowContext(ctx, "SELECT 1").Scan(new(int))
+			}); err != nil {
+				t.Fatal(err)
+			}
+			compare("after a read")
 			if path == "testdata/ops.json" {
 				// Rows written by calls, with nulls, reals and text the
 				// search matches, are read the same way.
