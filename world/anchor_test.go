@@ -146,10 +146,13 @@ func anchorEpisode(b *testing.B, n int) *Episode {
 // BenchmarkAnchorSearch: a search on the 100,000-contact anchor world.
 // "fills-early" matches most rows, so its first page is found among the
 // first rows in key order; "no-match" and "few" must read the whole table.
-// "point-read" (a get by key), "sqlite-count" (SQLite counting the same
-// LIKE filter over the whole table) and "sqlite-page" (the search's own
-// SELECT, run directly) are the yardsticks. On a shared machine, compare
-// cpu-µs/op (the process's CPU time per call, garbage collection
+// "point-read" (a get by key), "sqlite-count" (SQLite counting the
+// LIKE filter over the whole table), "sqlite-page" (the search's SELECT
+// with LIKE, as SQLite runs it, through database/sql) and
+// "sqlite-page-contains" (the same with mercury_contains, the search's
+// own) are the yardsticks; the "-driver" cases are searches as they ran
+// before direct reads (database/sql and LIKE). On a shared machine,
+// compare cpu-µs/op (the process's CPU time per call, garbage collection
 // included) as well as the wall-clock p50. Targets: fills-early ≤ 1 ms
 // p50 and ≤ 2× point-read; no-match ≤ sqlite-page + a constant.
 //
@@ -161,21 +164,49 @@ func BenchmarkAnchorSearch(b *testing.B) {
 	}
 	ep := anchorEpisode(b, n)
 	ctx := context.Background()
+	// driver: an episode whose searches run as before the direct reads
+	// (database/sql and LIKE), for comparison in the same run.
+	driver, err := ep.World().NewEpisode(ctx, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer driver.Close()
+	driver.noDirect = true
 	call := func(tool, args string) func() error {
 		return func() error {
 			_, err := ep.Call(ctx, tool, json.RawMessage(args))
 			return err
 		}
 	}
-	// The filter the tool runs, and the two ways SQLite can read the
-	// table for it: counting in storage order, and the tool's own query
-	// (key order, a page plus one).
-	const filter = `(name LIKE ? ESCAPE '\' OR email LIKE ? ESCAPE '\' OR company LIKE ? ESCAPE '\')`
+	// The filter the tool ran before mercury_contains, and the two ways
+	// SQLite can read the table for it: counting in storage order, and
+	// the tool's own query (key order, a page plus one). "+?" keeps each
+	// pattern's binding from expiring the prepared statement, as in the
+	// tool: with a bare "?" every run was prepared and planned again.
+	const filter = `(name LIKE +? ESCAPE '\' OR email LIKE +? ESCAPE '\' OR company LIKE +? ESCAPE '\')`
 	scan := func(q, sql string) func() error {
 		like := "%" + q + "%"
 		return func() error {
 			return ep.Read(ctx, func(r Querier) error {
 				rows, err := r.QueryContext(ctx, sql, like, like, like)
+				if err != nil {
+					return err
+				}
+				for rows.Next() {
+				}
+				return rows.Close()
+			})
+		}
+	}
+	// The search's own SELECT; mercury_contains is registered on the
+	// connection by the episode's first search.
+	if err := call("crm_search_contacts", `{"query":"an"}`)(); err != nil {
+		b.Fatal(err)
+	}
+	scanContains := func(q string) func() error {
+		return func() error {
+			return ep.Read(ctx, func(r Querier) error {
+				rows, err := r.QueryContext(ctx, `SELECT "id", "name", "email", "company", "created_at" FROM crm_contacts WHERE (mercury_contains(+?, "name") OR mercury_contains(+?, "email") OR mercury_contains(+?, "company")) ORDER BY "id" LIMIT 11`, q, q, q)
 				if err != nil {
 					return err
 				}
@@ -191,12 +222,22 @@ func BenchmarkAnchorSearch(b *testing.B) {
 	}{
 		{"point-read", call("crm_get_deal", `{"deal_id":"d_0150"}`)},
 		{"fills-early", call("crm_search_contacts", `{"query":"an"}`)},
+		{"fills-early-driver", func() error {
+			_, err := driver.Call(ctx, "crm_search_contacts", json.RawMessage(`{"query":"an"}`))
+			return err
+		}},
 		{"fills-early-page-100", call("crm_search_contacts", `{"query":"an","cursor":"`+encodeCursor(1000)+`"}`)},
 		{"few", call("crm_search_contacts", `{"query":"hopper9999"}`)},
 		{"no-match", call("crm_search_contacts", `{"query":"zzzz"}`)},
+		{"no-match-driver", func() error {
+			_, err := driver.Call(ctx, "crm_search_contacts", json.RawMessage(`{"query":"zzzz"}`))
+			return err
+		}},
 		{"sqlite-count", scan("zzzz", "SELECT count(*) FROM crm_contacts WHERE "+filter)},
 		{"sqlite-page", scan("zzzz", `SELECT "id", "name", "email", "company", "created_at" FROM crm_contacts WHERE `+filter+` ORDER BY "id" LIMIT 11`)},
 		{"sqlite-page-fills-early", scan("an", `SELECT "id", "name", "email", "company", "created_at" FROM crm_contacts WHERE `+filter+` ORDER BY "id" LIMIT 11`)},
+		{"sqlite-page-contains", scanContains("zzzz")},
+		{"sqlite-page-contains-fills-early", scanContains("an")},
 		{"sqlite-point-read", func() error {
 			return ep.Read(ctx, func(r Querier) error {
 				rows, err := r.QueryContext(ctx, `SELECT "id", "contact_id", "amount_cents", "stage" FROM crm_deals WHERE "id" = ?`, "d_0150")
@@ -288,7 +329,9 @@ func BenchmarkAnchorSearchLayout(b *testing.B) {
 	if err := tx.Commit(); err != nil {
 		b.Fatal(err)
 	}
-	const filter = `(name LIKE ? ESCAPE '\' OR email LIKE ? ESCAPE '\' OR company LIKE ? ESCAPE '\')`
+	// "+?": a bare "?" would have each run prepared again (see
+	// BenchmarkAnchorSearch).
+	const filter = `(name LIKE +? ESCAPE '\' OR email LIKE +? ESCAPE '\' OR company LIKE +? ESCAPE '\')`
 	// Each query is prepared once, as an episode's are, and closed
 	// before the connection is.
 	var stmts []*sql.Stmt

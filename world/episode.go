@@ -46,6 +46,12 @@ type Episode struct {
 
 	stmtMu sync.Mutex
 	stmts  map[string]*cachedStmt // prepared statements, by SQL text
+	// direct reads search pages through SQLite's C API (see eachRow);
+	// noDirect: the driver did not expose its connection for it.
+	direct   *imageDB
+	noDirect bool
+	// contains: containsFunc is registered on the connection.
+	contains bool
 }
 
 // Entry is one call of a trajectory.
@@ -412,6 +418,7 @@ func (e *Episode) Close() error {
 	}
 	e.stmts = nil
 	e.stmtMu.Unlock()
+	e.closeDirect()
 	return errors.Join(append(errs, e.conn.Close(), e.db.Close())...)
 }
 

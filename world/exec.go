@@ -369,25 +369,12 @@ func (c *call) search(s *step) error {
 	// filtered table, however small the page. Only the fields the page
 	// shows are read.
 	q := "SELECT " + columnList(s.fields) + " FROM " + quoteIdent(s.t.name) + where + " ORDER BY " + orderClause(s.order) + " LIMIT ? OFFSET ?"
-	rows, err := c.tx.QueryContext(c.ctx, q, append(args, limit+1, offset)...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
 	items := make([]object, 0, min(limit, 32))
 	more := false
-	vals := make([]any, len(s.fields))
-	ptrs := make([]any, len(s.fields))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	for rows.Next() {
+	err := c.tx.e.eachRow(c.ctx, q, append(args, int64(limit+1), int64(offset)), func(vals []any) (bool, error) {
 		if len(items) == limit {
 			more = true
-			break
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			return err
+			return false, nil
 		}
 		item := make(object, len(s.fields))
 		for i, col := range s.fields {
@@ -398,8 +385,9 @@ func (c *call) search(s *step) error {
 			item[i] = member{col.Name, col.typ.fromSQL(v)}
 		}
 		items = append(items, item)
-	}
-	if err := rows.Err(); err != nil {
+		return true, nil
+	})
+	if err != nil {
 		return err
 	}
 	page := object{{"items", items}, {"has_more", more}}
@@ -446,12 +434,23 @@ func (c *call) filterSQL(f *filter, v any) (string, []any, error) {
 		if !ok {
 			return "", nil, toolErr("%s: want a string", name)
 		}
+		var parts []string
+		var args []any
+		if f.op == "contains" && c.tx.e.directReads() != nil && c.tx.e.contains {
+			if needle, ok := containsNeedle(s); ok {
+				// LIKE's own result, cheaper per row (see
+				// containsNeedle); "+?" as below.
+				for _, col := range f.cols {
+					parts = append(parts, containsFunc+"(+?, "+quoteIdent(col.Name)+")")
+					args = append(args, needle)
+				}
+				return "(" + strings.Join(parts, " OR ") + ")", args, nil
+			}
+		}
 		pat := likeEscape(s) + "%"
 		if f.op == "contains" {
 			pat = "%" + pat
 		}
-		var parts []string
-		var args []any
 		for _, col := range f.cols {
 			// "+?" (a no-op on the value) keeps the pattern from being
 			// a bare parameter: SQLite plans a LIKE with its bound

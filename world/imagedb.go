@@ -28,7 +28,10 @@ import (
 // byte-identical to one built through database/sql with the same
 // statements, which TestImageDBMatchesDriver holds it to.
 //
-// An imageDB is used by one goroutine at a time.
+// An imageDB is used by one goroutine at a time. An episode's direct
+// reader (see Episode.eachRow) is an imageDB on the driver's connection
+// rather than one of its own: it prepares and finalizes its statements
+// but never closes the connection.
 type imageDB struct {
 	tls   *libc.TLS
 	db    uintptr
@@ -74,19 +77,24 @@ func readPtr(p uintptr) uintptr {
 const ptrSize = 4 << (^uintptr(0) >> 63)
 
 func (d *imageDB) close() {
-	for _, s := range d.stmts {
-		sqlite3.Xsqlite3_finalize(d.tls, s.p)
-	}
-	d.stmts = nil
+	d.finalize()
 	if d.db != 0 {
 		sqlite3.Xsqlite3_close_v2(d.tls, d.db)
 		d.db = 0
 	}
+	d.tls.Close()
+}
+
+// finalize finalizes d's statements and frees its text buffer.
+func (d *imageDB) finalize() {
+	for _, s := range d.stmts {
+		sqlite3.Xsqlite3_finalize(d.tls, s.p)
+	}
+	d.stmts = nil
 	if d.text != 0 {
 		libc.Xfree(d.tls, d.text)
-		d.text = 0
+		d.text, d.textCap = 0, 0
 	}
-	d.tls.Close()
 }
 
 // errorOf describes the result code rc of the last call on d in the
@@ -164,7 +172,7 @@ func (s *imageStmt) bind(args []sqlValue) error {
 		if d.text != 0 {
 			libc.Xfree(d.tls, d.text)
 		}
-		size := max(n, 2*d.textCap, 4096)
+		size := max(n, 2*d.textCap, 256)
 		d.text = libc.Xmalloc(d.tls, types.Size_t(size))
 		if d.text == 0 {
 			d.textCap = 0

@@ -3,7 +3,6 @@ package world
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 )
 
 // object is a JSON object that keeps its keys in insertion order, so
@@ -27,7 +26,7 @@ func (o object) appendJSON(b []byte) ([]byte, error) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if strings.ContainsAny(m.Key, "<>&") {
+		if htmlSpecial(m.Key) {
 			k, err := json.Marshal(m.Key)
 			if err != nil {
 				return nil, err
@@ -43,6 +42,18 @@ func (o object) appendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	return append(b, '}'), nil
+}
+
+// htmlSpecial reports whether s holds a character encoding/json escapes
+// in keys for HTML (<, > or &). A byte loop: strings.ContainsAny was 5%
+// of a search call, run on every key of every row.
+func htmlSpecial(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '<' || c == '>' || c == '&' {
+			return true
+		}
+	}
+	return false
 }
 
 // AppendJSONString appends s as a JSON string, as encoding/json encodes it

@@ -1,0 +1,282 @@
+package world
+
+import (
+	"context"
+	"strings"
+	"unsafe"
+
+	"modernc.org/libc"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// A search page is read through SQLite's own C API on the episode's
+// connection (the handle the driver holds, see sqliteHandle) instead of
+// database/sql. The driver reads each value of a row with three C calls
+// (its type, its text, its length), each of which takes and releases the
+// connection's mutex, then copies it; database/sql converts and copies it
+// again. A page of 11 rows of five columns is 55 values; reading it this
+// way cut a search's CPU by a third on the 100,000-contact anchor world
+// (BENCHMARKS.md, run H). Here each value is one sqlite3_column_value
+// (one mutex) and a copy into a Go string. The statement, its arguments and
+// the values are the driver's: the page is the same, value for value.
+
+// maxDirectStmts caps how many statements an episode keeps prepared for
+// direct reads (one per search query text it has run).
+const maxDirectStmts = 32
+
+// directReads returns the episode's direct reader, opening it on first
+// use, or nil where the driver does not expose its connection handle.
+// Callers hold e.mu.
+func (e *Episode) directReads() *imageDB {
+	if e.direct == nil && !e.noDirect {
+		e.conn.Raw(func(dc any) error {
+			if tls, db, ok := sqliteHandle(dc); ok {
+				e.direct = &imageDB{tls: tls, db: db, stmts: map[string]*imageStmt{}}
+				e.contains = registerContains(tls, db)
+			}
+			return nil
+		})
+		e.noDirect = e.direct == nil
+	}
+	return e.direct
+}
+
+// eachRow runs query q with args and calls row with the values of each
+// result row (int64, float64, string, []byte or nil, as database/sql
+// scans them into an any; the slice is reused) until row returns false.
+// Callers hold e.mu; the statement runs under the progress handler of
+// the call's watch, which stops it when the call's context ends.
+func (e *Episode) eachRow(ctx context.Context, q string, args []any, row func([]any) (bool, error)) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	d := e.directReads()
+	vals := make([]sqlValue, len(args))
+	for i, a := range args {
+		v, ok := sqlValueOf(a)
+		if !ok {
+			d = nil // a type the driver converts its own way
+			break
+		}
+		vals[i] = v
+	}
+	if d == nil {
+		return e.eachRowSQL(ctx, q, args, row)
+	}
+	return e.conn.Raw(func(any) error {
+		s := d.stmts[q]
+		if s == nil {
+			if len(d.stmts) >= maxDirectStmts {
+				for old, s := range d.stmts {
+					sqlite3.Xsqlite3_finalize(d.tls, s.p)
+					delete(d.stmts, old)
+					break
+				}
+			}
+			var err error
+			if s, err = d.prepare(q); err != nil {
+				return err
+			}
+		}
+		return s.eachValue(vals, row)
+	})
+}
+
+// eachRowSQL is eachRow through database/sql.
+func (e *Episode) eachRowSQL(ctx context.Context, q string, args []any, row func([]any) (bool, error)) error {
+	rows, err := e.query(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		more, err := row(vals)
+		if err != nil || !more {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// eachValue runs the statement with args and calls row with each result
+// row's values until it returns false; see eachRow.
+func (s *imageStmt) eachValue(args []sqlValue, row func([]any) (bool, error)) error {
+	d := s.d
+	defer sqlite3.Xsqlite3_reset(d.tls, s.p)
+	if err := s.bind(args); err != nil {
+		return err
+	}
+	n := sqlite3.Xsqlite3_column_count(d.tls, s.p)
+	vals := make([]any, n)
+	for {
+		switch rc := sqlite3.Xsqlite3_step(d.tls, s.p); rc {
+		case sqlite3.SQLITE_DONE:
+			return nil
+		case sqlite3.SQLITE_ROW:
+			for i := range n {
+				vals[i] = columnValue(d.tls, sqlite3.Xsqlite3_column_value(d.tls, s.p, i))
+			}
+			if more, err := row(vals); err != nil || !more {
+				return err
+			}
+		default:
+			return d.errorOf(rc)
+		}
+	}
+}
+
+// columnValue is the Go value of a result column's value v, as the
+// driver gives it. v is the statement's own (an unprotected value):
+// reading it takes no mutex, which is safe since the episode's lock keeps
+// every other use of the connection out.
+func columnValue(tls *libc.TLS, v uintptr) any {
+	switch sqlite3.Xsqlite3_value_type(tls, v) {
+	case sqlite3.SQLITE_INTEGER:
+		return sqlite3.Xsqlite3_value_int64(tls, v)
+	case sqlite3.SQLITE_FLOAT:
+		return sqlite3.Xsqlite3_value_double(tls, v)
+	case sqlite3.SQLITE_TEXT:
+		p := sqlite3.Xsqlite3_value_text(tls, v)
+		return string(libc.GoBytes(p, int(sqlite3.Xsqlite3_value_bytes(tls, v))))
+	case sqlite3.SQLITE_BLOB:
+		p := sqlite3.Xsqlite3_value_blob(tls, v)
+		return append([]byte{}, libc.GoBytes(p, int(sqlite3.Xsqlite3_value_bytes(tls, v)))...)
+	}
+	return nil
+}
+
+// closeDirect finalizes the direct reader's statements; the connection
+// is the driver's, which closes it. Callers hold e.mu, before the
+// connection is closed.
+func (e *Episode) closeDirect() {
+	d := e.direct
+	if d == nil {
+		return
+	}
+	e.conn.Raw(func(any) error {
+		d.finalize()
+		return nil
+	})
+	e.direct = nil
+}
+
+// containsFunc is the name of the SQL function a search's contains filter
+// calls on the episode's connection in place of LIKE, where it can: see
+// containsNeedle.
+const containsFunc = "mercury_contains"
+
+// registerContains registers containsFunc on the connection db and
+// reports whether it could.
+func registerContains(tls *libc.TLS, db uintptr) bool {
+	z, err := libc.CString(containsFunc)
+	if err != nil {
+		return false
+	}
+	defer libc.Xfree(tls, z)
+	flags := int32(sqlite3.SQLITE_UTF8 | sqlite3.SQLITE_DETERMINISTIC | sqlite3.SQLITE_INNOCUOUS)
+	return sqlite3.Xsqlite3_create_function_v2(tls, db, z, 2, flags, 0, containsFuncPtr, 0, 0, 0) == sqlite3.SQLITE_OK
+}
+
+// containsNeedle returns the argument of containsFunc for a contains
+// filter's text s, and whether the function gives exactly what
+// `col LIKE '%s%' ESCAPE '\'` gives: for a needle of ASCII characters
+// other than NUL (a LIKE pattern ends at a NUL), of a length far inside
+// LIKE's pattern limit. LIKE folds the case of ASCII letters only, and an
+// ASCII character of the value is always a character of its own in
+// SQLite's reading of UTF-8 (valid or not), so a match of LIKE is a run of
+// the value's bytes equal to the needle but for the case of A–Z, which is
+// what containsFunc looks for. The needle comes back in lower case.
+func containsNeedle(s string) (string, bool) {
+	if len(s) > 1000 {
+		return "", false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == 0 || c >= 0x80 {
+			return "", false
+		}
+	}
+	return strings.ToLower(s), true
+}
+
+// containsSQL is containsFunc's C entry point: mercury_contains(needle,
+// value) is NULL for a NULL value, as LIKE is, else 1 when the value's
+// text, up to a NUL (where LIKE stops reading it), holds the lower-case
+// ASCII needle but for the case of A–Z, else 0. The text is read where
+// SQLite holds it.
+func containsSQL(tls *libc.TLS, ctx uintptr, _ int32, argv uintptr) {
+	needle, value := readPtr(argv), readPtr(argv+ptrSize)
+	if sqlite3.Xsqlite3_value_type(tls, value) == sqlite3.SQLITE_NULL {
+		sqlite3.Xsqlite3_result_null(tls, ctx)
+		return
+	}
+	n, v := valueString(tls, needle), valueString(tls, value)
+	if i := strings.IndexByte(v, 0); i >= 0 {
+		v = v[:i]
+	}
+	r := int32(0)
+	if foldedContains(v, n) {
+		r = 1
+	}
+	sqlite3.Xsqlite3_result_int(tls, ctx, r)
+}
+
+// valueString is the text of an SQL function's argument v, not copied:
+// valid until the function returns.
+func valueString(tls *libc.TLS, v uintptr) string {
+	p := sqlite3.Xsqlite3_value_text(tls, v)
+	n := sqlite3.Xsqlite3_value_bytes(tls, v)
+	if p == 0 || n <= 0 {
+		return ""
+	}
+	b := libc.GoBytes(p, int(n))
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// foldedContains reports whether s holds needle (lower case) but for the
+// case of ASCII letters in s.
+func foldedContains(s, needle string) bool {
+	if len(needle) == 0 {
+		return true
+	}
+	first, upper := needle[0], needle[0]
+	if 'a' <= first && first <= 'z' {
+		upper = first - 'a' + 'A'
+	}
+	for i := 0; i+len(needle) <= len(s); i++ {
+		if c := s[i]; c != first && c != upper {
+			continue
+		}
+		j := 1
+		for ; j < len(needle); j++ {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != needle[j] {
+				break
+			}
+		}
+		if j == len(needle) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFuncPtr is containsSQL as a C function pointer (the layout of
+// https://golang.org/s/go11func, as progressHandler's).
+var containsFuncPtr = *(*uintptr)(unsafe.Pointer(&struct {
+	f func(*libc.TLS, uintptr, int32, uintptr)
+}{containsSQL}))
