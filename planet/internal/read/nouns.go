@@ -175,9 +175,11 @@ var countRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(\d{1,3}(?:[,.]\d{3})+|\d+)\s+([\p{L}-]+)(?:\s+([\p{L}-]+))?`)
 })
 
-// scale reads counts: "12 studios", "45 vans", "1,200 storage units".
+// scale reads counts: "12 studios", "45 vans", "1,200 storage units",
+// "2,000 oak trees", "a six-screen cinema", "four harvesters and
+// forwarders".
 func (r *reader) scale(caps []capability) {
-	for _, m := range countRe().FindAllStringSubmatch(digits(r.desc), -1) {
+	for _, m := range r.counts() {
 		n, err := strconv.Atoi(strings.NewReplacer(",", "", ".", "").Replace(m[1]))
 		if err != nil || n < 1 {
 			continue
@@ -197,6 +199,12 @@ func (r *reader) scale(caps []capability) {
 			}
 			if k := r.lex.ScaleKind(parts[len(parts)-1]); k != "" && len(parts) == 2 && cand == w1+" "+w2 {
 				noun, kind = sg, k
+				// "60 mobile homes", "4,000 monitored homes": a premises
+				// word made a unit by its modifier is something the
+				// business has or looks after, not a place it works from.
+				if k == "locations" && r.unitModifier(w1) {
+					kind = "assets"
+				}
 				break
 			}
 		}
@@ -212,6 +220,9 @@ func (r *reader) scale(caps []capability) {
 		}
 		if kind == "" && w2 != "" && r.lex.Is("head", r.lex.Singular(w2)) {
 			noun, kind = w1+" "+r.lex.Singular(w2), "units"
+		}
+		if kind == "" {
+			noun, kind = r.countedCompound(w1, w2)
 		}
 		// "35 horses at livery", "120 Normande cows": animals the business
 		// keeps are a register of its own, unless they are the customer.
@@ -244,10 +255,12 @@ func (r *reader) scale(caps []capability) {
 				noun, kind = sg, "assets"
 			}
 		}
-		if kind == "" || n > 5000 && kind != "customers" || kind == "counterparts" {
+		if kind == "" || n > 5000 && kind != "customers" && kind != "assets" || kind == "counterparts" {
 			continue
 		}
-		if kind == "customers" {
+		// "12,000 palms": a plan counts up to 5,000 of a thing; the
+		// phrase keeps the brief's own number.
+		if kind == "customers" || kind == "assets" {
 			n = min(n, 5000)
 		}
 		if slices.ContainsFunc(r.p.Scale, func(s engine.PlanScale) bool { return s.Kind == kind && s.Noun == noun }) {
@@ -977,7 +990,14 @@ func (r *reader) services(caps []capability) {
 		add(ps, "procurement (procurement): purchase orders to "+strings.Join(r.pluralAll(supKinds), ", "))
 	}
 	if sc, ok := r.scaleOf("vehicles"); ok && !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "fleet" }) {
-		add(engine.PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet: " + strconv.Itoa(sc.Count) + " " + r.lex.Plural(sc.Noun), Builder: "fleet", From: sc.From}, fmt.Sprintf("fleet (fleet): %d %s", sc.Count, r.lex.Plural(sc.Noun)))
+		fleet := engine.PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet: " + strconv.Itoa(sc.Count) + " " + r.lex.Plural(sc.Noun), Builder: "fleet", From: sc.From,
+			Resource: &engine.PlanNoun{One: sc.Noun, Many: r.lex.Plural(sc.Noun), Count: sc.Count}}
+		detail := ""
+		if kinds := r.vehicleKinds(); len(kinds) > 0 {
+			fleet.Attributes = []engine.PlanAttribute{{Name: "kind", Type: "text", Values: kinds, From: sc.From}}
+			detail = " (" + strings.Join(kinds, ", ") + ")"
+		}
+		add(fleet, fmt.Sprintf("fleet (fleet): %d %s%s", sc.Count, r.lex.Plural(sc.Noun), detail))
 	}
 	// Counted things of the business no capability keeps: a register of
 	// them ("35 horses", "three rigs").
