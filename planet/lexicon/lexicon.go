@@ -214,6 +214,9 @@ type Lexicon struct {
 	// UnitsOfTime are durations a count may be of ("a 24-month
 	// guarantee", "5 free days"): no thing the business has.
 	UnitsOfTime []string `json:"units_of_time"`
+	// PeopleKinds are kinds of customer that are people or their homes
+	// ("households" beside "shops"): named as people in a CRM of firms.
+	PeopleKinds []string `json:"people_kinds"`
 	// VehicleKinds are the kinds of vehicle a fleet may run, with the
 	// other words for each ("cab" is a taxi) and models sold for it.
 	VehicleKinds []VehicleKind `json:"vehicle_kinds"`
@@ -310,7 +313,7 @@ func parse() (*Lexicon, error) {
 			}
 		}
 	}
-	for name, words := range map[string][]string{"counted_unit": l.CountedUnits, "unit_modifier": l.UnitModifiers, "unit_of_time": l.UnitsOfTime} {
+	for name, words := range map[string][]string{"counted_unit": l.CountedUnits, "unit_modifier": l.UnitModifiers, "unit_of_time": l.UnitsOfTime, "people_kind": l.PeopleKinds} {
 		l.set[name] = map[string]bool{}
 		for _, w := range words {
 			l.set[name][w] = true

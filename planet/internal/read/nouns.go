@@ -54,7 +54,10 @@ func (r *reader) customer() {
 				if len(after) > 0 {
 					kinds := r.customerKinds(cue, after[0])
 					if len(kinds) > 1 {
-						org := !slices.ContainsFunc(kinds, func(k string) bool { return !r.lex.Is("org", engine.LastWord(k)) && !r.lex.Is("org", k) })
+						// Organisations when any kind is one: "for households
+						// and shops" is a CRM of firms whose households are
+						// named as people (archetypes' personKinds).
+						org := slices.ContainsFunc(kinds, func(k string) bool { return r.lex.Is("org", engine.LastWord(k)) || r.lex.Is("org", k) })
 						best = engine.PlanNoun{One: "customer", Many: "customers", Organisation: org, From: cue + " " + strings.Join(r.pluralAll(kinds), ", ")}
 						if r.ind != nil {
 							// A pack's customer is already the general word
@@ -223,6 +226,11 @@ func (r *reader) scale(caps []capability) {
 		}
 		if kind == "" {
 			noun, kind = r.countedCompound(w1, w2)
+		}
+		// "store 80 customer boats": what the customers own is kept or
+		// looked after, a register, not the business's own fleet.
+		if (kind == "vehicles" || kind == "locations") && strings.Contains(noun, " ") && r.lex.ScaleKind(r.lex.Singular(w1)) == "customers" {
+			kind = "assets"
 		}
 		// "35 horses at livery", "120 Normande cows": animals the business
 		// keeps are a register of its own, unless they are the customer.
@@ -1200,6 +1208,14 @@ func (r *reader) customerKinds(cue, first string) []string {
 	var kinds []string
 	for _, part := range listSplit().Split(rest, -1) {
 		ws := words(part)
+		// "for collectors and for three retail jewellers": the cue again,
+		// and a count, start the next kind.
+		if len(kinds) > 0 && len(ws) > 1 && strings.Join(ws[:len(strings.Fields(cue))], " ") == cue {
+			ws = ws[len(strings.Fields(cue)):]
+		}
+		for len(ws) > 1 && (numberWord(ws[0]) > 0 || isNumber(ws[0])) {
+			ws = ws[1:]
+		}
 		// The list ends where a clause does: "for landlords between tenants".
 		np := r.nounPhrase(ws)
 		if len(np) == 0 || len(np) > 3 {
@@ -1211,14 +1227,15 @@ func (r *reader) customerKinds(cue, first string) []string {
 		// "housing associations in Glasgow": the last of the list.
 		last := len(ws) > len(np)+1
 		head := r.lex.Singular(np[len(np)-1])
-		// "to homes and offices": premises stand for who has them, in a
-		// list of two or more.
-		if !r.looksLikeCustomer(head) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) {
-			break
-		}
 		one := head
 		if len(np) > 1 && !r.lex.Is("modifier", np[len(np)-2]) {
 			one = r.lex.Singular(np[len(np)-2]) + " " + head
+		}
+		// "to homes and offices": premises stand for who has them, in a
+		// list of two or more; "shipping lines" are organisations by
+		// both their words.
+		if !r.looksLikeCustomer(head) && !r.lex.Is("org", one) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) {
+			break
 		}
 		if !slices.Contains(kinds, one) {
 			kinds = append(kinds, one)
