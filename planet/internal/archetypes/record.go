@@ -565,6 +565,11 @@ func fieldValue(g *engine.Gen, at engine.PlanAttribute) any {
 			return fmt.Sprintf("%s-%05d", strings.ToUpper(at.Name[:min(2, len(at.Name))]), 10000+g.R.IntN(89999))
 		}
 	}
+	// A site of the business ("three branches"): in its home city, where
+	// a brief that counts its branches mostly has them.
+	if at.Name == "address" {
+		return g.Locale.AddressIn(g.Locale.Home)
+	}
 	// A party the brief names beside the record ("from the designer").
 	if k := engine.PartyKind(at.Name, at.Type); k != "" {
 		if _, ruled := seed.RuleForType(at.Name, at.Type); !ruled {

@@ -205,7 +205,7 @@ func (r *reader) scale(caps []capability) {
 				// "60 mobile homes", "4,000 monitored homes": a premises
 				// word made a unit by its modifier is something the
 				// business has or looks after, not a place it works from.
-				if k == "locations" && r.unitModifier(w1) {
+				if k == "locations" && (r.unitModifier(w1) || r.lex.Is("counted_unit", sg)) {
 					kind = "assets"
 				}
 				break
@@ -217,6 +217,11 @@ func (r *reader) scale(caps []capability) {
 				for _, cand := range []string{r.lex.Singular(w1), w1 + " " + r.lex.Singular(w2)} {
 					if c.resource != "" && (c.resource == cand || strings.HasSuffix(c.resource, " "+cand) || strings.HasSuffix(cand, c.resource)) {
 						noun, kind = c.resource, "units"
+						// "350 vending machines" of a clause's "machines":
+						// the count names them more closely.
+						if strings.HasSuffix(cand, " "+c.resource) {
+							noun = cand
+						}
 					}
 				}
 			}
@@ -1010,7 +1015,10 @@ func (r *reader) services(caps []capability) {
 	// Counted things of the business no capability keeps: a register of
 	// them ("35 horses", "three rigs").
 	for _, sc := range p.Scale {
-		if sc.Kind != "assets" || entities[engine.Snake(sc.Noun)] != "" || engine.Snake(sc.Noun) == engine.Snake(p.Work.Offering.One) {
+		// "three branches", "four parking garages": a business of several
+		// sites keeps a register of them, each in one of its cities.
+		sites := sc.Kind == "locations" && sc.Count >= 2 && len(p.Company.Locations) >= 2
+		if sc.Kind != "assets" && !sites || entities[engine.Snake(sc.Noun)] != "" || engine.Snake(sc.Noun) == engine.Snake(p.Work.Offering.One) {
 			continue
 		}
 		many := r.lex.Plural(sc.Noun)
@@ -1019,8 +1027,11 @@ func (r *reader) services(caps []capability) {
 			continue
 		}
 		taken[name], entities[engine.Snake(sc.Noun)] = true, name
-		add(engine.PlanService{Name: name, Archetype: "assets", Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: sc.Noun, Many: many, Count: sc.Count}, From: sc.From},
-			fmt.Sprintf("%s (assets): %d %s", name, sc.Count, many))
+		ps := engine.PlanService{Name: name, Archetype: "assets", Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: sc.Noun, Many: many, Count: sc.Count}, From: sc.From}
+		if sites {
+			ps.Attributes = []engine.PlanAttribute{{Name: "address", Type: "text", From: sc.From}}
+		}
+		add(ps, fmt.Sprintf("%s (assets): %d %s", name, sc.Count, many))
 	}
 	// A food bank or a charity gives to those it serves: no billing of
 	// them unless the brief names a charge.
