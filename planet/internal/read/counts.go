@@ -118,3 +118,54 @@ func (r *reader) vehicleKinds() []string {
 	}
 	return out
 }
+
+// withRe is the list of what a business has, after "with" in its
+// opening sentence: "Salmonicultora in Los Lagos with 22 sea pens and a
+// freshwater hatchery".
+var withRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bwith\s+([^.;:!?]+)`) })
+
+// owned reads the things the opening sentence says the business has
+// without counting them ("a freshwater hatchery", "EV chargers", "a
+// library bus"): each a unit or vehicle the lexicon knows, one of it
+// when the brief says "a", as many as a register has when it gives a
+// plural. What is counted is read by scale.
+func (r *reader) owned() []engine.PlanNoun {
+	first := r.desc
+	if i := strings.IndexAny(first, ".!?;"); i >= 0 {
+		first = first[:i]
+	}
+	var out []engine.PlanNoun
+	for _, m := range withRe().FindAllStringSubmatch(first, -1) {
+		for _, part := range listSplit().Split(m[1], -1) {
+			ws := words(part)
+			if len(ws) == 0 || isNumber(ws[0]) || numberWord(ws[0]) > 0 {
+				continue // counted: scale reads it
+			}
+			one := len(ws) > 1 && (ws[0] == "a" || ws[0] == "an")
+			np := r.nounPhrase(ws)
+			if len(np) == 0 || len(np) > 3 {
+				continue
+			}
+			head := r.lex.Singular(np[len(np)-1])
+			plural := head != np[len(np)-1]
+			if one == plural {
+				continue // "a" with a plural, or a bare singular ("with seat selection")
+			}
+			noun := head
+			if len(np) > 1 {
+				if two := r.lex.Singular(np[len(np)-2]) + " " + head; !r.lex.Is("modifier", np[len(np)-2]) {
+					noun = two
+				}
+			}
+			if _, vehicle := r.lex.Vehicle(head); !vehicle && !r.lex.Is("counted_unit", head) && !r.lex.Is("counted_unit", noun) {
+				continue
+			}
+			n := engine.PlanNoun{One: noun, Many: r.lex.Plural(noun), From: strings.TrimSpace(part)}
+			if one {
+				n.Count = 1
+			}
+			out = append(out, n)
+		}
+	}
+	return out
+}

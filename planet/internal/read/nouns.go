@@ -1033,6 +1033,18 @@ func (r *reader) services(caps []capability) {
 		}
 		add(ps, fmt.Sprintf("%s (assets): %d %s", name, sc.Count, many))
 	}
+	// What the opening says the business has, uncounted: "with 22 sea
+	// pens and a freshwater hatchery", "with EV chargers".
+	for _, o := range r.owned() {
+		many := r.lex.Plural(o.One)
+		name := engine.Snake(many)
+		if taken[name] || entities[engine.Snake(o.One)] != "" || slices.ContainsFunc(p.Scale, func(sc engine.PlanScale) bool { return engine.LastWord(sc.Noun) == engine.LastWord(o.One) }) {
+			continue
+		}
+		taken[name], entities[engine.Snake(o.One)] = true, name
+		add(engine.PlanService{Name: name, Archetype: "assets", Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: o.One, Many: many, Count: o.Count}, From: o.From},
+			fmt.Sprintf("%s (assets): %s", name, many))
+	}
 	// A food bank or a charity gives to those it serves: no billing of
 	// them unless the brief names a charge.
 	free := r.lex.FreeToCustomers(strings.ToLower(r.s.Industry + " " + r.desc))
