@@ -119,6 +119,13 @@ func TestReadCounts(t *testing.T) {
 					t.Errorf("customer kinds %v", k)
 				}
 			}},
+		{name: "a channel is no customer", industry: "truffle farm", country: "AU",
+			desc: "Truffle farm near Canberra. Visitors book truffle hunts in winter, and chefs order truffles by the gram for next-day courier.",
+			check: func(t *testing.T, p *engine.Plan, b *world.Bundle) {
+				if strings.Contains(p.Customer.One, "courier") {
+					t.Errorf("customers are %s", p.Customer.Many)
+				}
+			}},
 		{name: "organisations by both their words", industry: "ship agency", country: "LT",
 			desc: "Port agency in Klaipėda handling calls for shipping lines and tramp owners. We book pilots for arrival.",
 			check: func(t *testing.T, p *engine.Plan, b *world.Bundle) {

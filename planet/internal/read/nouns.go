@@ -153,6 +153,11 @@ func (r *reader) looksLikeCustomer(head string) bool {
 	if r.lex.ScaleKind(head) == "customers" || r.lex.Is("org", head) {
 		return true
 	}
+	// "for next-day courier", "by phone": how a thing is sent or asked
+	// for is nobody the business serves.
+	if r.lex.Is("channel", head) {
+		return false
+	}
 	// "cancelled for weather": a vague noun is nobody.
 	if r.lex.Is("vague", head) {
 		return false
