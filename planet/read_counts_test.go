@@ -119,6 +119,13 @@ func TestReadCounts(t *testing.T) {
 					t.Errorf("customer kinds %v", k)
 				}
 			}},
+		{name: "units no booking takes are a register", industry: "laboratorio clínico", country: "MX",
+			desc: "Laboratorio de análisis clínicos with 14 collection points in Mexico City. Results are released online.",
+			check: func(t *testing.T, p *engine.Plan, b *world.Bundle) {
+				if tb := countsTable(b, "collection_points"); tb == nil || len(tb.Rows) != 14 {
+					t.Errorf("no register of 14 collection points: %v", countsTableNames(b))
+				}
+			}},
 		{name: "a channel is no customer", industry: "truffle farm", country: "AU",
 			desc: "Truffle farm near Canberra. Visitors book truffle hunts in winter, and chefs order truffles by the gram for next-day courier.",
 			check: func(t *testing.T, p *engine.Plan, b *world.Bundle) {

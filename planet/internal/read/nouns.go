@@ -1023,7 +1023,12 @@ func (r *reader) services(caps []capability) {
 		// "three branches", "four parking garages": a business of several
 		// sites keeps a register of them, each in one of its cities.
 		sites := sc.Kind == "locations" && sc.Count >= 2 && len(p.Company.Locations) >= 2
-		if sc.Kind != "assets" && !sites || entities[engine.Snake(sc.Noun)] != "" || engine.Snake(sc.Noun) == engine.Snake(p.Work.Offering.One) {
+		// Units no booking takes ("14 collection points") are a register
+		// of their own, as assets are.
+		units := sc.Kind == "units" && !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
+			return s.Resource != nil && (s.Resource.One == sc.Noun || strings.HasSuffix(sc.Noun, s.Resource.One))
+		})
+		if sc.Kind != "assets" && !sites && !units || entities[engine.Snake(sc.Noun)] != "" || engine.Snake(sc.Noun) == engine.Snake(p.Work.Offering.One) {
 			continue
 		}
 		many := r.lex.Plural(sc.Noun)
