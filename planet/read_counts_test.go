@@ -90,6 +90,14 @@ func TestReadCounts(t *testing.T) {
 					t.Errorf("%d vehicles seeded for 95 cabs, want the cap of 40", len(tb.Rows))
 				}
 			}},
+		{name: "a fleet is as many as counted, even two", industry: "scuba diving school", country: "TH",
+			desc: "Dive school in Phuket with two boats running daily trips to the Similan Islands.",
+			check: func(t *testing.T, p *engine.Plan, b *world.Bundle) {
+				tb := countsTable(b, "fleet_vehicles")
+				if tb == nil || len(tb.Rows) != 2 || !slices.Equal(countsEnum(tb, "kind"), []string{"boat"}) {
+					t.Errorf("fleet of two boats: %v", tb)
+				}
+			}},
 		{name: "sites counted are a register in the home city", industry: "księgarnia", country: "PL",
 			desc: "Independent bookshop with three branches in Kraków selling to walk-in readers.",
 			want: map[string]string{"branch": "locations"},

@@ -103,8 +103,11 @@ func buildFleet(k *kit.Builder) {
 	// The brief's own count, "95 cabs", up to what a page of the fleet
 	// shows an agent.
 	if n := fleetCount(g, s.Name); n > 0 {
-		nv = max(min(n, maxFleetRows), 3)
+		nv = max(min(n, maxFleetRows), 2)
 	}
+	// One vehicle is in the workshop: the third, or the last of a fleet
+	// of two ("two boats running daily trips").
+	inWorkshop := min(3, nv)
 	for i := 1; i <= nv; i++ {
 		m := engine.Pick(g.R, models)
 		plate := registrationPlate(k, i)
@@ -114,7 +117,7 @@ func buildFleet(k *kit.Builder) {
 		plates[plate] = true
 		status := "available"
 		switch {
-		case i == 3:
+		case i == inWorkshop:
 			status = "in_workshop"
 		case i == nv && g.R.IntN(2) == 0:
 			status = "retired"
@@ -160,7 +163,7 @@ func buildFleet(k *kit.Builder) {
 		}
 		k.Add(mnt, mt, r)
 	}
-	k.Add(mnt, mt, engine.Row{"id": k.NextID(mt), "vehicle_id": veh[2]["id"], "kind": "repair", "description": "Gearbox noise, diagnose and repair",
+	k.Add(mnt, mt, engine.Row{"id": k.NextID(mt), "vehicle_id": veh[inWorkshop-1]["id"], "kind": "repair", "description": "Gearbox noise, diagnose and repair",
 		"workshop": workshops[0], "scheduled_on": g.Day(-2), "estimate": k.Money(g.R, 600, 2500), "status": "in_progress"})
 
 	// Tools.
