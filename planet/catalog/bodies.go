@@ -104,7 +104,11 @@ func (c Country) namePatterns(ind Industry) []string {
 	if english(c.Locale) {
 		return ind.CompanyNamePatterns
 	}
-	if ind.ownWords {
+	// The brief's own words are the country's only when they are in its
+	// script: "locksmith" is no Japanese word, whatever list of English
+	// words it is missing from, and "日本 Locksmith株式会社" no Japanese
+	// firm's name.
+	if ind.ownWords && sameScript(ind.CompanyNamePatterns, c.FamilyNames) {
 		return ind.CompanyNamePatterns
 	}
 	n := namingData()
@@ -287,3 +291,35 @@ func (ind Industry) Body() string {
 // IsDomainFiller reports whether a word of a company's name is left out
 // of its domain (naming.json domain_fillers).
 func IsDomainFiller(word string) bool { return slices.Contains(namingData().DomainFillers, word) }
+
+// sameScript reports whether the letters of patterns (outside their
+// {placeholders}) are in the script the country writes names in, judged
+// by its family names: Latin letters or not.
+func sameScript(patterns, names []string) bool {
+	if len(names) == 0 || len(patterns) == 0 {
+		return true
+	}
+	latin := func(s string) (bool, bool) {
+		has, all := false, true
+		depth := 0
+		for _, r := range s {
+			switch {
+			case r == '{':
+				depth++
+			case r == '}':
+				depth--
+			case depth == 0 && unicode.IsLetter(r):
+				has = true
+				all = all && unicode.Is(unicode.Latin, r)
+			}
+		}
+		return has, all
+	}
+	_, namesLatin := latin(names[0])
+	for _, p := range patterns {
+		if has, pLatin := latin(p); has && pLatin != namesLatin {
+			return false
+		}
+	}
+	return true
+}

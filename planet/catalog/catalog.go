@@ -72,8 +72,11 @@ type Country struct {
 	// LegalFormKinds sorts the forms that do not fit every firm: "small"
 	// (sole traders, partnerships: only for small firms), "large" (public
 	// limited and listed companies: only for large ones), "professional"
-	// (LLP and the like: only from an industry's own name patterns). A
-	// form not listed is a private limited company, fit for any size.
+	// (LLP and the like: only from an industry's own name patterns),
+	// "sole" (the sole trader's form, also small: the only form of a
+	// one- or two-person business, which has none where the country has
+	// no such form). A form not listed is a private limited company, fit
+	// for any size.
 	LegalFormKinds map[string][]string `json:"legal_form_kinds,omitempty"`
 	// RegionalStems are the company stems that name a place (a region,
 	// river, district), each with the catalog cities it is the home of:

@@ -32,6 +32,9 @@ type Firm struct {
 const (
 	SmallFirm = 50
 	LargeFirm = 250
+	// SoleFirm is the most people a business of one owner is: the owner
+	// and a partner or one helper.
+	SoleFirm = 2
 )
 
 // CompanyNameFor is a company name for firm: a pattern of the industry,
@@ -62,6 +65,12 @@ func (c Country) CompanyNameFor(r *rand.Rand, ind Industry, f Firm) string {
 // ones only from LargeFirm, private limited companies at every size, and
 // professional forms never (an industry's name patterns carry those).
 func (c Country) FormsFor(employees int) []string {
+	// A one- or two-person business trades as its owner: the country's
+	// sole-trader form (e.K., Tmi, ENK), or none where it has none (a
+	// sole trader in Britain or Japan registers no company).
+	if employees > 0 && employees <= SoleFirm {
+		return slices.Clone(c.LegalFormKinds["sole"])
+	}
 	var out []string
 	for _, f := range c.CompanySuffixes {
 		switch c.formKind(f) {
@@ -83,7 +92,8 @@ func (c Country) FormsFor(employees int) []string {
 
 func (c Country) formKind(form string) string {
 	for kind, forms := range c.LegalFormKinds {
-		if slices.Contains(forms, form) {
+		// Sole-trader forms are also of another kind (small).
+		if kind != "sole" && slices.Contains(forms, form) {
 			return kind
 		}
 	}

@@ -13,7 +13,7 @@ import (
 func TestLegalFormKindsData(t *testing.T) {
 	for _, c := range Countries() {
 		for kind, forms := range c.LegalFormKinds {
-			if !slices.Contains([]string{"small", "large", "professional"}, kind) {
+			if !slices.Contains([]string{"small", "large", "professional", "sole"}, kind) {
 				t.Errorf("%s: legal_form_kinds: unknown kind %q", c.Code, kind)
 			}
 			all := slices.Clone(c.CompanySuffixes)
@@ -40,8 +40,13 @@ func TestLegalFormKindsData(t *testing.T) {
 			t.Errorf("%s: every company stem is regional; a firm elsewhere has none", c.Code)
 		}
 		for _, in := range append([]Country{c}, regionsOf(c)...) {
-			if len(in.FormsFor(1)) == 0 || len(in.FormsFor(5000)) == 0 {
-				t.Errorf("%s (%s): no legal form for a firm of 1 or of 5000", c.Code, in.Locale)
+			if len(in.FormsFor(SoleFirm+1)) == 0 || len(in.FormsFor(5000)) == 0 {
+				t.Errorf("%s (%s): no legal form for a firm of %d or of 5000", c.Code, in.Locale, SoleFirm+1)
+			}
+			for _, f := range in.FormsFor(1) {
+				if !slices.Contains(in.LegalFormKinds["sole"], f) {
+					t.Errorf("%s (%s): a one-person firm takes %q, no sole trader's form", c.Code, in.Locale, f)
+				}
 			}
 		}
 	}
@@ -63,6 +68,12 @@ func TestFormsFor(t *testing.T) {
 		{"IT", 30, []string{"S.r.l."}, []string{"S.p.A."}},
 		{"JP", 10, []string{"株式会社{name}", "合同会社{name}"}, nil},
 		{"NL", 0, []string{"B.V.", "N.V.", "V.O.F."}, nil}, // unknown size: any
+		// A one- or two-person business is a sole trader: its form, or
+		// none (a British or Japanese sole trader registers no company).
+		{"DE", 2, []string{"e.K."}, []string{"GmbH", "OHG"}},
+		{"FI", 1, []string{"Tmi"}, []string{"Oy", "Ky"}},
+		{"GB", 1, nil, []string{"Ltd", "Limited"}},
+		{"JP", 2, nil, []string{"株式会社{name}", "合同会社{name}", "有限会社{name}"}},
 	} {
 		forms := mustCountry(t, tc.country).FormsFor(tc.employees)
 		for _, f := range tc.has {
@@ -112,7 +123,9 @@ func TestCompanyNameForFits(t *testing.T) {
 					t.Errorf("%s %s: small firm %q has the large form %q", c.Code, ind.ID, n, form)
 				}
 				for stem, homes := range c.RegionalStems {
-					if formIndex(n, stem) >= 0 && !slices.Contains(homes, city.Name) { // whole words: "Moldovan" is a family name
+					// whole words: "Moldovan" is a family name; a word of the
+					// trade's own patterns is no stem ("{stem} Yacht Harbour").
+					if formIndex(n, stem) >= 0 && !slices.Contains(homes, city.Name) && !slices.ContainsFunc(c.namePatterns(ind), func(p string) bool { return formIndex(p, stem) >= 0 }) {
 						t.Errorf("%s %s: firm in %s named %q after %s", c.Code, ind.ID, city.Name, n, stem)
 					}
 				}

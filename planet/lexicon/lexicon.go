@@ -103,6 +103,14 @@ type Scale struct {
 	Nouns []string `json:"nouns"`
 }
 
+// VehicleKind is a kind of vehicle: its name, the other words owners
+// use for it, and models sold for that use.
+type VehicleKind struct {
+	Kind   string   `json:"kind"`
+	Also   []string `json:"also"`
+	Models []string `json:"models"`
+}
+
 // Headcount is a phrase of a business's size and the people it means.
 type Headcount struct {
 	Phrase string `json:"phrase"`
@@ -196,6 +204,22 @@ type Lexicon struct {
 	// Places are where on its premises a business does a thing ("in
 	// the indoor arena", "at the counter"): a location of the record.
 	Places []string `json:"places"`
+	// CountedUnits are the things a business counts that it has or
+	// looks after, beside its premises and vehicles: "a six-screen
+	// cinema", "22 sea pens", "180 washers and dryers", "EV chargers".
+	CountedUnits []string `json:"counted_units"`
+	// UnitModifiers make a premises word a unit the business has rather
+	// than a place it works from ("60 mobile homes", "holiday homes").
+	UnitModifiers []string `json:"unit_modifiers"`
+	// UnitsOfTime are durations a count may be of ("a 24-month
+	// guarantee", "5 free days"): no thing the business has.
+	UnitsOfTime []string `json:"units_of_time"`
+	// PeopleKinds are kinds of customer that are people or their homes
+	// ("households" beside "shops"): named as people in a CRM of firms.
+	PeopleKinds []string `json:"people_kinds"`
+	// VehicleKinds are the kinds of vehicle a fleet may run, with the
+	// other words for each ("cab" is a taxi) and models sold for it.
+	VehicleKinds []VehicleKind `json:"vehicle_kinds"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 
@@ -277,6 +301,24 @@ func parse() (*Lexicon, error) {
 		}
 		l.set[name] = m
 	}
+	// A kind of vehicle counted is a fleet's, unless the lexicon counts
+	// it as a unit (a forwarder is also a freight agent's word).
+	for i, v := range l.VehicleKinds {
+		if v.Kind == "" || len(v.Models) == 0 {
+			errs = append(errs, fmt.Errorf("capabilities.json: /vehicle_kinds/%d: want a kind and models", i))
+		}
+		for _, n := range append([]string{v.Kind}, v.Also...) {
+			if _, known := l.scaleKind[n]; !known && !slices.Contains(l.CountedUnits, n) {
+				l.scaleKind[n] = "vehicles"
+			}
+		}
+	}
+	for name, words := range map[string][]string{"counted_unit": l.CountedUnits, "unit_modifier": l.UnitModifiers, "unit_of_time": l.UnitsOfTime, "people_kind": l.PeopleKinds} {
+		l.set[name] = map[string]bool{}
+		for _, w := range words {
+			l.set[name][w] = true
+		}
+	}
 	for _, id := range append(slices.Clone(l.Reactors.Composed), l.Reactors.Pack...) {
 		if _, ok := l.byID[id]; !ok {
 			errs = append(errs, fmt.Errorf("capabilities.json: /reactors: unknown archetype %q", id))
@@ -344,6 +386,17 @@ func (l *Lexicon) ArchetypeIDs() []string {
 // NounArchetype returns the archetype that keeps records of a singular
 // noun, or "".
 func (l *Lexicon) NounArchetype(noun string) string { return l.nounArch[noun] }
+
+// Vehicle returns the kind of vehicle a singular noun names ("cab" →
+// taxi), ok false when it names none the lexicon knows.
+func (l *Lexicon) Vehicle(noun string) (VehicleKind, bool) {
+	for _, v := range l.VehicleKinds {
+		if v.Kind == noun || slices.Contains(v.Also, noun) {
+			return v, true
+		}
+	}
+	return VehicleKind{}, false
+}
 
 // ScaleKind returns what a counted singular noun measures, or "".
 func (l *Lexicon) ScaleKind(noun string) string { return l.scaleKind[noun] }

@@ -9,6 +9,7 @@ import (
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
+	"github.com/mercury/mcp-world/planet/lexicon"
 	"github.com/mercury/mcp-world/planet/seed"
 
 	"github.com/mercury/mcp-world/world"
@@ -45,9 +46,17 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 	// cafés and hotels"); a pack's word for them may say so too. A noun
 	// that records a date of birth is people, whatever it is called.
 	org := (engine.B2B(v.One) || g.Plan.Customer.Organisation) && !hasDateOfBirth(v)
+	// "for households and shops": some kinds of customer are people, and
+	// their rows are named as people are, among the firms.
+	people := personKinds(g)
 	if org {
 		cols[1].Description = "Company name of the " + v.One + "."
-		cols = append(cols, kit.Text("contact_person", "Main contact at the "+v.One+"."))
+		contact := kit.Text("contact_person", "Main contact at the "+v.One+".")
+		if len(people) > 0 {
+			cols[1].Description = "Name of the " + v.One + ": the company's, or the person's for " + strings.Join(pluralAll(people), " and ") + "."
+			contact = kit.Opt(kit.Text("contact_person", "Main contact at the "+v.One+", for a company."))
+		}
+		cols = append(cols, contact)
 		if tax, ok := seed.TaxOf(g.Company.Country); ok {
 			cols = append(cols, kit.Opt(withKind(kit.Text("tax_id", "Tax number ("+tax.TaxIDLabel+")."), seed.TaxID)))
 		}
@@ -88,6 +97,12 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 			r[x.Name] = x.Value(g, r, seed.NoStage)
 		}
 		kindName(g, g.R, r, org)
+		if kind, _ := r["kind"].(string); org && slices.Contains(people, kind) {
+			given, family, full := g.Locale.C.PersonName(g.R)
+			domain := engine.Pick(g.R, []string{"gmail.com", "outlook.com", "yahoo.com", "icloud.com", "proton.me"})
+			r["name"], r["email"], r["contact_person"] = full, g.Locale.Email(given, family, domain), nil
+			delete(r, "tax_id")
+		}
 	}
 	for _, r := range e.Rows {
 		tablesAdd(g, s, table, r)
@@ -299,4 +314,32 @@ func kindName(g *engine.Gen, rng *rand.Rand, r engine.Row, org bool) {
 	city, _ := r["city"].(string)
 	company := g.Locale.C.CompanyNameIn(rng, ind, city)
 	r["name"], r["email"] = company, g.Locale.Email("info", "", g.Locale.DomainFor(company))
+}
+
+// personKinds are the kinds of customer of an organisations' CRM that are
+// people ("households" beside "shops"), by the lexicon's organisations:
+// their rows are named as people. None when every kind is a firm.
+func personKinds(g *engine.Gen) []string {
+	lex := lexicon.Load()
+	var out []string
+	for _, at := range g.Plan.Customer.Attributes {
+		if at.Name != "kind" {
+			continue
+		}
+		for _, k := range at.Values {
+			last := engine.LastWord(k)
+			if !lex.Is("org", k) && !lex.Is("org", last) && (lex.Is("people_kind", k) || lex.Is("people_kind", last) || lex.Nature(k) == "person") {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+func pluralAll(ones []string) []string {
+	out := make([]string, len(ones))
+	for i, o := range ones {
+		out[i] = lexicon.Load().Plural(o)
+	}
+	return out
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
+	"github.com/mercury/mcp-world/planet/lexicon"
 	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
@@ -55,11 +56,17 @@ func buildFleet(k *kit.Builder) {
 	s.Description = fmt.Sprintf("The vehicles %s runs for its %s and their maintenance: workshop visits, inspections and repairs. Costs are in %s minor units.",
 		g.Company.Name, g.Vocab.Work.Many, g.Company.Currency)
 	const vt, mt = "fleet_vehicles", "fleet_maintenance"
+	// The kinds of vehicle the brief names ("95 cabs", "25 tuk-tuks"),
+	// with models sold for them, else vans, trucks and cars.
+	named, bodies := fleetKinds(g, s.Name)
+	if len(named) == 0 {
+		bodies = []string{"van", "truck", "car"}
+	}
 	s.Table(vt, "The company's vehicles.", "FV-", 3,
 		kit.PK(),
 		kit.Unique(kit.Text("plate", "Registration plate.")),
 		kit.Text("make_model", "Make and model."),
-		kit.Enum("kind", "Body type.", "van", "truck", "car"),
+		kit.Enum("kind", map[bool]string{true: "Kind of vehicle.", false: "Body type."}[len(named) > 0], bodies...),
 		kit.Int("odometer_km", "Odometer reading at the last recorded service, in km."),
 		kit.Enum("status", "available (on the road), in_workshop (off the road) or retired (sold or scrapped, final).", "available", "in_workshop", "retired"),
 		kit.Date("next_service_on", "When the next regular service is due."),
@@ -90,6 +97,9 @@ func buildFleet(k *kit.Builder) {
 			models = append(models, [2]string{v.Model, v.Kind})
 		}
 	}
+	if len(named) > 0 {
+		models = named
+	}
 	workshops := make([]string, 3)
 	for i := range workshops {
 		_, family, _ := g.Locale.C.PersonName(g.R)
@@ -99,6 +109,14 @@ func buildFleet(k *kit.Builder) {
 	var veh []engine.Row
 	plates := map[string]bool{}
 	nv := 6 + g.R.IntN(7)
+	// The brief's own count, "95 cabs", up to what a page of the fleet
+	// shows an agent.
+	if n := fleetCount(g, s.Name); n > 0 {
+		nv = max(min(n, maxFleetRows), 2)
+	}
+	// One vehicle is in the workshop: the third, or the last of a fleet
+	// of two ("two boats running daily trips").
+	inWorkshop := min(3, nv)
 	for i := 1; i <= nv; i++ {
 		m := engine.Pick(g.R, models)
 		plate := registrationPlate(k, i)
@@ -108,7 +126,7 @@ func buildFleet(k *kit.Builder) {
 		plates[plate] = true
 		status := "available"
 		switch {
-		case i == 3:
+		case i == inWorkshop:
 			status = "in_workshop"
 		case i == nv && g.R.IntN(2) == 0:
 			status = "retired"
@@ -154,7 +172,7 @@ func buildFleet(k *kit.Builder) {
 		}
 		k.Add(mnt, mt, r)
 	}
-	k.Add(mnt, mt, engine.Row{"id": k.NextID(mt), "vehicle_id": veh[2]["id"], "kind": "repair", "description": g.Locale.Lex().Say("vehicle_gearbox"),
+	k.Add(mnt, mt, engine.Row{"id": k.NextID(mt), "vehicle_id": veh[inWorkshop-1]["id"], "kind": "repair", "description": g.Locale.Lex().Say("vehicle_gearbox"),
 		"workshop": workshops[0], "scheduled_on": g.Day(-2), "estimate": k.Money(g.R, 600, 2500), "status": "in_progress"})
 
 	// Tools.
@@ -326,4 +344,56 @@ func buildFleet(k *kit.Builder) {
 	}})
 	g.SetEntity("fleet_vehicle", &engine.Entity{Service: s.Name, Table: vt, Key: "id", Noun: "vehicle", Plural: "vehicles", Prefix: "FV-", Width: 3, Rows: veh,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("plate")}})
+}
+
+// maxFleetRows bounds the vehicles a fleet is seeded with, whatever the
+// brief counts: enough to search and page through.
+const maxFleetRows = 40
+
+// fleetService is the plan's service the fleet is built for.
+func fleetService(g *engine.Gen, name string) (engine.PlanService, bool) {
+	for _, ps := range g.Plan.Services {
+		if ps.Builder == "fleet" && (ps.Name == name || strings.TrimSuffix(name, "_hub") == ps.Name) {
+			return ps, true
+		}
+	}
+	return engine.PlanService{}, false
+}
+
+// fleetKinds reads the kinds of vehicle the plan names for the fleet
+// (its "kind" attribute) and the models of each the lexicon knows; a
+// kind it knows no model of is named by its own word ("Harvester").
+func fleetKinds(g *engine.Gen, name string) (models [][2]string, kinds []string) {
+	ps, ok := fleetService(g, name)
+	if !ok {
+		return nil, nil
+	}
+	lex := lexicon.Load()
+	for _, at := range ps.Attributes {
+		if at.Name != "kind" {
+			continue
+		}
+		for _, k := range at.Values {
+			kinds = append(kinds, k)
+			v, ok := lex.Vehicle(k)
+			if !ok {
+				models = append(models, [2]string{engine.Title(k), k})
+				continue
+			}
+			for _, m := range v.Models {
+				models = append(models, [2]string{m, k})
+			}
+		}
+	}
+	return models, kinds
+}
+
+// fleetCount is how many vehicles the plan's fleet has, 0 when the
+// brief does not say.
+func fleetCount(g *engine.Gen, name string) int {
+	ps, ok := fleetService(g, name)
+	if !ok || ps.Resource == nil {
+		return 0
+	}
+	return ps.Resource.Count
 }

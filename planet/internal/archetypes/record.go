@@ -17,6 +17,10 @@ import (
 
 func init() { engine.RegisterRecord(buildRecord) }
 
+// maxRegisterRows bounds the rows a record service is seeded with when
+// the brief counts its records.
+const maxRegisterRows = 500
+
 // buildRecord is the generic builder of an archetype's records, for a
 // capability the brief names in its own nouns: complaints (cases),
 // consent forms (documents), aftercare reminders (campaigns), kayak
@@ -324,7 +328,9 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	}
 	n := g.Volume("records")
 	if ps.Entity.Count > 0 {
-		n = ps.Entity.Count // the brief's own count: "35 horses"
+		// The brief's own count, "35 horses", up to what an agent can
+		// page through ("12,000 palms" are a register of 500 of them).
+		n = min(ps.Entity.Count, maxRegisterRows)
 	}
 	for i := 1; i <= n; i++ {
 		d := g.R.IntN(60) - 40
@@ -558,6 +564,11 @@ func fieldValue(g *engine.Gen, at engine.PlanAttribute) any {
 		if strings.HasSuffix(at.Name, suf) {
 			return fmt.Sprintf("%s-%05d", strings.ToUpper(at.Name[:min(2, len(at.Name))]), 10000+g.R.IntN(89999))
 		}
+	}
+	// A site of the business ("three branches"): in its home city, where
+	// a brief that counts its branches mostly has them.
+	if at.Name == "address" {
+		return g.Locale.AddressIn(g.Locale.Home)
 	}
 	// A party the brief names beside the record ("from the designer").
 	if k := engine.PartyKind(at.Name, at.Type); k != "" {

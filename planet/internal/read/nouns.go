@@ -54,7 +54,10 @@ func (r *reader) customer() {
 				if len(after) > 0 {
 					kinds := r.customerKinds(cue, after[0])
 					if len(kinds) > 1 {
-						org := !slices.ContainsFunc(kinds, func(k string) bool { return !r.lex.Is("org", engine.LastWord(k)) && !r.lex.Is("org", k) })
+						// Organisations when any kind is one: "for households
+						// and shops" is a CRM of firms whose households are
+						// named as people (archetypes' personKinds).
+						org := slices.ContainsFunc(kinds, func(k string) bool { return r.lex.Is("org", engine.LastWord(k)) || r.lex.Is("org", k) })
 						best = engine.PlanNoun{One: "customer", Many: "customers", Organisation: org, From: cue + " " + strings.Join(r.pluralAll(kinds), ", ")}
 						if r.ind != nil {
 							// A pack's customer is already the general word
@@ -150,6 +153,11 @@ func (r *reader) looksLikeCustomer(head string) bool {
 	if r.lex.ScaleKind(head) == "customers" || r.lex.Is("org", head) {
 		return true
 	}
+	// "for next-day courier", "by phone": how a thing is sent or asked
+	// for is nobody the business serves.
+	if r.lex.Is("channel", head) {
+		return false
+	}
 	// "cancelled for weather": a vague noun is nobody.
 	if r.lex.Is("vague", head) {
 		return false
@@ -175,9 +183,11 @@ var countRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(\d{1,3}(?:[,.]\d{3})+|\d+)\s+([\p{L}-]+)(?:\s+([\p{L}-]+))?`)
 })
 
-// scale reads counts: "12 studios", "45 vans", "1,200 storage units".
+// scale reads counts: "12 studios", "45 vans", "1,200 storage units",
+// "2,000 oak trees", "a six-screen cinema", "four harvesters and
+// forwarders".
 func (r *reader) scale(caps []capability) {
-	for _, m := range countRe().FindAllStringSubmatch(digits(r.desc), -1) {
+	for _, m := range r.counts() {
 		n, err := strconv.Atoi(strings.NewReplacer(",", "", ".", "").Replace(m[1]))
 		if err != nil || n < 1 {
 			continue
@@ -197,6 +207,12 @@ func (r *reader) scale(caps []capability) {
 			}
 			if k := r.lex.ScaleKind(parts[len(parts)-1]); k != "" && len(parts) == 2 && cand == w1+" "+w2 {
 				noun, kind = sg, k
+				// "60 mobile homes", "4,000 monitored homes": a premises
+				// word made a unit by its modifier is something the
+				// business has or looks after, not a place it works from.
+				if k == "locations" && (r.unitModifier(w1) || r.lex.Is("counted_unit", sg)) {
+					kind = "assets"
+				}
 				break
 			}
 		}
@@ -206,12 +222,25 @@ func (r *reader) scale(caps []capability) {
 				for _, cand := range []string{r.lex.Singular(w1), w1 + " " + r.lex.Singular(w2)} {
 					if c.resource != "" && (c.resource == cand || strings.HasSuffix(c.resource, " "+cand) || strings.HasSuffix(cand, c.resource)) {
 						noun, kind = c.resource, "units"
+						// "350 vending machines" of a clause's "machines":
+						// the count names them more closely.
+						if strings.HasSuffix(cand, " "+c.resource) {
+							noun = cand
+						}
 					}
 				}
 			}
 		}
 		if kind == "" && w2 != "" && r.lex.Is("head", r.lex.Singular(w2)) {
 			noun, kind = w1+" "+r.lex.Singular(w2), "units"
+		}
+		if kind == "" {
+			noun, kind = r.countedCompound(w1, w2)
+		}
+		// "store 80 customer boats": what the customers own is kept or
+		// looked after, a register, not the business's own fleet.
+		if (kind == "vehicles" || kind == "locations") && strings.Contains(noun, " ") && r.lex.ScaleKind(r.lex.Singular(w1)) == "customers" {
+			kind = "assets"
 		}
 		// "35 horses at livery", "120 Normande cows": animals the business
 		// keeps are a register of its own, unless they are the customer.
@@ -244,10 +273,12 @@ func (r *reader) scale(caps []capability) {
 				noun, kind = sg, "assets"
 			}
 		}
-		if kind == "" || n > 5000 && kind != "customers" || kind == "counterparts" {
+		if kind == "" || n > 5000 && kind != "customers" && kind != "assets" || kind == "counterparts" {
 			continue
 		}
-		if kind == "customers" {
+		// "12,000 palms": a plan counts up to 5,000 of a thing; the
+		// phrase keeps the brief's own number.
+		if kind == "customers" || kind == "assets" {
 			n = min(n, 5000)
 		}
 		if slices.ContainsFunc(r.p.Scale, func(s engine.PlanScale) bool { return s.Kind == kind && s.Noun == noun }) {
@@ -977,12 +1008,27 @@ func (r *reader) services(caps []capability) {
 		add(ps, "procurement (procurement): purchase orders to "+strings.Join(r.pluralAll(supKinds), ", "))
 	}
 	if sc, ok := r.scaleOf("vehicles"); ok && !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "fleet" }) {
-		add(engine.PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet: " + strconv.Itoa(sc.Count) + " " + r.lex.Plural(sc.Noun), Builder: "fleet", From: sc.From}, fmt.Sprintf("fleet (fleet): %d %s", sc.Count, r.lex.Plural(sc.Noun)))
+		fleet := engine.PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet: " + strconv.Itoa(sc.Count) + " " + r.lex.Plural(sc.Noun), Builder: "fleet", From: sc.From,
+			Resource: &engine.PlanNoun{One: sc.Noun, Many: r.lex.Plural(sc.Noun), Count: sc.Count}}
+		detail := ""
+		if kinds := r.vehicleKinds(); len(kinds) > 0 {
+			fleet.Attributes = []engine.PlanAttribute{{Name: "kind", Type: "text", Values: kinds, From: sc.From}}
+			detail = " (" + strings.Join(kinds, ", ") + ")"
+		}
+		add(fleet, fmt.Sprintf("fleet (fleet): %d %s%s", sc.Count, r.lex.Plural(sc.Noun), detail))
 	}
 	// Counted things of the business no capability keeps: a register of
 	// them ("35 horses", "three rigs").
 	for _, sc := range p.Scale {
-		if sc.Kind != "assets" || entities[engine.Snake(sc.Noun)] != "" || engine.Snake(sc.Noun) == engine.Snake(p.Work.Offering.One) {
+		// "three branches", "four parking garages": a business of several
+		// sites keeps a register of them, each in one of its cities.
+		sites := sc.Kind == "locations" && sc.Count >= 2 && len(p.Company.Locations) >= 2
+		// Units no booking takes ("14 collection points") are a register
+		// of their own, as assets are.
+		units := sc.Kind == "units" && !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
+			return s.Resource != nil && (s.Resource.One == sc.Noun || strings.HasSuffix(sc.Noun, s.Resource.One))
+		})
+		if sc.Kind != "assets" && !sites && !units || entities[engine.Snake(sc.Noun)] != "" || engine.Snake(sc.Noun) == engine.Snake(p.Work.Offering.One) {
 			continue
 		}
 		many := r.lex.Plural(sc.Noun)
@@ -991,8 +1037,23 @@ func (r *reader) services(caps []capability) {
 			continue
 		}
 		taken[name], entities[engine.Snake(sc.Noun)] = true, name
-		add(engine.PlanService{Name: name, Archetype: "assets", Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: sc.Noun, Many: many, Count: sc.Count}, From: sc.From},
-			fmt.Sprintf("%s (assets): %d %s", name, sc.Count, many))
+		ps := engine.PlanService{Name: name, Archetype: "assets", Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: sc.Noun, Many: many, Count: sc.Count}, From: sc.From}
+		if sites {
+			ps.Attributes = []engine.PlanAttribute{{Name: "address", Type: "text", From: sc.From}}
+		}
+		add(ps, fmt.Sprintf("%s (assets): %d %s", name, sc.Count, many))
+	}
+	// What the opening says the business has, uncounted: "with 22 sea
+	// pens and a freshwater hatchery", "with EV chargers".
+	for _, o := range r.owned() {
+		many := r.lex.Plural(o.One)
+		name := engine.Snake(many)
+		if taken[name] || entities[engine.Snake(o.One)] != "" || slices.ContainsFunc(p.Scale, func(sc engine.PlanScale) bool { return engine.LastWord(sc.Noun) == engine.LastWord(o.One) }) {
+			continue
+		}
+		taken[name], entities[engine.Snake(o.One)] = true, name
+		add(engine.PlanService{Name: name, Archetype: "assets", Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: o.One, Many: many, Count: o.Count}, From: o.From},
+			fmt.Sprintf("%s (assets): %s", name, many))
 	}
 	// A food bank or a charity gives to those it serves: no billing of
 	// them unless the brief names a charge.
@@ -1180,6 +1241,14 @@ func (r *reader) customerKinds(cue, first string) []string {
 	var kinds []string
 	for _, part := range listSplit().Split(rest, -1) {
 		ws := words(part)
+		// "for collectors and for three retail jewellers": the cue again,
+		// and a count, start the next kind.
+		if len(kinds) > 0 && len(ws) > 1 && strings.Join(ws[:len(strings.Fields(cue))], " ") == cue {
+			ws = ws[len(strings.Fields(cue)):]
+		}
+		for len(ws) > 1 && (numberWord(ws[0]) > 0 || isNumber(ws[0])) {
+			ws = ws[1:]
+		}
 		// The list ends where a clause does: "for landlords between tenants".
 		np := r.nounPhrase(ws)
 		if len(np) == 0 || len(np) > 3 {
@@ -1191,14 +1260,15 @@ func (r *reader) customerKinds(cue, first string) []string {
 		// "housing associations in Glasgow": the last of the list.
 		last := len(ws) > len(np)+1
 		head := r.lex.Singular(np[len(np)-1])
-		// "to homes and offices": premises stand for who has them, in a
-		// list of two or more.
-		if !r.looksLikeCustomer(head) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) {
-			break
-		}
 		one := head
 		if len(np) > 1 && !r.lex.Is("modifier", np[len(np)-2]) {
 			one = r.lex.Singular(np[len(np)-2]) + " " + head
+		}
+		// "to homes and offices": premises stand for who has them, in a
+		// list of two or more; "shipping lines" are organisations by
+		// both their words.
+		if !r.looksLikeCustomer(head) && !r.lex.Is("org", one) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) {
+			break
 		}
 		if !slices.Contains(kinds, one) {
 			kinds = append(kinds, one)

@@ -7,8 +7,9 @@ import (
 )
 
 // teamOf reads a head count the brief states outright: "a team of 4",
-// "the six of us", "we are 12".
-var teamOf = regexp.MustCompile(`(?i)\b(?:team|crew|staff) of (\d+|[a-z]+)\b|\b(?:the )?(\d+|[a-z]+) of us\b|\bwe(?: are|'re) (\d+|[a-z]+)\b`)
+// "the six of us", "we are 12", "a two-person locksmith", "a 12-strong
+// crew".
+var teamOf = regexp.MustCompile(`(?i)\b(?:team|crew|staff) of (\d+|[a-z]+)\b|\b(?:the )?(\d+|[a-z]+) of us\b|\bwe(?: are|'re) (\d+|[a-z]+)\b|\b(\d+|[a-z]+)-(?:person|people|man|woman|strong)\b`)
 
 // headcount reads how many people the business is from how the owner
 // describes it: a count stated outright, a phrase of the lexicon in the
