@@ -142,6 +142,10 @@ func TestBriefSuite(t *testing.T) {
 		{"heldout", "testdata/briefs/heldout.jsonl", 0.81, 0.95},
 		{"heldout2", "testdata/briefs/heldout2.jsonl", 0.70, 0.90},
 		{"heldout3", "testdata/briefs/heldout3.jsonl", 0.68, 0.95},
+		// Records the business keeps about its things (grades, tests,
+		// logs, certificates, labels, serials, batches): written by
+		// helper i7b before its reader change.
+		{"heldout-i7b", "testdata/briefs/heldout-i7b.jsonl", 0.0, 0.0},
 	} {
 		t.Run(set.name, func(t *testing.T) {
 			wantCov, wantCity := set.floorCov, set.floorCity

@@ -861,6 +861,12 @@ func (r *reader) fields(caps []capability) {
 				if ws := words(part); len(ws) > 1 && !r.lex.Is("det", ws[0]) && r.lex.Singular(ws[0]) != ws[0] && r.isVerb(ws[1]) && !strings.HasSuffix(ws[1], "s") && !lexicon.PastForm(ws[1]) && !strings.HasSuffix(ws[1], "ing") {
 					break
 				}
+				if name := r.ofCompound(part); name != "" {
+					if !slices.Contains(caps[target].fields, name) {
+						caps[target].fields = append(caps[target].fields, name)
+					}
+					continue
+				}
 				np := r.nounPhrase(words(part))
 				if len(np) == 0 || len(np) > 2 {
 					continue

@@ -1,0 +1,89 @@
+package planet
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/read"
+)
+
+// The records a business keeps about its things: what it measures,
+// tests and grades them for, and the details it logs of each, are
+// fields of the thing's record; an agent or a manner after "by" is none.
+func TestReadThingRecords(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc string
+		// want: service (by entity) → fields it must have; none: fields
+		// no service may have; gone: services that must not be there.
+		want       map[string][]string
+		none, gone []string
+	}{
+		{"a grade and what it is graded by", "lobster wholesaler", "US",
+			"Lobster wholesaler in Boston shipping live lobster to restaurants. We grade every catch by size and ship overnight.",
+			map[string][]string{"grading": {"grade", "size"}}, []string{"ship_overnight"}, nil},
+		{"what a thing is tested for", "football manufacturer", "PK",
+			"Football factory in Sialkot making match balls for brands. Every ball is tested for weight and roundness, and stitchers are paid by the piece.",
+			map[string][]string{"test": {"weight", "roundness"}}, []string{"piece"}, nil},
+		{"a thing sorted by a measure is a register of its own", "alpaca mill", "PE",
+			"Alpaca mill in Arequipa spinning yarn for knitwear brands. We sort every fleece by fineness and ship cones to Italy.",
+			map[string][]string{"fleece": {"fineness"}}, nil, nil},
+		{"a passive list of steps still grades", "date farm", "SA",
+			"Date farm in Al-Ahsa selling to wholesalers. Harvest is picked, sorted and graded by variety, and packed dates go to supermarkets.",
+			map[string][]string{"harvest": {"grade", "variety"}}, nil, nil},
+		{"a manner is no measure", "tea estate", "KE",
+			"Tea estate in Kericho selling to brokers. Every lot is sorted by hand and checked by the factory manager.",
+			nil, []string{"hand", "factory_manager"}, nil},
+		{"a noun that looks like a measure is none", "clinical laboratory", "MX",
+			"Clinical lab in Mexico City with twelve collection points; samples travel by courier to the central lab.",
+			nil, []string{"courier"}, []string{"travel"}},
+		{"details logged for every thing are its fields", "tube well drilling", "PK",
+			"We drill tube wells for farms in Punjab with three rigs. We log depth and water quality for every bore, and pumps carry a warranty.",
+			map[string][]string{"bore": {"depth", "water_quality"}}, nil, []string{"depth"}},
+		{"details of every thing not yet kept make its register", "gemstone dealer", "TH",
+			"Gem dealers in Bangkok selling cut stones to jewellers. We record the weight and clarity of every stone.",
+			map[string][]string{"stone": {"weight", "clarity"}}, nil, []string{"weight"}},
+		{"a paper named with of is one field", "marble quarry", "GR",
+			"We quarry marble near Kavala and ship in containers with a certificate of origin.",
+			map[string][]string{"container": {"certificate_of_origin"}}, nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fields := map[string][]string{}
+			for _, s := range p.Services {
+				one := s.Name
+				if s.Entity != nil {
+					one = s.Entity.One
+				}
+				for _, a := range s.Attributes {
+					fields[one] = append(fields[one], a.Name)
+				}
+				if slices.Contains(tc.gone, one) {
+					t.Errorf("service %s (%s) is there; the brief keeps it as a field", s.Name, s.Archetype)
+				}
+			}
+			if p.Work.One != "" {
+				for _, a := range p.Work.Attributes {
+					fields[p.Work.One] = append(fields[p.Work.One], a.Name)
+				}
+			}
+			for one, want := range tc.want {
+				for _, f := range want {
+					if !slices.Contains(fields[one], f) {
+						t.Errorf("%s has no field %s: fields %v", one, f, fields)
+					}
+				}
+			}
+			for one, fs := range fields {
+				for _, f := range tc.none {
+					if slices.Contains(fs, f) {
+						t.Errorf("%s has a field %s", one, f)
+					}
+				}
+			}
+		})
+	}
+}
