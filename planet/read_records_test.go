@@ -87,3 +87,20 @@ func TestReadThingRecords(t *testing.T) {
 		})
 	}
 }
+
+// A record kept "for each" or "on every" thing names which one.
+func TestReadEachWhat(t *testing.T) {
+	p, err := read.Read(engine.Scenario{Industry: "shrimp hatchery", Country: "BD", Description: "Shrimp hatchery near Khulna selling post-larvae to farmers. We keep broodstock records for each tank, and check water every morning.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool {
+		return slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "tank" })
+	})
+	if i < 0 {
+		t.Errorf("no record names its tank: %+v", p.Services)
+	}
+	if hasAttribute(p, "morning") {
+		t.Error("'every morning' is no column")
+	}
+}

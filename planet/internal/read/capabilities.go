@@ -113,7 +113,7 @@ func (r *reader) capabilities() []capability {
 				continue
 			}
 			c.parties = r.parties(ws, rest, c)
-			c.fields = union(c.fields, r.perWhat(ws, c))
+			c.fields = union(union(c.fields, r.perWhat(ws, c)), r.eachWhat(ws, c))
 			if pending != nil {
 				c.flags = union(c.flags, r.actions(pending, &lexicon.Verb{}, c))
 				pending = nil

@@ -235,3 +235,31 @@ func (r *reader) ofCompound(part string) string {
 	}
 	return engine.Snake(strings.Join(ws, " "))
 }
+
+// eachWhat reads which thing each record is of when the brief says it
+// with a quantifier: "broodstock records for each tank", "water-quality
+// checks on every tank", "milk is tested at every collection": a column
+// of the record naming which one (perWhat reads "per tank"). A customer
+// or a member of staff is no such column: the record has them already.
+func (r *reader) eachWhat(ws []string, c capability) []string {
+	var out []string
+	for i := 0; i+2 < len(ws); i++ {
+		if !slices.Contains([]string{"for", "on", "at", "of"}, ws[i]) || ws[i+1] != "each" && ws[i+1] != "every" {
+			continue
+		}
+		np := r.nounPhrase(ws[i+2:])
+		if len(np) == 0 || len(np) > 2 || np[0] != ws[i+2] {
+			continue
+		}
+		head := r.lex.Singular(np[len(np)-1])
+		if len(head) < 3 || head == c.entity || head == engine.LastWord(c.entity) || head == c.resource || slices.Contains(c.resources, head) ||
+			r.lex.ScaleKind(head) == "customers" || r.lex.ScaleKind(head) == "staff" || r.looksLikeCustomer(head) ||
+			r.lex.Is("price_unit", head) || r.lex.Is("vague", head) || isNumber(head) || strings.HasSuffix(head, "'s") {
+			continue
+		}
+		if name := engine.Snake(head); !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
