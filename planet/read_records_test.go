@@ -104,3 +104,29 @@ func TestReadEachWhat(t *testing.T) {
 		t.Error("'every morning' is no column")
 	}
 }
+
+// A measure with a few usual outcomes lists them, so a seeded record
+// carries one; a measured quantity has none to list.
+func TestReadMeasureValues(t *testing.T) {
+	p, err := read.Read(engine.Scenario{Industry: "truffle farm", Country: "AU", Description: "Truffle farm near Canberra selling to chefs. We grade every truffle by weight before it is sold.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var grade, weight *engine.PlanAttribute
+	for _, s := range p.Services {
+		for i, a := range s.Attributes {
+			switch a.Name {
+			case "grade":
+				grade = &s.Attributes[i]
+			case "weight":
+				weight = &s.Attributes[i]
+			}
+		}
+	}
+	if grade == nil || !slices.Contains(grade.Values, "A") {
+		t.Errorf("grade %+v: want the usual grades", grade)
+	}
+	if weight == nil || len(weight.Values) > 0 {
+		t.Errorf("weight %+v: want a field with no list", weight)
+	}
+}

@@ -103,9 +103,26 @@ type NounEntry struct {
 type Measures struct {
 	Source string    `json:"_source"`
 	Verbs  []Measure `json:"verbs"`
+	// Values are the outcomes of the measures that have a few ("grade":
+	// A, B, C, reject; "result": pass, fail).
+	Values []struct {
+		Field  string   `json:"field"`
+		Values []string `json:"values"`
+	} `json:"values"`
 	// Manners follow "by" or "for" without being a measure ("sorted by
 	// hand", "tested for the customer").
 	Manners []string `json:"manners"`
+}
+
+// MeasureValues returns the usual outcomes of a measure field, nil when
+// it has no short list (a weight, a depth).
+func (l *Lexicon) MeasureValues(field string) []string {
+	for _, v := range l.Measures.Values {
+		if v.Field == field {
+			return slices.Clone(v.Values)
+		}
+	}
+	return nil
 }
 
 // Measure is one verb of measuring and the field it leaves ("" when it

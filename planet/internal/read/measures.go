@@ -263,3 +263,15 @@ func (r *reader) eachWhat(ws []string, c capability) []string {
 	}
 	return out
 }
+
+// fieldAttribute is the attribute of a field the brief names: a measure
+// with a few usual outcomes lists them ("grade": A, B, C, reject), so a
+// seeded record carries one.
+func (r *reader) fieldAttribute(f, from string) engine.PlanAttribute {
+	typ := fieldType(f)
+	var values []string
+	if typ == "text" {
+		values = r.lex.MeasureValues(f)
+	}
+	return engine.PlanAttribute{Name: f, Type: typ, Values: values, From: from}
+}
