@@ -6,6 +6,7 @@ import (
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/read"
+	"github.com/mercury/mcp-world/world"
 )
 
 // The records a business keeps about its things: what it measures,
@@ -128,5 +129,60 @@ func TestReadMeasureValues(t *testing.T) {
 	}
 	if weight == nil || len(weight.Values) > 0 {
 		t.Errorf("weight %+v: want a field with no list", weight)
+	}
+}
+
+// A register of the customers' animals (horses at livery) keeps each
+// with its owner and is not for sale; a column naming the animal holds
+// an animal's name, not a person's.
+func TestOwnedAnimals(t *testing.T) {
+	p, err := read.Read(engine.Scenario{Industry: "riding stables", Country: "DE", Description: "Reitstall near Hannover with 35 horses at livery. Owners pay monthly livery contracts, and the farrier and vet visits are logged per horse.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := engine.Build(p, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	people := map[any]bool{}
+	var horses, visits *world.Table
+	for i, tb := range b.Tables {
+		switch {
+		case tb.Name == "horses":
+			horses = &b.Tables[i]
+		case tb.Name == "visits":
+			visits = &b.Tables[i]
+		case len(tb.Rows) > 0 && tb.Rows[0]["name"] != nil && tb.Service == "crm":
+			for _, r := range tb.Rows {
+				people[r["name"]] = true
+			}
+		}
+	}
+	if horses == nil || visits == nil || len(people) == 0 {
+		t.Fatalf("no horses, visits or customers table")
+	}
+	cols := map[string]world.Column{}
+	for _, c := range horses.Columns {
+		cols[c.Name] = c
+	}
+	if _, ok := cols["customer_id"]; !ok {
+		t.Errorf("horses have no owner: %+v", horses.Columns)
+	}
+	if st := cols["status"].Enum; slices.Contains(st, any("for_sale")) || !slices.Contains(st, any("in_care")) {
+		t.Errorf("horses at livery have states %v", st)
+	}
+	for _, r := range visits.Rows {
+		if people[r["horse"]] {
+			t.Errorf("visit %v: horse %v is a customer's name", r["id"], r["horse"])
+		}
+	}
+	var kinds []any
+	for _, c := range visits.Columns {
+		if c.Name == "kind" {
+			kinds = c.Enum
+		}
+	}
+	if !slices.Equal(kinds, []any{"farrier", "vet"}) {
+		t.Errorf("visit kinds %v, want farrier, vet", kinds)
 	}
 }

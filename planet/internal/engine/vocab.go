@@ -150,6 +150,9 @@ func PartyKind(name, typ string) seed.Kind {
 	switch {
 	case lex.Is("org", w) || lex.Is("counterpart", w):
 		return seed.CompanyName
+	case lex.Is("animal", w):
+		// "logged per horse": an animal has a pet's name, not a person's.
+		return seed.PetName
 	case lex.ScaleKind(w) == "customers" || lex.ScaleKind(w) == "staff" || personNoun(w):
 		return seed.PersonName
 	}

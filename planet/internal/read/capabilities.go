@@ -52,6 +52,9 @@ type capability struct {
 	// swept: read from a noun alone, with no verb of its own ("customers
 	// get a photo proof of delivery").
 	swept bool
+	// values are the values a field lists when the brief names them:
+	// "farrier and vet visits" are visits of kind farrier or vet.
+	values map[string][]string
 }
 
 var clauseSplit = sync.OnceValue(func() *regexp.Regexp {
@@ -63,7 +66,8 @@ var clauseSplit = sync.OnceValue(func() *regexp.Regexp {
 func (r *reader) capabilities() []capability {
 	var out []capability
 	seen := map[string]int{}
-	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
+	desc, kinds := r.coordinated(r.desc)
+	for _, sentence := range sentenceSplit.Split(desc, -1) {
 		var last *lexicon.Verb
 		lastCap := -1        // the capability the sentence read last
 		var pending []string // "check and photograph each car": a verb waiting for its object
@@ -138,7 +142,7 @@ func (r *reader) capabilities() []capability {
 			out = append(out, c)
 		}
 	}
-	return r.stagesOf(r.participles(r.nounSweep(out)))
+	return withKinds(r.stagesOf(r.participles(r.nounSweep(out))), kinds)
 }
 
 var sentenceSplit = regexp.MustCompile(`[.;!?\n]+`)

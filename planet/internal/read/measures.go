@@ -267,11 +267,49 @@ func (r *reader) eachWhat(ws []string, c capability) []string {
 // fieldAttribute is the attribute of a field the brief names: a measure
 // with a few usual outcomes lists them ("grade": A, B, C, reject), so a
 // seeded record carries one.
-func (r *reader) fieldAttribute(f, from string) engine.PlanAttribute {
+func (r *reader) fieldAttribute(f string, c capability) engine.PlanAttribute {
 	typ := fieldType(f)
-	var values []string
-	if typ == "text" {
+	values := slices.Clone(c.values[f])
+	if typ == "text" && values == nil {
 		values = r.lex.MeasureValues(f)
 	}
-	return engine.PlanAttribute{Name: f, Type: typ, Values: values, From: from}
+	return engine.PlanAttribute{Name: f, Type: typ, Values: values, From: c.phrase}
+}
+
+var coordinated = regexp.MustCompile(`(?i)\b([\p{L}]+) and ([\p{L}]+) ([\p{L}]+)\b`)
+
+// coordinated reads a record named for two kinds at once: "the farrier
+// and vet visits are logged" are visits of kind farrier or vet, "radon and
+// termite testing" testing of kind radon or termite. It returns the text
+// with the kinds taken out ("the visits are logged") and the kinds of
+// each record head. The first kind is a single modifier: "bikes and
+// service plans" are two things, not bike plans.
+func (r *reader) coordinated(s string) (string, map[string][]string) {
+	kinds := map[string][]string{}
+	out := coordinated.ReplaceAllStringFunc(s, func(m string) string {
+		g := coordinated.FindStringSubmatch(m)
+		a, b, head := strings.ToLower(g[1]), strings.ToLower(g[2]), r.lex.Singular(strings.ToLower(g[3]))
+		if !r.lex.Is("coordinated_head", head) || r.lex.Singular(a) != a || r.lex.Is("det", a) || r.lex.Is("stop", a) || r.lex.Is("det", b) || r.lex.NounArchetype(a) != "" || lexicon.PastForm(a) || strings.HasSuffix(a, "ing") || r.isVerb(b) {
+			return m
+		}
+		kinds[head] = union(kinds[head], []string{a, b})
+		return g[3]
+	})
+	return out, kinds
+}
+
+// withKinds gives each record read from a coordinated phrase its kind.
+func withKinds(caps []capability, kinds map[string][]string) []capability {
+	for i, c := range caps {
+		k, ok := kinds[c.entity]
+		if !ok || slices.Contains(c.fields, "kind") {
+			continue
+		}
+		caps[i].fields = append(caps[i].fields, "kind")
+		if caps[i].values == nil {
+			caps[i].values = map[string][]string{}
+		}
+		caps[i].values["kind"] = k
+	}
+	return caps
 }
