@@ -1,6 +1,7 @@
 package planet
 
 import (
+	"regexp"
 	"slices"
 	"testing"
 
@@ -184,5 +185,59 @@ func TestOwnedAnimals(t *testing.T) {
 	}
 	if !slices.Equal(kinds, []any{"farrier", "vet"}) {
 		t.Errorf("visit kinds %v, want farrier, vet", kinds)
+	}
+}
+
+// What is done to things in batches is a yes/no of each batch; a record
+// kept until a day has that day's date; a paper a record gets keeps the
+// words that say which, and holds a reference number.
+func TestReadBatchesDatesPapers(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc string
+		entity, field                 string
+	}{
+		{"batch flag", "sawmill", "LV", "Sawmill near Valmiera sawing spruce for buyers in Germany. Sawn timber is kiln-dried in batches, and we ship packs to buyers.", "batch", "kiln_dried"},
+		{"kept until", "mushroom farm", "JP", "We grow shiitake near Fukuoka for supermarkets. Logs are inoculated in batches and tracked until harvest.", "batch", "harvest_date"},
+		{"a paper of three words", "septic tank pumping", "AU", "We pump septic tanks around Brisbane with four vacuum trucks. Every load gets a waste tracking certificate.", "load", "waste_tracking_certificate"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			attrs := p.Work.Attributes
+			if p.Work.One != tc.entity {
+				attrs = nil
+				for _, s := range p.Services {
+					if s.Entity != nil && s.Entity.One == tc.entity {
+						attrs = s.Attributes
+					}
+				}
+			}
+			if !slices.ContainsFunc(attrs, func(a engine.PlanAttribute) bool { return a.Name == tc.field }) {
+				t.Fatalf("%s has no %s: %+v", tc.entity, tc.field, attrs)
+			}
+			if tc.field != "waste_tracking_certificate" {
+				return
+			}
+			b, err := engine.Build(p, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, tb := range b.Tables {
+				for _, r := range tb.Rows {
+					if v, ok := r[tc.field].(string); ok {
+						n++
+						if !regexp.MustCompile(`^[A-Z]{2}-\d{5}$`).MatchString(v) {
+							t.Errorf("%s.%s = %q, want a reference number", tb.Name, tc.field, v)
+						}
+					}
+				}
+			}
+			if n == 0 {
+				t.Errorf("no row has a %s", tc.field)
+			}
+		})
 	}
 }

@@ -561,10 +561,8 @@ func fieldValue(g *engine.Gen, at engine.PlanAttribute) any {
 	case "date", "datetime", "integer", "real", "boolean", "email":
 		return engine.Extra{Name: at.Name, Type: at.Type}.Value(g, nil, seed.NoStage)
 	}
-	for _, suf := range []string{"number", "serial", "no", "code", "tag", "ticket", "reference", "ref", "id"} {
-		if strings.HasSuffix(at.Name, suf) {
-			return fmt.Sprintf("%s-%05d", strings.ToUpper(at.Name[:min(2, len(at.Name))]), 10000+g.R.IntN(89999))
-		}
+	if v, ok := engine.ReferenceValue(g, at.Name); ok {
+		return v
 	}
 	// A party the brief names beside the record ("from the designer").
 	if k := engine.PartyKind(at.Name, at.Type); k != "" {

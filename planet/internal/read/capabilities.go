@@ -872,7 +872,10 @@ func (r *reader) fields(caps []capability) {
 					continue
 				}
 				np := r.nounPhrase(words(part))
-				if len(np) == 0 || len(np) > 2 {
+				// "gets a waste tracking certificate": a paper keeps the
+				// words that say which.
+				paper := len(np) == 3 && r.lex.NounArchetype(r.lex.Singular(np[2])) == "documents"
+				if len(np) == 0 || len(np) > 2 && !paper {
 					continue
 				}
 				name := engine.Snake(strings.Join(np, " "))

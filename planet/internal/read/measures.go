@@ -150,7 +150,7 @@ var ownedDetails = sync.OnceValue(func() *regexp.Regexp {
 // drops the records read from those details alone ("we log depth" is no
 // register of depths when the depth is each bore's).
 func (r *reader) keptFields(caps []capability) []capability {
-	caps = r.measures(caps)
+	caps = r.batchesAndDates(r.measures(caps))
 	var absorbed []string
 	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
 		var found [][3]string // thing, list, phrase
@@ -310,6 +310,57 @@ func withKinds(caps []capability, kinds map[string][]string) []capability {
 			caps[i].values = map[string][]string{}
 		}
 		caps[i].values["kind"] = k
+	}
+	return caps
+}
+
+// untilCue reads what a record is kept until: "tracked until harvest",
+// "kept until collection". The record has that day's date.
+var untilCue = regexp.MustCompile(`(?i)\b(?:[\p{L}-]+ed)\s+until\s+([\p{L}-]+)\b`)
+
+// batchCue reads what is done to things in batches: "sawn timber is
+// kiln-dried in batches", "logs are inoculated in batches". Each batch is
+// that done, a yes/no of it.
+var batchCue = regexp.MustCompile(`(?i)\b(?:is|are|get|gets)\s+([\p{L}-]+ed)\s+in\s+(batches|lots)\b`)
+
+// batchesAndDates gives a record kept until a day that day's date, and
+// the batches a thing is treated in what is done to them.
+func (r *reader) batchesAndDates(caps []capability) []capability {
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
+		for _, mi := range untilCue.FindAllStringSubmatchIndex(sentence, -1) {
+			w := strings.ToLower(sentence[mi[2]:mi[3]])
+			if r.lex.Is("det", w) || r.lex.Is("stop", w) || r.lex.Is("vague", w) || isNumber(w) || r.isVerb(w) && !r.lex.Is("head", w) && r.lex.NounArchetype(w) == "" {
+				continue
+			}
+			// The record the clause is about: the one whose phrase ends
+			// last before the cue ("logs are inoculated in batches and
+			// tracked until harvest" is the batches').
+			t, at, named := -1, -1, -1
+			low := strings.ToLower(sentence[:mi[0]])
+			for i, c := range caps {
+				k := strings.Index(sentence, c.phrase)
+				if k < 0 || k > mi[0] || c.entity == "" {
+					continue
+				}
+				n := strings.LastIndex(low, strings.Fields(c.entity)[0])
+				if end := k + len(c.phrase); end > at || end == at && n > named {
+					t, at, named = i, end, n
+				}
+			}
+			if t < 0 {
+				continue
+			}
+			if f := engine.Snake(w + " date"); !slices.Contains(caps[t].fields, f) {
+				caps[t].fields = append(caps[t].fields, f)
+			}
+		}
+		for _, m := range batchCue.FindAllStringSubmatch(sentence, -1) {
+			batch := r.lex.Singular(strings.ToLower(m[2]))
+			t := slices.IndexFunc(caps, func(c capability) bool { return c.entity == batch })
+			if f := strings.ToLower(m[1]); t >= 0 && !slices.Contains(caps[t].flags, f) {
+				caps[t].flags = append(caps[t].flags, f)
+			}
+		}
 	}
 	return caps
 }
