@@ -241,3 +241,22 @@ func TestReadBatchesDatesPapers(t *testing.T) {
 		})
 	}
 }
+
+// What a thing is tested for is a number, and a test is not "tested".
+func TestReadTestedFor(t *testing.T) {
+	p, err := read.Read(engine.Scenario{Industry: "hop farm", Country: "NZ", Description: "Hop farm near Nelson selling to breweries. Every bale is tested for alpha acid and shipped with a lab certificate.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	attrs := p.Work.Attributes
+	for _, s := range p.Services {
+		attrs = append(attrs, s.Attributes...)
+	}
+	i := slices.IndexFunc(attrs, func(a engine.PlanAttribute) bool { return a.Name == "alpha_acid" })
+	if i < 0 || attrs[i].Type != "real" {
+		t.Errorf("alpha acid: %+v", attrs)
+	}
+	if hasAttribute(p, "tested") {
+		t.Errorf("a test has a yes/no 'tested': %+v", attrs)
+	}
+}

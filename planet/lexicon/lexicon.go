@@ -133,6 +133,9 @@ func (l *Lexicon) MeasureValues(field string) []string {
 type Measure struct {
 	Verb  string `json:"verb"`
 	Field string `json:"field,omitempty"`
+	// Quantities: what a thing is measured for is a number ("tested for
+	// alpha acid and moisture").
+	Quantities bool `json:"quantities,omitempty"`
 }
 
 // MeasureOf returns the measure a verb lemma is, if it is one.

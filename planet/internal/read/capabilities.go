@@ -55,6 +55,9 @@ type capability struct {
 	// values are the values a field lists when the brief names them:
 	// "farrier and vet visits" are visits of kind farrier or vet.
 	values map[string][]string
+	// types are the types of fields the brief says are numbers: what a
+	// thing is tested for ("alpha acid") is measured, not described.
+	types map[string]string
 }
 
 var clauseSplit = sync.OnceValue(func() *regexp.Regexp {

@@ -81,7 +81,7 @@ func (r *reader) measures(caps []capability) []capability {
 			if r.lex.Is("vague", one) || r.lex.ScaleKind(one) == "customers" || r.lex.ScaleKind(one) == "staff" {
 				continue
 			}
-			var fields []string
+			var fields, quantities []string
 			if m.Field != "" {
 				fields = append(fields, engine.Snake(m.Field))
 			}
@@ -91,7 +91,11 @@ func (r *reader) measures(caps []capability) []capability {
 					continue
 				}
 				if next := ws[j+1]; !r.lex.Is("measure_manner", next) && !r.lex.Is("det", next) && !r.lex.Is("channel", next) && !isNumber(next) && !r.lex.Is("price_unit", r.lex.Singular(next)) {
-					fields = union(fields, r.detailList(measureList.FindString(sentence[spans[j+1][0]:])))
+					list := r.detailList(measureList.FindString(sentence[spans[j+1][0]:]))
+					fields = union(fields, list)
+					if m.Quantities && ws[j] == "for" {
+						quantities = list
+					}
 				}
 				break
 			}
@@ -112,6 +116,12 @@ func (r *reader) measures(caps []capability) []capability {
 				if f != engine.Snake(caps[t].entity) && !slices.Contains(caps[t].fields, f) {
 					caps[t].fields = append(caps[t].fields, f)
 				}
+			}
+			for _, f := range quantities {
+				if caps[t].types == nil {
+					caps[t].types = map[string]string{}
+				}
+				caps[t].types[f] = "real"
 			}
 		}
 	}
@@ -151,6 +161,15 @@ var ownedDetails = sync.OnceValue(func() *regexp.Regexp {
 // register of depths when the depth is each bore's).
 func (r *reader) keptFields(caps []capability) []capability {
 	caps = r.batchesAndDates(r.measures(caps))
+	// A test is not "tested" nor a grading "graded": a yes/no of the
+	// record's own verb says nothing its status does not.
+	for i, c := range caps {
+		caps[i].flags = slices.DeleteFunc(slices.Clone(c.flags), func(f string) bool {
+			return slices.ContainsFunc(lexicon.VerbLemma(f), func(l string) bool {
+				return l == c.entity || l+"ing" == c.entity || strings.TrimSuffix(l, "e")+"ing" == c.entity
+			})
+		})
+	}
 	var absorbed []string
 	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
 		var found [][3]string // thing, list, phrase
@@ -268,7 +287,7 @@ func (r *reader) eachWhat(ws []string, c capability) []string {
 // with a few usual outcomes lists them ("grade": A, B, C, reject), so a
 // seeded record carries one.
 func (r *reader) fieldAttribute(f string, c capability) engine.PlanAttribute {
-	typ := fieldType(f)
+	typ := cmp.Or(c.types[f], fieldType(f))
 	values := slices.Clone(c.values[f])
 	if typ == "text" && values == nil {
 		values = r.lex.MeasureValues(f)
