@@ -141,6 +141,7 @@ func (r *reader) measureOf(w string) (lexicon.Measure, bool) {
 var (
 	wordSpan    = regexp.MustCompile(`[\p{L}\d'’-]+`)
 	measureList = regexp.MustCompile(`^[\p{L} '-]+`)
+	detailSplit = regexp.MustCompile(`,|\band\b|\bor\b`)
 )
 
 // keptDetails reads "log depth and water quality for every bore", "keep
@@ -211,7 +212,7 @@ func (r *reader) keptFields(caps []capability) []capability {
 // water_quality; a list ends where a clause with its own verb begins.
 func (r *reader) detailList(list string) []string {
 	var out []string
-	for _, part := range regexp.MustCompile(`,|\band\b|\bor\b`).Split(list, -1) {
+	for _, part := range detailSplit.Split(list, -1) {
 		ws := words(part)
 		if len(ws) > 1 && r.isVerb(ws[1]) && !r.lex.Is("det", ws[0]) {
 			break
