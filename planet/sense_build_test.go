@@ -37,9 +37,10 @@ func buildSenseProblems(p *Plan, b *world.Bundle) []string {
 		return false
 	}
 	// A register of the business's own animals, batches, equipment or
-	// stock has no customer on it.
+	// stock has no customer on it; one of the customers' animals (a
+	// kennel's boarders, a livery stable's horses) has their owner.
 	for _, s := range p.Services {
-		if s.Builder == "record" && slices.Contains([]string{"assets", "inventory", "production"}, s.Archetype) && s.Counterpart == nil {
+		if s.Builder == "record" && slices.Contains([]string{"assets", "inventory", "production"}, s.Archetype) && s.Counterpart == nil && (s.Entity == nil || !engine.OwnedByCustomer(s.Entity.One, p.Customer.One)) {
 			for _, t := range b.Tables {
 				if t.Service == s.Name && has(t.Name, "customer_id") {
 					out = append(out, fmt.Sprintf("own-register-customer: %s.customer_id", t.Name))

@@ -145,6 +145,10 @@ func TestBriefSuite(t *testing.T) {
 		// Helpers' sets of their own class of capability, written before
 		// the reader was changed for it (testdata/briefs/README.md).
 		{"heldout-i7a", "testdata/briefs/heldout-i7a.jsonl", 0.63, 0.95},
+		// Records the business keeps about its things (grades, tests,
+		// logs, certificates, labels, serials, batches): written by
+		// helper i7b before its reader change.
+		{"heldout-i7b", "testdata/briefs/heldout-i7b.jsonl", 0.49, 0.90},
 	} {
 		t.Run(set.name, func(t *testing.T) {
 			wantCov, wantCity := set.floorCov, set.floorCity

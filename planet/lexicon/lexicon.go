@@ -96,6 +96,58 @@ type NounEntry struct {
 	Archetype string `json:"archetype"`
 }
 
+// Measures are verbs that leave a measure on the record of a thing:
+// "grade every truffle" gives the truffle's record a grade, and what a
+// thing is tested for or graded by ("for weight and roundness", "by
+// size") are fields of it too.
+type Measures struct {
+	Source string    `json:"_source"`
+	Verbs  []Measure `json:"verbs"`
+	// Values are the outcomes of the measures that have a few ("grade":
+	// A, B, C, reject; "result": pass, fail).
+	Values []struct {
+		Field  string   `json:"field"`
+		Values []string `json:"values"`
+	} `json:"values"`
+	// CoordinatedHeads are the records a brief names for two kinds at
+	// once: "farrier and vet visits" are farrier visits and vet visits.
+	CoordinatedHeads []string `json:"coordinated_heads"`
+	// Manners follow "by" or "for" without being a measure ("sorted by
+	// hand", "tested for the customer").
+	Manners []string `json:"manners"`
+}
+
+// MeasureValues returns the usual outcomes of a measure field, nil when
+// it has no short list (a weight, a depth).
+func (l *Lexicon) MeasureValues(field string) []string {
+	for _, v := range l.Measures.Values {
+		if v.Field == field {
+			return slices.Clone(v.Values)
+		}
+	}
+	return nil
+}
+
+// Measure is one verb of measuring and the field it leaves ("" when it
+// leaves only what follows "for" or "by": "sort by fineness").
+type Measure struct {
+	Verb  string `json:"verb"`
+	Field string `json:"field,omitempty"`
+	// Quantities: what a thing is measured for is a number ("tested for
+	// alpha acid and moisture").
+	Quantities bool `json:"quantities,omitempty"`
+}
+
+// MeasureOf returns the measure a verb lemma is, if it is one.
+func (l *Lexicon) MeasureOf(lemma string) (Measure, bool) {
+	for _, m := range l.Measures.Verbs {
+		if m.Verb == lemma {
+			return m, true
+		}
+	}
+	return Measure{}, false
+}
+
 // Scale lists nouns whose count gives a business's size of one kind:
 // "locations", "vehicles", "staff" or "customers".
 type Scale struct {
@@ -222,6 +274,9 @@ type Lexicon struct {
 	VehicleKinds []VehicleKind `json:"vehicle_kinds"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
+	// Measures are the verbs of measuring, testing and grading a thing
+	// ("grade every catch by size", "tested for alpha acid").
+	Measures Measures `json:"measures"`
 
 	Archetypes []Archetype `json:"-"`
 	senses     senses
@@ -294,7 +349,7 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places} {
+	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places, "measure_manner": l.Measures.Manners, "coordinated_head": l.Measures.CoordinatedHeads} {
 		m := map[string]bool{}
 		for _, w := range words {
 			m[w] = true

@@ -47,7 +47,10 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	// customer; or nobody, for a register of the business's own animals,
 	// batches or equipment (engine.OwnRegister).
 	party, partyCol, partyHelp, forWhom := cust, "customer_id", "CRM id of the "+cust.Noun+".", "for"
-	own := ps.Counterpart == nil && engine.OwnRegister(ps.Archetype)
+	// A register of the customers' own animals (horses at livery) keeps
+	// each with its owner.
+	owned := ps.Counterpart == nil && engine.OwnRegister(ps.Archetype) && cust != nil && engine.OwnedByCustomer(ps.Entity.One, cust.Noun)
+	own := ps.Counterpart == nil && engine.OwnRegister(ps.Archetype) && !owned
 	if staff := g.Entity("staff"); ps.Counterpart != nil && staff != nil && ps.Counterpart.One == staff.Noun {
 		party, partyCol, partyHelp, forWhom = staff, "staff_id", "Id of the "+staff.Noun+" (like "+staff.ID(1)+").", "of"
 	} else if ps.Counterpart != nil {
@@ -88,6 +91,10 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	states, cancel := slices.Clone(a.States), a.Cancel
 	if len(ps.States) >= 2 {
 		states, cancel = slices.Clone(ps.States), ps.Cancel
+	} else if owned {
+		lc := engine.OwnedLifecycle()
+		states, cancel, finalKind = lc.States, "", lc.FinalKind
+		a.Date = cmp.Or(lc.Date, a.Date)
 	} else if lc, ok := engine.Lifecycle(ps.Archetype, one, of, ps.From); ok {
 		states, cancel, finalKind = lc.States, lc.Cancel, cmp.Or(lc.FinalKind, finalKind)
 		a.Date = cmp.Or(lc.Date, a.Date)
@@ -560,10 +567,8 @@ func fieldValue(g *engine.Gen, at engine.PlanAttribute) any {
 	case "date", "datetime", "integer", "real", "boolean", "email":
 		return engine.Extra{Name: at.Name, Type: at.Type}.Value(g, nil, seed.NoStage)
 	}
-	for _, suf := range []string{"number", "serial", "no", "code", "tag", "ticket", "reference", "ref", "id"} {
-		if strings.HasSuffix(at.Name, suf) {
-			return fmt.Sprintf("%s-%05d", strings.ToUpper(at.Name[:min(2, len(at.Name))]), 10000+g.R.IntN(89999))
-		}
+	if v, ok := engine.ReferenceValue(g, at.Name); ok {
+		return v
 	}
 	// A site of the business ("three branches"): in its home city, where
 	// a brief that counts its branches mostly has them.

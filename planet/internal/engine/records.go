@@ -29,6 +29,12 @@ type recordKnowledge struct {
 		Why        string   `json:"_why"`
 		Archetypes []string `json:"archetypes"`
 	} `json:"goods"`
+	Owned struct {
+		Why       string   `json:"_why"`
+		Customers []string `json:"customers"`
+		States    []string `json:"states"`
+		Date      string   `json:"date"`
+	} `json:"owned"`
 	Resources struct {
 		Why         string            `json:"_why"`
 		ByArchetype map[string]string `json:"by_archetype"`
@@ -97,6 +103,24 @@ var records = sync.OnceValue(func() *recordKnowledge {
 // own (its animals, batches, equipment, stock): no customer is on them.
 func OwnRegister(archetype string) bool {
 	return slices.Contains(records().Own.Archetypes, archetype)
+}
+
+// OwnedByCustomer reports whether a register of animals is of the
+// customers' animals, not the business's own: a stable whose customers
+// are owners keeps their horses at livery, each with its owner.
+func OwnedByCustomer(thing, customer string) bool {
+	lex := lexicon.Load()
+	if !lex.Is("animal", lex.Singular(LastWord(thing))) {
+		return false
+	}
+	return slices.Contains(records().Owned.Customers, lex.Singular(LastWord(customer)))
+}
+
+// OwnedLifecycle is the lifecycle of a customer's animal in the
+// business's care: it arrives and is collected; it is not for sale.
+func OwnedLifecycle() LifecycleOf {
+	o := records().Owned
+	return LifecycleOf{States: slices.Clone(o.States), FinalKind: "retired", Date: o.Date, Why: o.Why}
 }
 
 // GoodsArchetype reports whether records of an archetype hand goods over

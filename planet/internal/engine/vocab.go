@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"fmt"
 	"strings"
 
 	"github.com/mercury/mcp-world/planet/lexicon"
@@ -121,6 +122,12 @@ func (e Extra) Value(g *Gen, row Row, st seed.Stage) any {
 		return g.R.IntN(3) == 0
 	}
 	r, ok := seed.RuleForType(e.Name, e.Type)
+	if !ok && e.Type == "text" {
+		// "waste_tracking_certificate": a paper's number, not a note.
+		if v, isRef := ReferenceValue(g, e.Name); isRef {
+			return v
+		}
+	}
 	if !ok {
 		// A column no rule covers gets a neutral note, never a value
 		// from another kind's pool (see seed/data/kinds.json), unless
@@ -150,6 +157,9 @@ func PartyKind(name, typ string) seed.Kind {
 	switch {
 	case lex.Is("org", w) || lex.Is("counterpart", w):
 		return seed.CompanyName
+	case lex.Is("animal", w):
+		// "logged per horse": an animal has a pet's name, not a person's.
+		return seed.PetName
 	case lex.ScaleKind(w) == "customers" || lex.ScaleKind(w) == "staff" || personNoun(w):
 		return seed.PersonName
 	}
@@ -181,4 +191,19 @@ func StageOf(v *Vocab, status any) seed.Stage {
 		return seed.Done
 	}
 	return seed.Underway
+}
+
+// referenceWords end the names of columns that hold a reference number:
+// "serial_number", "pawn_ticket", "waste_tracking_certificate".
+var referenceWords = []string{"number", "serial", "no", "code", "tag", "ticket", "reference", "ref", "id", "certificate", "permit", "licence", "license"}
+
+// ReferenceValue makes a reference number for a column whose name says it
+// holds one ("CE-48213" for a certificate); false for any other column.
+func ReferenceValue(g *Gen, name string) (string, bool) {
+	for _, w := range referenceWords {
+		if name == w || strings.HasSuffix(name, "_"+w) {
+			return fmt.Sprintf("%s-%05d", strings.ToUpper(name[:min(2, len(name))]), 10000+g.R.IntN(89999)), true
+		}
+	}
+	return "", false
 }

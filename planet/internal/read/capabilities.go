@@ -52,6 +52,12 @@ type capability struct {
 	// swept: read from a noun alone, with no verb of its own ("customers
 	// get a photo proof of delivery").
 	swept bool
+	// values are the values a field lists when the brief names them:
+	// "farrier and vet visits" are visits of kind farrier or vet.
+	values map[string][]string
+	// types are the types of fields the brief says are numbers: what a
+	// thing is tested for ("alpha acid") is measured, not described.
+	types map[string]string
 }
 
 var clauseSplit = sync.OnceValue(func() *regexp.Regexp {
@@ -63,7 +69,8 @@ var clauseSplit = sync.OnceValue(func() *regexp.Regexp {
 func (r *reader) capabilities() []capability {
 	var out []capability
 	seen := map[string]int{}
-	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
+	desc, kinds := r.coordinated(r.desc)
+	for _, sentence := range sentenceSplit.Split(desc, -1) {
 		var last *lexicon.Verb
 		lastCap := -1        // the capability the sentence read last
 		var pending []string // "check and photograph each car": a verb waiting for its object
@@ -113,7 +120,7 @@ func (r *reader) capabilities() []capability {
 				continue
 			}
 			c.parties = r.parties(ws, rest, c)
-			c.fields = union(c.fields, r.perWhat(ws, c))
+			c.fields = union(union(c.fields, r.perWhat(ws, c)), r.eachWhat(ws, c))
 			if pending != nil {
 				c.flags = union(c.flags, r.actions(pending, &lexicon.Verb{}, c))
 				pending = nil
@@ -138,7 +145,7 @@ func (r *reader) capabilities() []capability {
 			out = append(out, c)
 		}
 	}
-	return r.stagesOf(r.participles(r.nounSweep(out)))
+	return withKinds(r.stagesOf(r.participles(r.nounSweep(out))), kinds)
 }
 
 var sentenceSplit = regexp.MustCompile(`[.;!?\n]+`)
@@ -861,8 +868,17 @@ func (r *reader) fields(caps []capability) {
 				if ws := words(part); len(ws) > 1 && !r.lex.Is("det", ws[0]) && r.lex.Singular(ws[0]) != ws[0] && r.isVerb(ws[1]) && !strings.HasSuffix(ws[1], "s") && !lexicon.PastForm(ws[1]) && !strings.HasSuffix(ws[1], "ing") {
 					break
 				}
+				if name := r.ofCompound(part); name != "" {
+					if !slices.Contains(caps[target].fields, name) {
+						caps[target].fields = append(caps[target].fields, name)
+					}
+					continue
+				}
 				np := r.nounPhrase(words(part))
-				if len(np) == 0 || len(np) > 2 {
+				// "gets a waste tracking certificate": a paper keeps the
+				// words that say which.
+				paper := len(np) == 3 && r.lex.NounArchetype(r.lex.Singular(np[2])) == "documents"
+				if len(np) == 0 || len(np) > 2 && !paper {
 					continue
 				}
 				name := engine.Snake(strings.Join(np, " "))

@@ -620,7 +620,7 @@ func (r *reader) workFields(caps []capability) {
 		}
 		for _, f := range append(slices.Clone(c.fields), r.partyFields(c)...) {
 			if !slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == f }) && !slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at"}, f) {
-				w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
+				w.Attributes = append(w.Attributes, r.fieldAttribute(f, c))
 				r.decide(c.phrase, "/work/attributes", "%s have a %s", w.Many, strings.ReplaceAll(f, "_", " "))
 			}
 		}
@@ -903,7 +903,7 @@ func (r *reader) services(caps []capability) {
 			if slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == f }) || slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at", "source_ref", a.Date, a.Money}, f) {
 				continue
 			}
-			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: f, Type: fieldType(f), From: c.phrase})
+			s.Attributes = append(s.Attributes, r.fieldAttribute(f, c))
 		}
 		s.Attributes = append(s.Attributes, r.unitAttributes(c, s.Attributes)...)
 		if len(c.stages) > 0 && !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "stage" }) {
