@@ -147,6 +147,7 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 	if ps.Precedes {
 		buildDeposits(g, s, ps, cust, work)
 	}
+	buildPayouts(g, s, ps, work)
 	// Action: bill finished work.
 	s.Actions = append(s.Actions, &engine.Action{
 		Service: s.Name, Name: "invoiced", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"done"},

@@ -145,8 +145,10 @@ func (r *reader) read() (*engine.Plan, error) {
 	r.workFields(caps)
 	r.workPriority()
 	r.company()
+	pay, caps := r.payouts(caps)
 	r.services(caps)
 	r.paymentMethod()
+	r.addPayouts(pay)
 	p.Tasks = engine.PlanTasks{Count: 10, Families: []string{"cross-system", "chore"}}
 	r.decide("", "/tasks", "%d tasks: cross-system policies and chores inside one service", p.Tasks.Count)
 	return p, nil

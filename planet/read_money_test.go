@@ -1,0 +1,101 @@
+package planet
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mercury/mcp-world/planet/internal/archetypes"
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/read"
+	"github.com/mercury/mcp-world/world"
+)
+
+// readBilling reads a brief and returns its plan's billing service (the
+// zero service when it has none) and the world built from it.
+func readBilling(t *testing.T, industry, country, desc string) (engine.PlanService, *world.Bundle) {
+	t.Helper()
+	p, err := read.Read(engine.Scenario{Industry: industry, Country: country, Description: desc, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := engine.Build(p, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range p.Services {
+		if s.Builder == "billing" {
+			return s, b
+		}
+	}
+	return engine.PlanService{}, b
+}
+
+func moneyTable(b *world.Bundle, name string) *world.Table {
+	for i := range b.Tables {
+		if b.Tables[i].Name == name {
+			return &b.Tables[i]
+		}
+	}
+	return nil
+}
+
+// Money the business pays out (to sellers, clients, members, guides,
+// agencies) is a payouts register in billing, with who is paid, what it
+// is paid per and whether a commission is kept or is the payout; money
+// customers pay, and wages, are not payouts.
+func TestPayouts(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc string
+		payees                        []string // nil: no payouts
+		commission                    string
+		units                         []string
+	}{
+		{"flea market", "kirpputori", "FI", "Sellers rent tables by the week. We pay out their sales every Monday minus a 10% commission.", []string{"payee"}, "kept", nil},
+		{"consignment", "consignment store", "AU", "We sell clothes on consignment and pay out 60% of each sale to the seller at the end of the month.", []string{"seller"}, "", nil},
+		{"piece rate", "hat workshop", "VN", "We buy palm leaves by the bundle, pay the weavers per hat, and shops order hats.", []string{"weaver"}, "", []string{"hat"}},
+		{"cooperative", "argan cooperative", "MA", "Members are paid by the kilo of kernels, and we export oil to brands.", []string{"member"}, "", []string{"kilo"}},
+		{"agents", "balloon flights", "TR", "Passengers book seats through hotels and agencies who earn a commission.", []string{"hotel", "agency"}, "paid", nil},
+		{"guides", "papyrus workshop", "EG", "Our artists paint to order, we pay each guide a commission on what his group buys.", []string{"guide"}, "paid", nil},
+		{"customers pay", "yacht charter", "HR", "Charterers pay 50% at booking and the rest four weeks before.", nil, "", nil},
+		{"wages", "snow clearing", "JP", "Operators are paid by the hour on night shifts.", nil, "", nil},
+		{"points", "perfumery", "AE", "Customers book fittings and earn points on every purchase.", nil, "", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bs, b := readBilling(t, tc.industry, tc.country, tc.desc)
+			got := archetypes.AttributeValues(bs, "payout")
+			if !slices.Equal(got, tc.payees) {
+				t.Fatalf("payees %v, want %v", got, tc.payees)
+			}
+			if tc.payees == nil {
+				if moneyTable(b, "billing_payouts") != nil {
+					t.Error("a world without payouts has a payouts table")
+				}
+				return
+			}
+			if c := strings.Join(archetypes.AttributeValues(bs, "payout_commission"), ""); c != tc.commission {
+				t.Errorf("commission %q, want %q", c, tc.commission)
+			}
+			if u := archetypes.AttributeValues(bs, "payout_unit"); !slices.Equal(u, tc.units) {
+				t.Errorf("units %v, want %v", u, tc.units)
+			}
+			tab := moneyTable(b, "billing_payouts")
+			if tab == nil {
+				t.Fatal("no billing_payouts table")
+			}
+			if len(tab.Rows) == 0 {
+				t.Error("no payouts in the seed")
+			}
+			cols := map[string]bool{}
+			for _, c := range tab.Columns {
+				cols[c.Name] = true
+			}
+			if cols["commission"] != (tc.commission == "kept") {
+				t.Errorf("commission column %v, want it only when a commission is kept", cols["commission"])
+			}
+			if cols["unit"] != (len(tc.units) > 0) {
+				t.Errorf("unit column %v, want it only when the brief says per what", cols["unit"])
+			}
+		})
+	}
+}
