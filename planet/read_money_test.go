@@ -99,3 +99,70 @@ func TestPayouts(t *testing.T) {
 		})
 	}
 }
+
+// A deposit followed by "the balance …" or "the rest …" records what
+// remains and when it is due; without a deposit there is no balance,
+// and the balance is no kind of invoice of its own.
+func TestDepositBalance(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc, when string
+	}{
+		{"before", "wedding photographer", "PL", "Couples book a wedding and pay a 30% deposit to hold the date and the balance two weeks before the wedding.", "before"},
+		{"rest", "yacht charter", "HR", "Charterers book yachts by the week, pay 50% at booking and the rest four weeks before.", "before"},
+		{"at collection", "boarding kennel", "IE", "Owners book stays online, and we take a deposit at booking and the balance at collection.", "after"},
+		{"no deposit", "bakery", "FR", "Shops order bread every morning and pay the balance of their account monthly.", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bs, b := readBilling(t, tc.industry, tc.country, tc.desc)
+			if got := strings.Join(archetypes.AttributeValues(bs, "balance"), ""); got != tc.when {
+				t.Fatalf("balance %q, want %q", got, tc.when)
+			}
+			if slices.Contains(archetypes.AttributeValues(bs, "kind"), "balance") && tc.when != "" {
+				t.Error("the balance after a deposit is billed as an invoice kind of its own")
+			}
+			if tc.when == "" {
+				return
+			}
+			var dep *world.Table
+			for i := range b.Tables {
+				if strings.HasPrefix(b.Tables[i].Name, "billing_") && b.Tables[i].Name != "billing_invoices" {
+					dep = &b.Tables[i]
+				}
+			}
+			if dep == nil {
+				t.Fatal("no deposits table")
+			}
+			has := map[string]bool{}
+			for _, c := range dep.Columns {
+				has[c.Name] = true
+			}
+			if !has["balance"] || !has["balance_due_on"] {
+				t.Errorf("%s has no balance columns", dep.Name)
+			}
+		})
+	}
+}
+
+// Stays are priced by the night and goods cut while the customer waits
+// by the piece, never by the length of a visit; and no follow-up
+// meeting is booked because a key was cut.
+func TestStaysByNightGoodsByPiece(t *testing.T) {
+	for _, tc := range []struct{ noun, arch, kind string }{
+		{"stay", "bookings", "nights"},
+		{"homestay", "bookings", "nights"},
+		{"key", "work_orders", "pieces"},
+		{"tyre", "work_orders", "pieces"},
+		{"boiler", "work_orders", "visits"},
+		{"lesson", "bookings", "sessions"},
+	} {
+		if got := engine.PriceKind(tc.noun, tc.arch); got != tc.kind {
+			t.Errorf("PriceKind(%q, %q) = %q, want %q", tc.noun, tc.arch, got, tc.kind)
+		}
+	}
+	_, b := readBilling(t, "locksmith", "UK", "Locksmith in Leeds. We cut keys while you wait, fit and rekey locks, and dispatch emergency call-outs for lockouts.")
+	for _, inv := range b.Invariants {
+		if strings.HasPrefix(inv.Title, "Cuttings completed") && strings.HasSuffix(inv.Title, "scheduled") {
+			t.Errorf("policy %q: a meeting booked for every key cut", inv.Title)
+		}
+	}
+}

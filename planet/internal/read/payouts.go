@@ -2,6 +2,7 @@ package read
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -14,7 +15,7 @@ import (
 // members of a cooperative, the guides and agencies that bring it
 // customers.
 type payout struct {
-	payees     []string // singular nouns of who is paid; none when the brief names nobody
+	payees []string // singular nouns of who is paid; none when the brief names nobody
 	// commission: "kept" when the business keeps one from the payout
 	// ("minus a 10% commission"), "paid" when the payout is one ("pay
 	// each guide a commission", "earn a commission").
@@ -254,4 +255,55 @@ func (r *reader) addPayouts(pay payout) {
 		what += ", per " + strings.Join(pay.units, ", ")
 	}
 	r.decide(pay.from, fmt.Sprintf("/services/%d/attributes", i), "billing: %s", what)
+}
+
+// balanceCue is what the rest of a price is called after a deposit: "the
+// balance two weeks before", "the rest at collection".
+var balanceCue = regexp.MustCompile(`(?i)\bthe\s+(balance|rest|remainder)\b`)
+
+// balance gives a business that takes deposits the balance its brief
+// says the customer pays later ("a 30% deposit to hold the date and the
+// balance two weeks before the wedding"): each deposit carries what
+// remains and when it is due.
+func (r *reader) balance() {
+	p := r.p
+	i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "billing" && s.Precedes })
+	if i < 0 {
+		return
+	}
+	for _, clause := range clauseSplit().Split(r.desc, -1) {
+		m := balanceCue.FindStringSubmatch(clause)
+		if m == nil {
+			continue
+		}
+		when := "later"
+		switch {
+		case r.precedes(clause):
+			when = "before"
+		case r.follows(clause) || strings.Contains(strings.ToLower(clause), " at ") || strings.Contains(strings.ToLower(clause), " on "):
+			when = "after"
+		}
+		from := strings.TrimSpace(clause)
+		s := &p.Services[i]
+		s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "balance", Type: "text", Values: []string{when}, From: from})
+		// The balance is what remains of the deposit's price, not an
+		// invoice of its own kind.
+		for k := range s.Attributes {
+			if s.Attributes[k].Name == "kind" {
+				s.Attributes[k].Values = slices.DeleteFunc(slices.Clone(s.Attributes[k].Values), func(v string) bool { return v == "balance" })
+			}
+		}
+		s.Attributes = slices.DeleteFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "kind" && len(a.Values) < 2 })
+		r.decide(from, fmt.Sprintf("/services/%d/attributes", i), "billing: the balance after the %s is due %s the %s", attributeValue(s.Attributes, "upfront"), when, p.Work.One)
+		return
+	}
+}
+
+func attributeValue(attrs []engine.PlanAttribute, name string) string {
+	for _, a := range attrs {
+		if a.Name == name && len(a.Values) > 0 {
+			return a.Values[0]
+		}
+	}
+	return ""
 }
