@@ -166,3 +166,34 @@ func TestStaysByNightGoodsByPiece(t *testing.T) {
 		}
 	}
 }
+
+// What the brief says is renewed carries its next renewal date, and
+// whether it renews automatically when the brief says so.
+func TestRenewals(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc, table string
+		auto                                 bool
+	}{
+		{"insurance", "insurance agency", "TR", "We sell car and home insurance policies. Policies renew every year after we send a reminder.", "policies", false},
+		{"auto", "domain registrar", "LV", "We register domains for small firms, and domains renew automatically after reminders.", "domains", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, b := readBilling(t, tc.industry, tc.country, tc.desc)
+			tab := moneyTable(b, tc.table)
+			if tab == nil {
+				names := []string{}
+				for _, x := range b.Tables {
+					names = append(names, x.Name)
+				}
+				t.Fatalf("no table %s in %v", tc.table, names)
+			}
+			has := map[string]bool{}
+			for _, c := range tab.Columns {
+				has[c.Name] = true
+			}
+			if !has["renews_on"] || has["auto_renewed"] != tc.auto {
+				t.Errorf("%s: renews_on %v, auto_renewed %v; want true, %v", tc.table, has["renews_on"], has["auto_renewed"], tc.auto)
+			}
+		})
+	}
+}
