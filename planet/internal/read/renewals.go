@@ -25,7 +25,9 @@ func (r *reader) renewals() {
 			}) {
 				continue
 			}
-			auto := slices.ContainsFunc(ws, func(w string) bool { return w == "automatically" || strings.HasPrefix(w, "auto-renew") || w == "autorenew" })
+			auto := slices.ContainsFunc(ws, func(w string) bool {
+				return w == "automatically" || strings.HasPrefix(w, "auto-renew") || w == "autorenew"
+			})
 			named := func(one, many string) bool {
 				return one != "" && (slices.Contains(ws, one) || slices.Contains(ws, many) || slices.Contains(ws, engine.LastWord(many)))
 			}
