@@ -197,3 +197,36 @@ func TestRenewals(t *testing.T) {
 		})
 	}
 }
+
+// Shifts are of the people the clause names, in the clause's word for
+// the stretch of work; a rota or roster, and what the shifts are planned
+// by, are columns of the shift.
+func TestShiftRecords(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc, table string
+		cols                                 []string
+	}{
+		{"rotation", "crew transfer vessels", "DK", "Wind farm operators charter a vessel by the day, and the crews work two-week rotations.", "crew_rotations", nil},
+		{"person", "elephant sanctuary", "TH", "Visitors book a half-day visit, and our mahouts work in rotating shifts.", "mahout_rotating_shifts", nil},
+		{"rota", "pub", "IE", "Groups book the snug with a deposit, and bar staff work rotas that cover late licences.", "bar_staff_shifts", []string{"rota"}},
+		{"forecast", "call centre", "PH", "We answer calls for clients, and agents work night shifts rostered by forecast.", "agent_night_shifts", []string{"roster", "forecast"}},
+		{"compound", "ambulance service", "NG", "We dispatch ambulances to emergency calls, and every crew shift starts with an oxygen check.", "crew_shifts", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, b := readBilling(t, tc.industry, tc.country, tc.desc)
+			tab := moneyTable(b, tc.table)
+			if tab == nil {
+				names := []string{}
+				for _, x := range b.Tables {
+					names = append(names, x.Name)
+				}
+				t.Fatalf("no table %s in %v", tc.table, names)
+			}
+			for _, want := range tc.cols {
+				if !slices.ContainsFunc(tab.Columns, func(c world.Column) bool { return c.Name == want }) {
+					t.Errorf("%s has no column %s", tc.table, want)
+				}
+			}
+		})
+	}
+}

@@ -701,19 +701,10 @@ func (r *reader) services(caps []capability) {
 		one := c.entity
 		// "instructors are rostered by tide", "lifeguards work shifts":
 		// the shifts are of the people the clause names, in its word.
-		if c.archetype == "shifts" && slices.Contains([]string{"shift", "rota", "roster"}, one) {
-			low := " " + strings.Join(words(c.phrase), " ") + " "
-			for _, w := range []string{"rota", "roster"} {
-				if strings.Contains(low, " "+w) {
-					one = w
-				}
-			}
-			for _, w := range words(c.phrase) {
-				if sg := r.lex.Singular(w); sg != w && (sg == p.Staff.One || r.lex.ScaleKind(sg) == "staff") && sg != "staff" {
-					one = sg + " " + one
-					break
-				}
-			}
+		if c.archetype == "shifts" {
+			var fields []string
+			one, fields = r.shiftRecord(c, one)
+			c.fields = union(c.fields, fields)
 		}
 		if c.archetype == "billing" {
 			billUnits = union(billUnits, c.units)
