@@ -230,3 +230,39 @@ func TestShiftRecords(t *testing.T) {
 		})
 	}
 }
+
+// Time billed by the hour counts hours on the invoices; money paid back
+// for what was called off is a refund of the paid invoice; expenses,
+// copayments and disbursement accounts are kinds of invoice; members'
+// contributions are payments. None is read where the brief says none.
+func TestBilledHoursRefundsAndCharges(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc string
+		attr, value                   string // billing attribute and one of its values ("" value: none)
+	}{
+		{"bill hours", "private investigator", "ZA", "We take cases for law firms, and every case has a retainer that we bill hours against.", "unit", "hour"},
+		{"extra hours", "wedding photographer", "PL", "Couples book weddings, and extra hours on the day are billed at 400 zł an hour.", "unit", "hour"},
+		{"no hours", "bakery", "FR", "Shops order bread every morning, and we invoice them monthly.", "unit", ""},
+		{"refunded", "whale watching", "CA", "Guests book a tour online, and tours cancelled for weather are rebooked or refunded.", "refunds", "refund"},
+		{"no refunds", "whale watching", "CA", "Guests book a tour online, and tours cancelled for weather are rebooked.", "refunds", ""},
+		{"expenses", "consulting", "DE", "We run engagements for banks, and expenses are capped at 10% of fees.", "kind", "expense"},
+		{"copayment", "kinesiology centre", "CL", "Patients book sessions, and the patient only pays the copayment.", "kind", "copayment"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bs, _ := readBilling(t, tc.industry, tc.country, tc.desc)
+			got := archetypes.AttributeValues(bs, tc.attr)
+			if tc.value == "" && len(got) > 0 || tc.value != "" && !slices.Contains(got, tc.value) {
+				t.Errorf("billing %s %v, want %q", tc.attr, got, tc.value)
+			}
+		})
+	}
+	p, err := read.Read(engine.Scenario{Industry: "chama", Country: "KE", Description: "Women's savings group. Every member contributes 2,000 shillings a month through M-Pesa.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
+		return s.Archetype == "payments" && strings.Contains(strings.ToLower(s.Title), "contribution")
+	}) {
+		t.Errorf("no payments of contributions in %+v", p.Services)
+	}
+}

@@ -183,6 +183,11 @@ func (r *reader) scale(caps []capability) {
 			continue
 		}
 		w1, w2 := strings.ToLower(m[2]), strings.ToLower(m[3])
+		// "contributes 2,000 shillings a month": an amount of money,
+		// not a thing the business has.
+		if _, money := r.lex.Currencies[w1]; money {
+			continue
+		}
 		noun, kind := "", ""
 		for _, cand := range []string{w1 + " " + w2, w2, w1} {
 			if strings.TrimSpace(cand) == "" || strings.HasSuffix(cand, " ") {
@@ -716,6 +721,12 @@ func (r *reader) services(caps []capability) {
 				refunds = cmp.Or(refunds, "refund")
 				billFrom = cmp.Or(billFrom, c.phrase)
 				r.decide(c.phrase, "/services", "billing: paid invoices refunded when the %s is cancelled", p.Work.One)
+			case kind == "" && r.lex.Is("price_unit", r.lex.Singular(engine.LastWord(cmp.Or(c.resource, c.entity)))):
+				// "bill hours against a retainer", "extra hours are
+				// billed": what is billed is counted in the unit.
+				billUnits = union(billUnits, []string{r.lex.Singular(engine.LastWord(cmp.Or(c.resource, c.entity)))})
+				billFrom = cmp.Or(billFrom, c.phrase)
+				r.decide(c.phrase, "/services", "billing: invoices per %s", r.lex.Singular(engine.LastWord(cmp.Or(c.resource, c.entity))))
 			case kind == "":
 				r.decide(c.phrase, "/services", "billing: no charge named")
 			case r.lex.Is("upfront", kind) || r.lex.Is("upfront", engine.LastWord(kind)) || r.precedes(c.phrase) && !slices.Contains(a.Native, kind):

@@ -92,7 +92,7 @@ func (r *reader) payeesAt(ws []string, i int, starts bool) ([]string, bool) {
 	w := ws[i]
 	lemmas := lexicon.VerbLemma(w)
 	switch {
-	case r.lex.Singular(w) == "payout" || w == "disbursement" || w == "disbursements":
+	case r.lex.Singular(w) == "payout":
 		return r.payeeAfterTo(ws[i+1:]), true
 	case slices.Contains(lemmas, "earn"):
 		// "hotels and agencies who earn a commission": only money earned
@@ -221,13 +221,9 @@ func (r *reader) addPayouts(pay payout) {
 		return
 	}
 	p := r.p
-	i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "billing" })
+	i := r.billingIndex(pay.from)
 	if i < 0 {
-		if engine.Registry["billing"] == nil {
-			return
-		}
-		p.Services = append(p.Services, engine.PlanService{Name: "billing", Archetype: "billing", Title: "Billing", Builder: "billing", From: pay.from})
-		i = len(p.Services) - 1
+		return
 	}
 	payees := slices.DeleteFunc(slices.Clone(pay.payees), func(s string) bool { return s == "" })
 	if len(payees) == 0 {
@@ -306,4 +302,71 @@ func attributeValue(attrs []engine.PlanAttribute, name string) string {
 		}
 	}
 	return ""
+}
+
+// billingIndex is the plan's billing service, added when the world has
+// none: a brief that says what it bills, refunds or pays out has billing.
+func (r *reader) billingIndex(from string) int {
+	p := r.p
+	i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "billing" })
+	if i < 0 && engine.Registry["billing"] != nil {
+		p.Services = append(p.Services, engine.PlanService{Name: "billing", Archetype: "billing", Title: "Billing", Builder: "billing", From: from})
+		i = len(p.Services) - 1
+	}
+	return i
+}
+
+// hourlyBilling reads time billed by the hour where no clause read it
+// as a charge: "a retainer that we bill hours against", "extra hours on
+// the day are billed at 400 zł an hour", "invoice each client at an
+// hourly charge rate". Billing's invoices then count hours.
+func (r *reader) hourlyBilling() {
+	p := r.p
+	for _, clause := range clauseSplit().Split(r.desc, -1) {
+		ws := words(clause)
+		billed := slices.ContainsFunc(ws, func(w string) bool {
+			return slices.ContainsFunc(lexicon.VerbLemma(w), func(l string) bool { return l == "bill" || l == "invoice" || l == "charge" })
+		})
+		hourly := slices.ContainsFunc(ws, func(w string) bool { return w == "hour" || w == "hours" || w == "hourly" })
+		if !billed || !hourly {
+			continue
+		}
+		i := r.billingIndex(strings.TrimSpace(clause))
+		if i < 0 {
+			return
+		}
+		s := &p.Services[i]
+		k := slices.IndexFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "unit" })
+		if k < 0 {
+			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "unit", Type: "text", From: strings.TrimSpace(clause)})
+			k = len(s.Attributes) - 1
+		}
+		if slices.Contains(s.Attributes[k].Values, "hour") {
+			return
+		}
+		s.Attributes[k].Values = append(slices.Clone(s.Attributes[k].Values), "hour")
+		r.decide(strings.TrimSpace(clause), fmt.Sprintf("/services/%d/attributes", i), "billing: time billed by the hour")
+		return
+	}
+}
+
+// refundsSaid gives billing its refunds when a clause says money is paid
+// back but no billing clause read it ("tours cancelled for weather are
+// rebooked or refunded"): a paid invoice of what was called off is
+// refunded.
+func (r *reader) refundsSaid() {
+	p := r.p
+	for _, clause := range clauseSplit().Split(r.desc, -1) {
+		if !slices.ContainsFunc(words(clause), func(w string) bool { return strings.HasPrefix(w, "refund") }) {
+			continue
+		}
+		i := r.billingIndex(strings.TrimSpace(clause))
+		if i < 0 || slices.ContainsFunc(p.Services[i].Attributes, func(a engine.PlanAttribute) bool { return a.Name == "refunds" }) {
+			return
+		}
+		s := &p.Services[i]
+		s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "refunds", Type: "text", Values: []string{"refund"}, From: strings.TrimSpace(clause)})
+		r.decide(strings.TrimSpace(clause), fmt.Sprintf("/services/%d/attributes", i), "billing: paid invoices refunded when the %s is cancelled", p.Work.One)
+		return
+	}
 }
