@@ -191,8 +191,8 @@ func TestRenewals(t *testing.T) {
 			for _, c := range tab.Columns {
 				has[c.Name] = true
 			}
-			if !has["renews_on"] || has["auto_renewed"] != tc.auto {
-				t.Errorf("%s: renews_on %v, auto_renewed %v; want true, %v", tc.table, has["renews_on"], has["auto_renewed"], tc.auto)
+			if !has["renewal_date"] || has["auto_renewed"] != tc.auto {
+				t.Errorf("%s: renewal_date %v, auto_renewed %v; want true, %v", tc.table, has["renewal_date"], has["auto_renewed"], tc.auto)
 			}
 		})
 	}

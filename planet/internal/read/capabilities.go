@@ -869,7 +869,8 @@ func (r *reader) fields(caps []capability) {
 				}
 				name := engine.Snake(strings.Join(np, " "))
 				sg := r.lex.Singular(np[len(np)-1])
-				if name == "" || r.lex.ScaleKind(sg) != "" || r.lex.NounArchetype(sg) != "" && len(np) == 1 || isNumber(np[0]) || slices.Contains(caps[target].fields, name) {
+				// ("a weigh ticket" of a weigh ticket is the record itself.)
+				if name == "" || r.lex.ScaleKind(sg) != "" || r.lex.NounArchetype(sg) != "" && len(np) == 1 || isNumber(np[0]) || slices.Contains(caps[target].fields, name) || name == engine.Snake(caps[target].entity) {
 					continue
 				}
 				caps[target].fields = append(caps[target].fields, name)

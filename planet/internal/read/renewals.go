@@ -31,7 +31,7 @@ func (r *reader) renewals() {
 			named := func(one, many string) bool {
 				return one != "" && (slices.Contains(ws, one) || slices.Contains(ws, many) || slices.Contains(ws, engine.LastWord(many)))
 			}
-			attrs := []engine.PlanAttribute{{Name: "renews_on", Type: "date", From: strings.TrimSpace(clause)}}
+			attrs := []engine.PlanAttribute{{Name: "renewal_date", Type: "date", From: strings.TrimSpace(clause)}}
 			if auto {
 				attrs = append(attrs, engine.PlanAttribute{Name: "auto_renewed", Type: "boolean", From: strings.TrimSpace(clause)})
 			}
@@ -46,7 +46,7 @@ func (r *reader) renewals() {
 			done := false
 			for i := range p.Services {
 				s := &p.Services[i]
-				if s.Entity == nil || s.Builder != "record" || !(named(s.Entity.One, s.Entity.Many) || strings.Contains(sentence, s.From) && s.From != "") {
+				if s.Entity == nil || s.Builder != "record" || !(named(s.Entity.One, s.Entity.Many) || s.From != "" && strings.Contains(s.From, strings.TrimSpace(clause))) {
 					continue
 				}
 				s.Attributes = add(s.Attributes)
