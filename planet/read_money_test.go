@@ -208,8 +208,8 @@ func TestShiftRecords(t *testing.T) {
 	}{
 		{"rotation", "crew transfer vessels", "DK", "Wind farm operators charter a vessel by the day, and the crews work two-week rotations.", "crew_rotations", nil},
 		{"person", "elephant sanctuary", "TH", "Visitors book a half-day visit, and our mahouts work in rotating shifts.", "mahout_rotating_shifts", nil},
-		{"rota", "pub", "IE", "Groups book the snug with a deposit, and bar staff work rotas that cover late licences.", "bar_staff_shifts", []string{"rota"}},
-		{"forecast", "call centre", "PH", "We answer calls for clients, and agents work night shifts rostered by forecast.", "agent_night_shifts", []string{"roster", "forecast"}},
+		{"rota", "pub", "IE", "Groups book the snug with a deposit, and bar staff work rotas that cover late licences.", "bar_staff_shifts", []string{"rota_week"}},
+		{"forecast", "call centre", "PH", "We answer calls for clients, and agents work night shifts rostered by forecast.", "agent_night_shifts", []string{"roster_week", "forecast"}},
 		{"compound", "ambulance service", "NG", "We dispatch ambulances to emergency calls, and every crew shift starts with an oxygen check.", "crew_shifts", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -16,7 +16,7 @@ var shiftWords = []string{"shift", "rota", "roster", "rotation", "duty", "watch"
 // are rostered per drive"): they are of the people the clause names, in
 // the clause's word for them ("mahout rotating shift", "crew rotation");
 // a rota or roster is the shift's column, not its record ("bar staff
-// shift" with a rota); and what the shifts are planned by or per
+// shift" with its rota week); and what the shifts are planned by or per
 // ("forecast", "drive") is a column too. It returns the record noun and
 // the fields to add.
 func (r *reader) shiftRecord(c capability, one string) (string, []string) {
@@ -48,8 +48,9 @@ func (r *reader) shiftRecord(c capability, one string) (string, []string) {
 			one = word
 		}
 	}
+	// The week of the rota a shift is on: a week, not a person.
 	if rota != "" {
-		fields = append(fields, rota)
+		fields = append(fields, rota+"_week")
 	}
 	if word == "rota" || word == "roster" {
 		one = "shift"
