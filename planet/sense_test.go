@@ -203,7 +203,7 @@ func senseProblems(lex *lexicon.Lexicon, p *Plan, b *world.Bundle) []string {
 		}
 		for _, a := range attrs {
 			ws := strings.Split(a.Name, "_")
-			if a.From != "" && len(ws) > 1 && isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && lex.NounArchetype(ws[0]) == "" && !slices.Contains(read.FieldHeads, ws[len(ws)-1]) {
+			if a.From != "" && len(ws) > 1 && isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && lex.NounArchetype(ws[0]) == "" && lex.NounArchetype(strings.Join(ws, " ")) == "" && !slices.Contains(read.FieldHeads, ws[len(ws)-1]) {
 				out = append(out, fmt.Sprintf("verb-column: %s.%s", s.Name, a.Name))
 			}
 		}

@@ -147,6 +147,7 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 	if ps.Precedes {
 		buildDeposits(g, s, ps, cust, work)
 	}
+	buildPayouts(g, s, ps, work)
 	// Action: bill finished work.
 	s.Actions = append(s.Actions, &engine.Action{
 		Service: s.Name, Name: "invoiced", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"done"},
@@ -324,15 +325,23 @@ func buildDeposits(g *engine.Gen, s *engine.Svc, ps engine.PlanService, cust, wo
 	plural := lexicon.Load().Plural(noun)
 	o, m := engine.Snake(noun), engine.Snake(plural)
 	table := "billing_" + m
-	s.Table(table, fmt.Sprintf("%s taken before a %s goes ahead.", engine.Title(plural), work.Noun), "DEP-", 5,
-		kit.PK(),
+	// "… and the balance two weeks before": what remains after the
+	// deposit, and when it is due (see balanceColumns).
+	balance := attributeValue(ps, "balance")
+	desc := fmt.Sprintf("%s taken before a %s goes ahead.", engine.Title(plural), work.Noun)
+	cols := []world.Column{kit.PK(),
 		kit.RefersTo("customer_id", cust.Table+".id", "CRM id of the "+cust.Noun+"."),
 		kit.RefersTo("source_ref", work.Table+".id", "Id of the "+work.Noun+" it secures."),
 		kit.Money("amount", engine.Title(noun)),
 		kit.Enum("status", "requested → paid, or refunded.", "requested", "paid", "refunded"),
 		kit.Date("requested_on", "When it was asked for."),
 		kit.Opt(kit.Date("paid_on", "When it arrived.")),
-	)
+	}
+	if balance != "" {
+		desc += balanceNote(balance, work.Noun)
+		cols = append(cols, balanceColumns(work.Noun)...)
+	}
+	s.Table(table, desc, "DEP-", 5, cols...)
 	dep := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: noun, Plural: plural, Prefix: "DEP-", Width: 5,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "amount": engine.Column("amount"), "customer_id": engine.Column("customer_id"), "ref": engine.Column("source_ref")}}
 	g.SetEntity("deposit", dep)
@@ -347,6 +356,9 @@ func buildDeposits(g *engine.Gen, s *engine.Svc, ps engine.PlanService, cust, wo
 			"amount": half(up.Val("amount", r)), "status": status, "requested_on": g.Day(-g.R.IntN(10) - 2)}
 		if status == "paid" {
 			row["paid_on"] = g.Day(-1)
+		}
+		if balance != "" {
+			addBalance(g, row, up.Val("amount", r))
 		}
 		tablesAdd(g, s, table, row)
 		dep.Rows = append(dep.Rows, row)
@@ -367,6 +379,9 @@ func buildDeposits(g *engine.Gen, s *engine.Svc, ps engine.PlanService, cust, wo
 		kit.Get(table, o+"_id", "dep", "No "+noun+" {"+o+"_id}."),
 		world.Step{Require: "$dep.status", Equals: "requested", Message: engine.Title(noun) + " {" + o + "_id} is {dep.status}; only a requested one can be paid."},
 		world.Step{Update: table, Key: "$" + o + "_id", Set: map[string]any{"status": "paid", "paid_on": "$today"}}))
+	if balance != "" {
+		buildBalanceTool(s, table, noun, o)
+	}
 	s.Actions = append(s.Actions, &engine.Action{
 		Service: s.Name, Name: noun + " requested", Needs: []string{"id", "amount", "customer_id", "date"}, On: []string{"confirmed"},
 		Then: engine.An(noun) + " must be requested in Billing for it before it goes ahead, with the {noun} id as its source",

@@ -79,7 +79,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 	cols = append(cols, w.Columns()...)
 	cols = append(cols, kit.Datetime("created_at", "When it was recorded."))
 	s.Table(table, fmt.Sprintf("%s, one row per %s.", engine.Title(w.Many), w.One), prefix, 5, cols...)
-	work := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: w.One, Plural: w.Many, Prefix: prefix, Width: 5, Goods: engine.GoodsArchetype(g.Plan.Work.Archetype),
+	work := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: w.One, Plural: w.Many, Prefix: prefix, Width: 5, Goods: engine.GoodsArchetype(g.Plan.Work.Archetype) || g.Plan.Work.Archetype == "work_orders" && engine.MadeGoods(g.Plan.Work.Offering.One),
 		Roles: map[string]engine.Role{
 			"id": engine.Column("id"), "amount": engine.Column("amount"), "date": engine.Column("scheduled_on"), "item": engine.Column("item"),
 			"customer_id": engine.Column("customer_id"),

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	_ "embed"
 	"slices"
 	"strings"
@@ -27,6 +28,8 @@ type priceLists struct {
 		} `json:"lines"`
 	} `json:"kinds"`
 	ByWeight        []string          `json:"by_weight"`
+	ByNight         []string          `json:"by_night"`
+	MadeGoods       []string          `json:"made_goods"`
 	Tickets         []string          `json:"tickets"`
 	ByArchetype     map[string]string `json:"by_archetype"`
 	QualifiedFactor float64           `json:"qualified_factor"`
@@ -58,6 +61,9 @@ func PriceKind(noun, archetype string) string {
 		return "tickets"
 	case in(pl.ByWeight):
 		return "weight"
+	case in(pl.ByNight):
+		// A stay is sold by the night, never by the half hour.
+		return "nights"
 	}
 	nature := lex.Nature(n)
 	switch archetype {
@@ -68,6 +74,12 @@ func PriceKind(noun, archetype string) string {
 		if (nature == "equipment" || nature == "vehicle") && !slices.Contains(a.Native, head) {
 			return "rentals"
 		}
+	case "work_orders":
+		// Keys cut while you wait are priced per key, not by the length
+		// of a visit.
+		if MadeGoods(n) {
+			return "pieces"
+		}
 	case "orders", "inventory", "production":
 		if nature == "intangible" {
 			return "scope"
@@ -77,6 +89,23 @@ func PriceKind(noun, archetype string) string {
 		return k
 	}
 	return "scope"
+}
+
+// MadeGoods reports whether the offering of a work order is goods handed
+// over (keys cut, tyres fitted) rather than a service performed on the
+// customer's things: the lexicon knows it as goods, or keeps it in one
+// of data/pricelists.json's made_goods archetypes (a key is stock). Such
+// work is priced per piece and no follow-up meeting is booked for it.
+func MadeGoods(noun string) bool {
+	lex := lexicon.Load()
+	n := strings.ToLower(noun)
+	if n == "" {
+		return false
+	}
+	if lex.Nature(n) == "goods" {
+		return true
+	}
+	return slices.Contains(loadPriceLists().MadeGoods, cmp.Or(lex.NounArchetype(n), lex.NounArchetype(LastWord(n))))
 }
 
 // PriceList is the price list of a business with no industry pack: the

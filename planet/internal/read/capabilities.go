@@ -861,7 +861,9 @@ func (r *reader) fields(caps []capability) {
 				// "with a deposit, supply cafés … and order flour": the list
 				// of fields ends where a clause with its own verb begins
 				// ("a service date" is a field: its head is one).
-				if ws := words(part); len(ws) > 1 && r.isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && !slices.Contains(FieldHeads, r.lex.Singular(ws[len(ws)-1])) {
+				// ("a pawn ticket" is a noun the lexicon knows.)
+				if ws := words(part); len(ws) > 1 && r.isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && !slices.Contains(FieldHeads, r.lex.Singular(ws[len(ws)-1])) &&
+					r.lex.NounArchetype(ws[0]+" "+r.lex.Singular(ws[1])) == "" {
 					break
 				}
 				// "…, and shops pay monthly": a subject with its verb.
@@ -883,7 +885,8 @@ func (r *reader) fields(caps []capability) {
 				}
 				name := engine.Snake(strings.Join(np, " "))
 				sg := r.lex.Singular(np[len(np)-1])
-				if name == "" || r.lex.ScaleKind(sg) != "" || r.lex.NounArchetype(sg) != "" && len(np) == 1 || isNumber(np[0]) || slices.Contains(caps[target].fields, name) {
+				// ("a weigh ticket" of a weigh ticket is the record itself.)
+				if name == "" || r.lex.ScaleKind(sg) != "" || r.lex.NounArchetype(sg) != "" && len(np) == 1 || isNumber(np[0]) || slices.Contains(caps[target].fields, name) || name == engine.Snake(caps[target].entity) {
 					continue
 				}
 				caps[target].fields = append(caps[target].fields, name)
@@ -1008,6 +1011,12 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	// guest", "we take deposits".
 	if a := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head)); a != "" && (v.Role == "entity" || v.Role == "subject" && a == v.Archetype || a == "billing") {
 		c.archetype, c.entity = a, noun
+		return c, true
+	}
+	// "contributes 2000 shillings a month": an amount is what the record
+	// is worth, not what it is of.
+	if _, money := r.lex.Currencies[r.lex.Singular(np[len(np)-1])]; money && v.Role != "entity" && v.Entity != "" {
+		c.entity = v.Entity
 		return c, true
 	}
 	switch v.Role {

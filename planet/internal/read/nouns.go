@@ -193,6 +193,11 @@ func (r *reader) scale(caps []capability) {
 			continue
 		}
 		w1, w2 := strings.ToLower(m[2]), strings.ToLower(m[3])
+		// "contributes 2,000 shillings a month": an amount of money,
+		// not a thing the business has.
+		if _, money := r.lex.Currencies[w1]; money {
+			continue
+		}
 		noun, kind := "", ""
 		for _, cand := range []string{w1 + " " + w2, w2, w1} {
 			if strings.TrimSpace(cand) == "" || strings.HasSuffix(cand, " ") {
@@ -732,19 +737,10 @@ func (r *reader) services(caps []capability) {
 		one := c.entity
 		// "instructors are rostered by tide", "lifeguards work shifts":
 		// the shifts are of the people the clause names, in its word.
-		if c.archetype == "shifts" && slices.Contains([]string{"shift", "rota", "roster"}, one) {
-			low := " " + strings.Join(words(c.phrase), " ") + " "
-			for _, w := range []string{"rota", "roster"} {
-				if strings.Contains(low, " "+w) {
-					one = w
-				}
-			}
-			for _, w := range words(c.phrase) {
-				if sg := r.lex.Singular(w); sg != w && (sg == p.Staff.One || r.lex.ScaleKind(sg) == "staff") && sg != "staff" {
-					one = sg + " " + one
-					break
-				}
-			}
+		if c.archetype == "shifts" {
+			var fields []string
+			one, fields = r.shiftRecord(c, one)
+			c.fields = union(c.fields, fields)
 		}
 		if c.archetype == "billing" {
 			billUnits = union(billUnits, c.units)
@@ -756,6 +752,12 @@ func (r *reader) services(caps []capability) {
 				refunds = cmp.Or(refunds, "refund")
 				billFrom = cmp.Or(billFrom, c.phrase)
 				r.decide(c.phrase, "/services", "billing: paid invoices refunded when the %s is cancelled", p.Work.One)
+			case kind == "" && r.lex.Is("price_unit", r.lex.Singular(engine.LastWord(cmp.Or(c.resource, c.entity)))):
+				// "bill hours against a retainer", "extra hours are
+				// billed": what is billed is counted in the unit.
+				billUnits = union(billUnits, []string{r.lex.Singular(engine.LastWord(cmp.Or(c.resource, c.entity)))})
+				billFrom = cmp.Or(billFrom, c.phrase)
+				r.decide(c.phrase, "/services", "billing: invoices per %s", r.lex.Singular(engine.LastWord(cmp.Or(c.resource, c.entity))))
 			case kind == "":
 				r.decide(c.phrase, "/services", "billing: no charge named")
 			case r.lex.Is("upfront", kind) || r.lex.Is("upfront", engine.LastWord(kind)) || r.precedes(c.phrase) && !slices.Contains(a.Native, kind):

@@ -82,7 +82,11 @@ func (r *reader) decide(phrase, ptr, format string, args ...any) {
 
 func (r *reader) read() (*engine.Plan, error) {
 	s := r.s
+	// "2,000 shillings": a thousands separator is no clause break.
 	r.desc = strings.TrimSpace(s.Description)
+	for thousands.MatchString(r.desc) {
+		r.desc = thousands.ReplaceAllString(r.desc, "$1$2")
+	}
 	r.p = &engine.Plan{Version: engine.PlanVersion, Seed: s.Seed, Brief: s}
 	p := r.p
 
@@ -146,12 +150,21 @@ func (r *reader) read() (*engine.Plan, error) {
 	r.workFields(caps)
 	r.workPriority()
 	r.company()
+	pay, caps := r.payouts(caps)
 	r.services(caps)
 	r.paymentMethod()
+	r.addPayouts(pay)
+	r.balance()
+	r.renewals()
+	r.hourlyBilling()
+	r.refundsSaid()
 	p.Tasks = engine.PlanTasks{Count: 10, Families: []string{"cross-system", "chore"}}
 	r.decide("", "/tasks", "%d tasks: cross-system policies and chores inside one service", p.Tasks.Count)
 	return p, nil
 }
+
+// thousands matches a comma between digits that groups thousands.
+var thousands = regexp.MustCompile(`(\d),(\d{3})\b`)
 
 func round2(x float64) float64 {
 	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 2, 64), 64)
