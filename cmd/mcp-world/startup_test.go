@@ -1,9 +1,14 @@
 package main
 
 import (
+	"io"
+	"math"
 	"os/exec"
+	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/mercury/mcp-world/bundles"
 )
 
 // slowInit are modules whose package initialization costs a server start
@@ -31,5 +36,54 @@ func TestBinaryLinksNoSlowInit(t *testing.T) {
 				t.Errorf("mcp-world links %s, whose init slows every start: %s", pkg, why)
 			}
 		}
+	}
+}
+
+func TestHoldGC(t *testing.T) {
+	pct := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(pct)
+	limit := debug.SetMemoryLimit(math.MaxInt64)
+	defer debug.SetMemoryLimit(limit)
+
+	release := holdGC("")
+	inner := holdGC(bundles.Default)
+	inner()
+	if got := debug.SetGCPercent(-1); got != -1 {
+		t.Errorf("embedded world: GC percent %d while loading, want off", got)
+	}
+	if got := debug.SetMemoryLimit(-1); got != startHeap {
+		t.Errorf("embedded world: memory limit %d while loading, want %d", got, startHeap)
+	}
+	release()
+	release() // a second call changes nothing
+	if got := debug.SetGCPercent(-1); got != 100 {
+		t.Errorf("after release: GC percent %d, want 100", got)
+	}
+	debug.SetGCPercent(100)
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("after release: memory limit %d, want none", got)
+	}
+
+	holdGC("testdata/some-bundle.json")()
+	if got := debug.SetGCPercent(-1); got != 100 {
+		t.Errorf("bundle file: GC percent %d, want it left at 100", got)
+	}
+	debug.SetGCPercent(100)
+}
+
+func TestAfterWrites(t *testing.T) {
+	var buf strings.Builder
+	calls := 0
+	w := &afterWrites{w: &buf, n: 2, then: func() { calls++ }}
+	for i, want := range []int{0, 1, 1, 1} {
+		if _, err := io.WriteString(w, "x"); err != nil {
+			t.Fatal(err)
+		}
+		if calls != want {
+			t.Errorf("after write %d: then called %d times, want %d", i+1, calls, want)
+		}
+	}
+	if buf.String() != "xxxx" {
+		t.Errorf("wrote %q", buf.String())
 	}
 }
