@@ -16,15 +16,20 @@ import (
 // regexp as the port reads them.
 
 var (
-	errNotANumber   = errors.New("not a phone number")
-	errTooLong      = errors.New("too long to be a phone number")
-	errTooShort     = errors.New("too short to be a phone number")
-	errCallingCode  = errors.New("no such country calling code")
-	errShortIDD     = errors.New("too short after the international prefix")
-	errUnknownPlan  = errors.New("no numbering plan for the region")
+	errNotANumber  = errors.New("not a phone number")
+	errTooLong     = errors.New("too long to be a phone number")
+	errTooShort    = errors.New("too short to be a phone number")
+	errCallingCode = errors.New("no such country calling code")
+	errShortIDD    = errors.New("too short after the international prefix")
+	errUnknownPlan = errors.New("no numbering plan for the region")
+)
+
+// The port's limits: a national significant number has 2 to 17 digits, a
+// calling code at most 3, and longer input is not read.
+const (
 	minNSN, maxNSN  = 2, 17
-	maxInput        = 250
 	maxCallingDigit = 3
+	maxInput        = 250
 )
 
 const (

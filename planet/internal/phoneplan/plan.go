@@ -144,11 +144,11 @@ const (
 	Voicemail
 	FixedLine
 	Mobile
-	numTypes
+	numTypes // the types a plan describes
 
 	// FixedLineOrMobile is a number the plan does not tell apart (the
 	// United States').
-	FixedLineOrMobile Type = 100 + iota
+	FixedLineOrMobile
 	// Unknown is a number that fits no type of the plan: not valid.
 	Unknown
 )
