@@ -143,56 +143,122 @@ func buildBinary(b *testing.B) string {
 // with no work of its own (runtime and package initialization, which
 // includes every dependency's init), so that on a loaded machine the
 // difference is what serve adds; cpu-ms is the child's user + system
-// time per start.
+// time per start. Medians of each kind of start.
+//
+// On a shared machine compare in one run, alternated start by start:
+//
+//	MERCURY_STARTUP_BASE=BIN   another mcp-world (main's), started after
+//	                           each of this tree's the same way: base-*
+//	MERCURY_STARTUP_WORLD=PATH serve this bundle file instead (each start
+//	                           with an empty world cache: a first start)
+//	MERCURY_STARTUP_REF=CMD    a reference stdio MCP server (the anchor's
+//	                           "node …/ts-ref/server.mjs"), started after
+//	                           each: ref-p50-ms, ref-cpu-ms, ref-x (its p50
+//	                           over this tree's)
+//
+//	MERCURY_STARTUP_BASE=/tmp/main-mw go test ./cmd/mcp-world -run '^$' -bench StdioStartup -benchtime 40x
 func BenchmarkStdioStartup(b *testing.B) {
 	bin := buildBinary(b)
-	msgs := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}
+	args := []string{"serve", "--log-level", "error"}
+	if p := os.Getenv("MERCURY_STARTUP_WORLD"); p != "" {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		args = append(args, "--world", abs)
+	}
+	type starts struct {
+		serve, help, serveCPU, helpCPU []time.Duration
+	}
+	var this, base, ref starts
+	baseBin, refCmd := os.Getenv("MERCURY_STARTUP_BASE"), strings.Fields(os.Getenv("MERCURY_STARTUP_REF"))
+	for b.Loop() {
+		for _, s := range []struct {
+			st   *starts
+			cmd  []string
+			help bool
+		}{{&this, append([]string{bin}, args...), true}, {&base, append([]string{baseBin}, args...), true}, {&ref, refCmd, false}} {
+			if len(s.cmd) == 0 || s.cmd[0] == "" {
+				continue
+			}
+			if s.help {
+				took, cpu := startOnce(b, exec.Command(s.cmd[0], "--help"), false)
+				s.st.help, s.st.helpCPU = append(s.st.help, took), append(s.st.helpCPU, cpu)
+			}
+			c := exec.Command(s.cmd[0], s.cmd[1:]...)
+			c.Env = append(os.Environ(), "MERCURY_CACHE_DIR="+b.TempDir())
+			took, cpu := startOnce(b, c, true)
+			s.st.serve, s.st.serveCPU = append(s.st.serve, took), append(s.st.serveCPU, cpu)
+		}
+	}
+	report := func(prefix string, s starts) {
+		if len(s.serve) == 0 {
+			return
+		}
+		b.ReportMetric(medianMs(s.serve), prefix+"p50-ms")
+		b.ReportMetric(medianMs(s.serveCPU), prefix+"cpu-ms")
+		if len(s.help) > 0 {
+			b.ReportMetric(medianMs(s.help), prefix+"help-p50-ms")
+			b.ReportMetric(medianMs(s.helpCPU), prefix+"help-cpu-ms")
+		}
+	}
+	report("", this)
+	report("base-", base)
+	report("ref-", ref)
+	if len(ref.serve) > 0 {
+		b.ReportMetric(medianMs(ref.serve)/medianMs(this.serve), "ref-x")
+	}
+}
+
+// startOnce starts a command, and for a server, sends the MCP handshake
+// and tools/list on stdin and waits for that answer: the wall time to it
+// and the process's CPU time.
+func startOnce(b *testing.B, cmd *exec.Cmd, server bool) (took, cpu time.Duration) {
+	b.Helper()
+	start := time.Now()
+	if !server {
+		if err := cmd.Run(); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(start), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	const msgs = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}
 {"jsonrpc":"2.0","method":"notifications/initialized"}
 {"jsonrpc":"2.0","id":2,"method":"tools/list"}
 `
-	var took, help []time.Duration
-	var cpu, helpCPU time.Duration
-	for b.Loop() {
-		start := time.Now()
-		h := exec.Command(bin, "--help")
-		if err := h.Run(); err != nil {
-			b.Fatal(err)
-		}
-		help = append(help, time.Since(start))
-		helpCPU += h.ProcessState.UserTime() + h.ProcessState.SystemTime()
-
-		start = time.Now()
-		cmd := exec.Command(bin, "serve", "--log-level", "error")
-		stdin, _ := cmd.StdinPipe()
-		stdout, _ := cmd.StdoutPipe()
-		cmd.Stderr = io.Discard
-		if err := cmd.Start(); err != nil {
-			b.Fatal(err)
-		}
-		io.WriteString(stdin, msgs)
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 1<<20), 16<<20)
-		got := false
-		for sc.Scan() {
-			if strings.HasPrefix(sc.Text(), `{"jsonrpc":"2.0","id":2,`) {
-				got = true
-				break
-			}
-		}
-		took = append(took, time.Since(start))
-		stdin.Close()
-		cmd.Wait()
-		if !got {
-			b.Fatal("no tools/list answer")
-		}
-		cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
 	}
-	slices.Sort(took)
-	slices.Sort(help)
-	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(help[len(help)/2].Microseconds())/1000, "help-p50-ms")
-	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms")
-	b.ReportMetric(float64(helpCPU.Microseconds())/1000/float64(b.N), "help-cpu-ms")
+	io.WriteString(stdin, msgs)
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	got := false
+	for sc.Scan() {
+		var msg struct {
+			ID json.RawMessage `json:"id"`
+		}
+		if json.Unmarshal(sc.Bytes(), &msg) == nil && string(msg.ID) == "2" {
+			got = true
+			break
+		}
+	}
+	took = time.Since(start)
+	stdin.Close()
+	io.Copy(io.Discard, stdout)
+	cmd.Wait()
+	if !got {
+		b.Fatalf("%s: no tools/list answer", cmd)
+	}
+	return took, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+}
+
+func medianMs(d []time.Duration) float64 {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return float64(s[len(s)/2].Microseconds()) / 1000
 }
 
 func rss(b *testing.B) int64 {

@@ -49,6 +49,8 @@ func (e *env) serve(args []string) error {
 	if err != nil {
 		return &exitError{2, err}
 	}
+	releaseGC := holdGC(*worldName)
+	defer releaseGC()
 	w, cached, err := loadServedWorld(*worldName, log)
 	if err != nil {
 		return err
@@ -66,8 +68,9 @@ func (e *env) serve(args []string) error {
 		if hs.tokenFile != "" || len(hs.origins) > 0 || len(hs.hosts) > 0 {
 			return &exitError{2, errors.New("--token-file, --allow-origin and --allow-host go with --http: over stdio, only the process that started the server can talk to it")}
 		}
-		return e.serveStdio(w, *worldName, task, opts, log, *stateDir)
+		return e.serveStdio(w, *worldName, task, opts, log, *stateDir, releaseGC)
 	}
+	releaseGC()
 	if hs.controlTokenFile != "" && *controlAddr == "" {
 		return &exitError{2, errors.New("--control-token-file goes with --control")}
 	}
@@ -96,7 +99,8 @@ func (e *env) serve(args []string) error {
 	})
 }
 
-func (e *env) serveStdio(w *world.World, worldArg string, task *world.Task, opts toolgen.Options, log *slog.Logger, stateDir string) error {
+func (e *env) serveStdio(w *world.World, worldArg string, task *world.Task, opts toolgen.Options, log *slog.Logger, stateDir string, releaseGC func()) error {
+	out := &afterWrites{w: e.stdout, n: 2, then: releaseGC}
 	var ep *world.Episode
 	if stateDir != "" {
 		d, err := newDiskEpisode(e.ctx, w, task, stateDir)
@@ -120,7 +124,7 @@ func (e *env) serveStdio(w *world.World, worldArg string, task *world.Task, opts
 	log.Info("serving over stdio", "world", w.Name(), "task", taskName(task), "tools", len(w.Tools()))
 	self := selfCommand()
 	fmt.Fprintf(e.stderr, "%s\n", connectHelpStdio(self, worldArg, w, task))
-	err := toolgen.ServeStdio(e.ctx, s, e.stdin, e.stdout, log)
+	err := toolgen.ServeStdio(e.ctx, s, e.stdin, out, log)
 	if err != nil && (errors.Is(err, context.Canceled) || e.ctx.Err() != nil) {
 		return nil
 	}

@@ -12,9 +12,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/nyaruka/phonenumbers"
-
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/phoneplan"
 )
 
 // Checker checks values against their kinds for one world.
@@ -259,8 +258,7 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 	case StreetAddress:
 		out = append(out, ck.checkAddress(s)...)
 	case Phone:
-		num, err := phonenumbers.Parse(s, ck.Country.Code)
-		if err != nil || !phonenumbers.IsValidNumberForRegion(num, ck.Country.Code) {
+		if !phoneplan.Valid(s, ck.Country.Code) {
 			bad("%q is not a valid %s phone number", s, ck.Country.Code)
 		} else if city, ok := row["city"].(string); ok {
 			if msg := ck.checkPhoneArea(s, city); msg != "" {

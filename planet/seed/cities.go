@@ -8,9 +8,8 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/nyaruka/phonenumbers"
-
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/internal/phoneplan"
 )
 
 // CityFacts are what a city adds to the catalog: its landline format
@@ -72,9 +71,9 @@ func ZoneOf(c catalog.Country, city string) string {
 // PhoneIn returns a phone number of someone in city: a landline with the
 // city's area code or a mobile number, where the data knows the city;
 // any number of the country otherwise. A format's digits are drawn until
-// libphonenumber (which the realism validator asks) takes the number as
-// the country's: a format such as "74## ######" also covers blocks that
-// are not allocated.
+// the country's numbering plan (libphonenumber's, read by phoneplan, which
+// the realism validator asks too) takes the number as the country's: a
+// format such as "74## ######" also covers blocks that are not allocated.
 func (s *Source) PhoneIn(city string) string {
 	c := s.Country
 	fx, ok := FactsOf(c.Code, city)
@@ -103,7 +102,7 @@ func drawPhone(r *rand.Rand, c catalog.Country, format string) string {
 	var phone string
 	for range 20 {
 		phone = c.CallingCode + " " + fillPhone(r, format)
-		if num, err := phonenumbers.Parse(phone, c.Code); err == nil && phonenumbers.IsValidNumberForRegion(num, c.Code) {
+		if phoneplan.Valid(phone, c.Code) {
 			break
 		}
 	}
@@ -155,11 +154,11 @@ func (ck *Checker) checkPhoneArea(phone, city string) string {
 			return ""
 		}
 	}
-	num, err := phonenumbers.Parse(phone, ck.Country.Code)
+	num, err := phoneplan.Parse(phone, ck.Country.Code)
 	if err != nil {
 		return ""
 	}
-	if t := phonenumbers.GetNumberType(num); t != phonenumbers.FIXED_LINE && t != phonenumbers.FIXED_LINE_OR_MOBILE {
+	if t := num.TypeIn(ck.Country.Code); t != phoneplan.FixedLine && t != phoneplan.FixedLineOrMobile {
 		return "" // a mobile, toll-free or VoIP number: no area
 	}
 	for _, name := range sortedKeys(cc.Cities) {
@@ -189,8 +188,8 @@ func mobileFormats(c catalog.Country) []string {
 		r := rand.New(rand.NewPCG(1, 1))
 		for _, cc := range catalog.Countries() {
 			for _, f := range cc.PhoneNationalFormats {
-				num, err := phonenumbers.Parse(cc.CallingCode+" "+fillPhone(r, f), cc.Code)
-				if err == nil && phonenumbers.GetNumberType(num) == phonenumbers.MOBILE {
+				num, err := phoneplan.Parse(cc.CallingCode+" "+fillPhone(r, f), cc.Code)
+				if err == nil && num.TypeIn(cc.Code) == phoneplan.Mobile {
 					mobiles[cc.Code] = append(mobiles[cc.Code], f)
 				}
 			}
