@@ -182,6 +182,8 @@ type tables struct {
 	// sorted; translations are their local terms (translations.go).
 	termSources  []string
 	translations *translations
+	// termsNeutral are the term columns the same in every language.
+	termsNeutral map[string]bool
 }
 
 var load = sync.OnceValue(func() *tables {
@@ -235,7 +237,7 @@ func parse(fsys fs.FS) (*tables, error) {
 	if t.romanize, t.names, err = parseRomanize(fsys); err != nil {
 		return nil, err
 	}
-	if t.terms, err = parseTerms(fsys); err != nil {
+	if t.terms, t.termsNeutral, err = parseTerms(fsys); err != nil {
 		return nil, err
 	}
 	t.termSources = termSources(t.supplies)

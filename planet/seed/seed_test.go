@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 	"unicode"
 
@@ -360,11 +361,89 @@ func TestTerms(t *testing.T) {
 		t.Errorf("a text grade is %s, want a term", r.Kind)
 	}
 	ck.Industry = "municipalities"
-	if got := ck.Check("grade", Term, "Grade 5", nil, NoStage); len(got) != 0 {
-		t.Errorf("a municipal pay grade: %v", got)
+	if got := ck.Check("grade", Term, "Kategoria V", nil, NoStage); len(got) != 0 {
+		t.Errorf("a Polish municipal pay grade: %v", got)
 	}
-	if got := ck.Check("grade", Term, "Fellow", nil, NoStage); len(got) != 1 {
+	if got := ck.Check("grade", Term, "Członek honorowy", nil, NoStage); len(got) != 1 {
 		t.Errorf("an association's grade in a municipality: %v", got)
+	}
+	// English left in a Polish world's term column is a finding; a
+	// language-neutral column (a port) takes its English words anywhere.
+	if got := ck.Check("grade", Term, "Grade 5", nil, NoStage); len(got) != 1 {
+		t.Errorf("an English pay grade in a Polish world: %v", got)
+	}
+	if got := ck.Check("message", Term, "Well done!", nil, NoStage); len(got) != 1 {
+		t.Errorf("an English cake message in a Polish world: %v", got)
+	}
+	if got := ck.Check("port_of_loading", Term, "Rotterdam", nil, NoStage); len(got) != 0 {
+		t.Errorf("a port in a Polish world: %v", got)
+	}
+}
+
+// TestTermsEveryLanguage: every term column has words in every language
+// of the lexicons (regional ones fall back to their base) or is marked
+// language-neutral, and a language's list is its own, not the English
+// one copied.
+func TestTermsEveryLanguage(t *testing.T) {
+	tb := load()
+	var bases []string
+	for _, lang := range Languages() {
+		if !strings.Contains(lang, "-") && lang != "en" {
+			bases = append(bases, lang)
+		}
+	}
+	if len(bases) < 28 {
+		t.Fatalf("%d base languages with a lexicon, want at least 28", len(bases))
+	}
+	for _, col := range sortedKeys(tb.terms) {
+		byLang := tb.terms[col]
+		if tb.termsNeutral[col] {
+			if len(byLang) != 1 {
+				t.Errorf("terms.json: %s is language-neutral but has %d languages", col, len(byLang))
+			}
+			continue
+		}
+		en := byLang["en"]
+		for _, lang := range bases {
+			ws := byLang[lang]
+			switch {
+			case len(ws) == 0:
+				t.Errorf("terms.json: %s has no %s words and is not marked neutral", col, lang)
+			case slices.Equal(ws, en):
+				t.Errorf("terms.json: %s/%s is the English list", col, lang)
+			}
+		}
+		for lang := range byLang {
+			keys := localeKeys(lang)
+			if base := keys[len(keys)-1]; lang != "en" && !slices.Contains(bases, base) {
+				t.Errorf("terms.json: %s/%s: no lexicon speaks %s", col, lang, base)
+			}
+		}
+	}
+	for _, col := range []string{"port_of_loading", "vehicle_make", "title"} {
+		if !TermNeutral(col) {
+			t.Errorf("%s is not language-neutral", col)
+		}
+	}
+	if TermNeutral("message") {
+		t.Error("message is language-neutral")
+	}
+}
+
+// TestParseTermsRejects: a neutral column with other languages, a neutral
+// name that is no column, a column without English and an empty word are
+// load errors naming the column.
+func TestParseTermsRejects(t *testing.T) {
+	for _, tc := range []struct{ json, want string }{
+		{`{"neutral": ["port"], "terms": {"port": {"en": ["Hamburg"], "de": ["Hamburg"]}}}`, "/terms/port"},
+		{`{"neutral": ["ports"], "terms": {"port": {"en": ["Hamburg"]}}}`, "/neutral"},
+		{`{"terms": {"stone": {"de": ["Rubin"]}}}`, "/terms/stone: no English"},
+		{`{"terms": {"stone": {"en": ["Ruby", ""]}}}`, "/terms/stone/en: an empty word"},
+	} {
+		fsys := fstest.MapFS{"data/terms.json": {Data: []byte(tc.json)}}
+		if _, _, err := parseTerms(fsys); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error naming %q", tc.json, err, tc.want)
+		}
 	}
 }
 
