@@ -52,6 +52,9 @@ type capability struct {
 	// swept: read from a noun alone, with no verb of its own ("customers
 	// get a photo proof of delivery").
 	swept bool
+	// carriers are what the goods travel on or with ("on low-loaders",
+	// "by courier"): the transport column of a shipment or an order.
+	carriers []string
 }
 
 var clauseSplit = sync.OnceValue(func() *regexp.Regexp {
@@ -63,16 +66,55 @@ var clauseSplit = sync.OnceValue(func() *regexp.Regexp {
 func (r *reader) capabilities() []capability {
 	var out []capability
 	seen := map[string]int{}
+	// add keeps a capability, or merges it into the one of the same
+	// record read before; it returns the index of either.
+	add := func(c capability) int {
+		key := c.archetype + "|" + c.entity
+		if i, dup := seen[key]; dup {
+			if c.resource != "" && c.resource != out[i].resource && !slices.Contains(out[i].resources, c.resource) {
+				if out[i].resource == "" {
+					out[i].resource = c.resource
+				} else {
+					out[i].resources = append(out[i].resources, c.resource)
+				}
+			}
+			out[i].parties = union(out[i].parties, c.parties)
+			out[i].units = union(out[i].units, c.units)
+			out[i].places = union(out[i].places, c.places)
+			out[i].flags = union(out[i].flags, c.flags)
+			out[i].carriers = union(out[i].carriers, c.carriers)
+			return i
+		}
+		seen[key] = len(out)
+		out = append(out, c)
+		return len(out) - 1
+	}
 	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
 		var last *lexicon.Verb
 		lastCap := -1        // the capability the sentence read last
 		var pending []string // "check and photograph each car": a verb waiting for its object
+		moving := -1         // the shipment the sentence read with no goods yet ("we deliver and set up …")
 		for _, clause := range clauseSplit().Split(sentence, -1) {
 			ws := words(clause)
 			if len(ws) == 0 {
 				continue
 			}
 			v, rest := r.findVerb(ws)
+			// "we deliver on low-loaders", "samples travel by courier":
+			// goods that move, with no object.
+			if len(r.nounPhrase(rest)) == 0 {
+				if c, ok := r.moved(ws, v, strings.TrimSpace(clause)); ok {
+					lastCap = add(c)
+					moving = lastCap
+					if v != nil {
+						last = v
+					}
+					continue
+				}
+			}
+			if moving >= 0 {
+				out[moving].carriers = union(out[moving].carriers, r.carriersIn(ws))
+			}
 			if v != nil && len(rest) == 0 && len(ws) <= 2 {
 				pending = ws
 				continue
@@ -100,6 +142,7 @@ func (r *reader) capabilities() []capability {
 			if v.ByCustomer != nil && r.customerSubject(ws, rest, v) {
 				v = v.ByCustomer
 			}
+			v = r.ofThing(v, rest)
 			c, ok := r.capability(v, rest, strings.TrimSpace(clause))
 			if !ok {
 				// "billed per kilo", "paid by cubic metre": a charge with
@@ -112,6 +155,22 @@ func (r *reader) capabilities() []capability {
 				flagLast()
 				continue
 			}
+			c.carriers = r.carriersIn(ws)
+			// "members borrow and reserve books": a verb waiting for its
+			// object that keeps a record of its own keeps one of this
+			// object too (loans of books beside their reservations).
+			if pending != nil {
+				if pv, prest := r.findVerb(pending); pv != nil && len(prest) == 0 {
+					pv = r.ofThing(pv, rest)
+					if pv.Entity != "" && pv.Entity != c.entity && r.lex.NounArchetype(pv.Entity) != "" && !r.lex.Is("generic_verb", pv.Verb) {
+						twin := capability{phrase: strings.TrimSpace(strings.Join(pending, " ") + " " + clause), archetype: pv.Archetype, role: "entity", entity: pv.Entity, resource: cmp.Or(c.resource, c.entity), resources: c.resources}
+						add(twin)
+					}
+				}
+			}
+			if moving >= 0 && out[moving].resource == "" && c.archetype != "shipments" {
+				out[moving].resource = cmp.Or(c.resource, c.entity)
+			}
 			c.parties = r.parties(ws, rest, c)
 			c.fields = union(c.fields, r.perWhat(ws, c))
 			if pending != nil {
@@ -121,24 +180,10 @@ func (r *reader) capabilities() []capability {
 			c.units = r.priceUnits(ws)
 			c.places = r.placesIn(ws)
 			c.flags = append(c.flags, r.actions(ws, v, c)...)
-			key := c.archetype + "|" + c.entity
-			if i, dup := seen[key]; dup {
-				if c.resource != "" && c.resource != out[i].resource && !slices.Contains(out[i].resources, c.resource) {
-					out[i].resources = append(out[i].resources, c.resource)
-				}
-				out[i].parties = union(out[i].parties, c.parties)
-				out[i].units = union(out[i].units, c.units)
-				out[i].places = union(out[i].places, c.places)
-				out[i].flags = union(out[i].flags, c.flags)
-				lastCap = i
-				continue
-			}
-			seen[key] = len(out)
-			lastCap = len(out)
-			out = append(out, c)
+			lastCap = add(c)
 		}
 	}
-	return r.stagesOf(r.participles(r.nounSweep(out)))
+	return r.conditions(r.stagesOf(r.participles(r.nounSweep(out))))
 }
 
 var sentenceSplit = regexp.MustCompile(`[.;!?\n]+`)

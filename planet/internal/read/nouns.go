@@ -615,6 +615,10 @@ func (r *reader) workFields(caps []capability) {
 				r.decide(c.phrase, "/work/attributes", "%s are at a location: %s", w.Many, strings.Join(c.places, ", "))
 			}
 		}
+		if at, ok := carrierAttribute(c, w.Attributes); ok {
+			w.Attributes = append(w.Attributes, at)
+			r.decide(c.phrase, "/work/attributes", "%s go by %s", w.Many, strings.Join(at.Values, ", "))
+		}
 		for _, at := range r.unitAttributes(c, w.Attributes) {
 			w.Attributes = append(w.Attributes, at)
 			r.decide(c.phrase, "/work/attributes", "%s count %s", w.Many, strings.ReplaceAll(at.Name, "_", " "))
@@ -880,6 +884,9 @@ func (r *reader) services(caps []capability) {
 		}
 		if len(c.places) > 0 && !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "location" }) {
 			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "location", Type: "text", Values: c.places, From: c.phrase})
+		}
+		if at, ok := carrierAttribute(c, s.Attributes); ok {
+			s.Attributes = append(s.Attributes, at)
 		}
 		if c.resource != "" && c.resource != one {
 			res := &engine.PlanNoun{One: c.resource, Many: r.lex.Plural(c.resource)}
