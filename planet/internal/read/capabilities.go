@@ -776,7 +776,9 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 		}
 		// "Feeder shipping line": an -ing form after a noun is a modifier,
 		// not the clause's verb ("we are shipping", "running tours" are).
-		if best != nil && strings.HasSuffix(ws[i], "ing") && i > 0 && !slices.Contains([]string{"we", "are", "is", "re", "also", "by", "and", "for", "i", "they", "been"}, ws[i-1]) {
+		// ("Plant hire in Perth renting excavators": after the place
+		// the business is in, it is the business's verb.)
+		if best != nil && strings.HasSuffix(ws[i], "ing") && i > 0 && !slices.Contains([]string{"we", "are", "is", "re", "also", "by", "and", "for", "i", "they", "been"}, ws[i-1]) && !(i > 1 && slices.Contains([]string{"in", "near", "outside"}, ws[i-2]) && r.isPlaceName(ws[i-1])) {
 			best = nil
 		}
 		// "for homeowners and letting agents", "training providers": an
