@@ -115,6 +115,22 @@ func (r *reader) capabilities() []capability {
 			if moving >= 0 {
 				out[moving].carriers = union(out[moving].carriers, r.carriersIn(ws))
 			}
+			// "send damaged ones for repair": work done elsewhere on a
+			// thing sent away.
+			// (The thing is the one the sentence rents, sells or keeps
+			// last: "rent canoes …, take a deposit … and send damaged ones
+			// for repair" repairs canoes.)
+			var prev *capability
+			for i := lastCap; i >= 0 && prev == nil; i-- {
+				if a := out[i].archetype; a == "bookings" || a == "orders" || a == "inventory" || a == "shipments" {
+					prev = &out[i]
+				}
+			}
+			if c, ok := r.sentFor(ws, prev, strings.TrimSpace(clause)); ok {
+				c.parties = r.parties(ws, rest, c)
+				lastCap = add(c)
+				continue
+			}
 			if v != nil && len(rest) == 0 && len(ws) <= 2 {
 				pending = ws
 				continue
@@ -803,7 +819,8 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 			// "rentals") is a noun when a determiner comes before it.
 			// ("customers" and "clients" are in the determiners so that
 			// noun phrases skip them; before a verb they are its subject.)
-			if i > 0 && r.lex.Is("det", ws[i-1]) && ws[i-1] != "also" && r.lex.ScaleKind(r.lex.Singular(ws[i-1])) != "customers" {
+			// ("they hire breakers": a pronoun is its subject.)
+			if i > 0 && r.lex.Is("det", ws[i-1]) && ws[i-1] != "also" && ws[i-1] != "they" && r.lex.ScaleKind(r.lex.Singular(ws[i-1])) != "customers" {
 				continue
 			}
 			// Passive: "damage is reported", "every block is graded": the

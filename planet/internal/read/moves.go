@@ -1,6 +1,7 @@
 package read
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -160,4 +161,51 @@ func carrierAttribute(c capability, have []engine.PlanAttribute) (engine.PlanAtt
 		return engine.PlanAttribute{}, false
 	}
 	return engine.PlanAttribute{Name: "transport", Type: "text", Values: slices.Clone(c.carriers), From: c.phrase}, true
+}
+
+// sendVerbs send a thing away to be worked on: "send damaged ones for
+// repair", "tools go back to the manufacturer for repair", "customers
+// drop off bikes for servicing".
+var sendVerbs = []string{"send", "go", "return", "take", "ship", "bring", "drop", "hand"}
+
+// sentFor reads a clause that sends a thing away for work: the work
+// after "for" is a record of its own ("send damaged ones for repair" →
+// repairs), of the thing sent when the clause names one, else of the
+// thing the sentence was about (prev). ok is false when the clause
+// sends nothing for work.
+func (r *reader) sentFor(ws []string, prev *capability, clause string) (capability, bool) {
+	at := slices.IndexFunc(ws, func(w string) bool {
+		return slices.ContainsFunc(lexicon.VerbLemma(w), func(l string) bool { return slices.Contains(sendVerbs, l) })
+	})
+	if at < 0 {
+		return capability{}, false
+	}
+	for i := at + 1; i+1 < len(ws); i++ {
+		if ws[i] != "for" {
+			continue
+		}
+		work := r.lex.Singular(ws[i+1])
+		if r.lex.NounArchetype(work) != "work_orders" {
+			continue
+		}
+		c := capability{phrase: clause, archetype: "work_orders", role: "entity", entity: work}
+		// What is sent: the object after the verb, or its subject before
+		// it ("damaged tools go back"), else the sentence's own thing.
+		obj := r.nounPhrase(ws[at+1 : i])
+		if len(obj) == 0 || r.lex.Is("vague", r.lex.Singular(obj[len(obj)-1])) || obj[len(obj)-1] == "ones" || obj[len(obj)-1] == "back" {
+			obj = r.nounPhrase(ws[:at])
+		}
+		if len(obj) > 0 && r.isThing(r.lex.Singular(obj[len(obj)-1])) && obj[len(obj)-1] != "ones" && !r.lex.Is("vague", r.lex.Singular(obj[len(obj)-1])) {
+			c.resource = r.lex.Singular(obj[len(obj)-1])
+		} else if prev != nil {
+			c.resource = cmp.Or(prev.resource, prev.entity)
+		}
+		for _, w := range ws[:i] {
+			if r.lex.Is("condition", w) {
+				c.flags = union(c.flags, []string{w})
+			}
+		}
+		return c, true
+	}
+	return capability{}, false
 }
