@@ -102,8 +102,14 @@ func (r *reader) capabilities() []capability {
 			v, rest := r.findVerb(ws)
 			// "we deliver on low-loaders", "samples travel by courier":
 			// goods that move, with no object.
-			if len(r.nounPhrase(rest)) == 0 {
-				if c, ok := r.moved(ws, v, strings.TrimSpace(clause)); ok {
+			// ("harvests go to the plant by wellboat": "harvests" is no
+			// verb there.)
+			mv := v
+			if v != nil && v.Archetype != "shipments" && len(r.carriersIn(ws)) > 0 {
+				mv = nil
+			}
+			if len(r.nounPhrase(rest)) == 0 || mv == nil {
+				if c, ok := r.moved(ws, mv, strings.TrimSpace(clause)); ok {
 					lastCap = add(c)
 					moving = lastCap
 					if v != nil {
@@ -131,7 +137,9 @@ func (r *reader) capabilities() []capability {
 				lastCap = add(c)
 				continue
 			}
-			if v != nil && len(rest) == 0 && len(ws) <= 2 {
+			// ("member families borrow and reserve books": a subject of
+			// its own, the verb last.)
+			if v != nil && len(rest) == 0 && len(ws) <= 4 {
 				pending = ws
 				continue
 			}

@@ -83,7 +83,7 @@ func (r *reader) moved(ws []string, v *lexicon.Verb, clause string) (capability,
 			if v == nil {
 				return capability{}, false
 			}
-		case !r.lex.Is("vague", head) && len(head) > 2 && !r.isVerb(np[len(np)-1]):
+		case !r.lex.Is("vague", head) && len(head) > 2:
 			c.resource = head
 			for _, m := range np[:len(np)-1] {
 				if len(m) > 2 && !r.isVerb(m) && !r.lex.Is("det", m) {

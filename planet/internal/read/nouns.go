@@ -584,6 +584,15 @@ func (r *reader) partyFields(c capability) []string {
 func (r *reader) workFields(caps []capability) {
 	w := &r.p.Work
 	for _, c := range caps {
+		// "samples travel by courier" where the work is collections:
+		// the archetype's own word is the line of work, and so is its
+		// transport.
+		if a, _ := r.lex.Archetype(c.archetype); c.archetype == w.Archetype && c.entity == a.Entity.One {
+			if at, ok := carrierAttribute(c, w.Attributes); ok {
+				w.Attributes = append(w.Attributes, at)
+				r.decide(c.phrase, "/work/attributes", "%s go by %s", w.Many, strings.Join(at.Values, ", "))
+			}
+		}
 		if c.entity != w.One && c.entity != engine.LastWord(w.One) && !r.isWorkItself(c) {
 			continue
 		}
