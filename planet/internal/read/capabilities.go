@@ -856,7 +856,18 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 // stop word; the last word is its head.
 func (r *reader) nounPhrase(ws []string) []string {
 	var np []string
-	for _, w := range ws {
+	skip := 0
+	for i, w := range ws {
+		if skip > 0 {
+			skip--
+			continue
+		}
+		// "borrow up to six toys": a bound on the count is no part of
+		// the noun.
+		if len(np) == 0 && w == "up" && i+2 < len(ws) && ws[i+1] == "to" && (isNumber(ws[i+2]) || numberWord(ws[i+2]) > 0) {
+			skip = 2
+			continue
+		}
 		if r.lex.Is("stop", w) {
 			break
 		}
@@ -1014,6 +1025,12 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 		// needs no object.
 		adverbs := !slices.ContainsFunc(rest, func(w string) bool { return !strings.HasSuffix(w, "ly") && w != "online" })
 		if adverbs && v.Role == "subject" && v.Entity != "" && r.lex.NounArchetype(v.Entity) != "" {
+			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity}, true
+		}
+		// "pharmacies place orders through our app": a verb phrase that
+		// holds its record needs no object; "buying from smallholder
+		// farms": nor does a purchase from whom.
+		if v.Entity != "" && (strings.Contains(v.Verb, " ") && r.lex.NounArchetype(v.Entity) == v.Archetype || v.Archetype == "purchase_orders" && len(rest) > 1 && rest[0] == "from") {
 			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity}, true
 		}
 		return capability{}, false

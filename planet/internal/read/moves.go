@@ -102,8 +102,12 @@ func (r *reader) isThing(head string) bool {
 		return false
 	}
 	k := r.lex.ScaleKind(head)
-	return k != "staff" && k != "customers" && r.lex.Nature(head) != "person"
+	return k != "staff" && k != "customers" && r.lex.Nature(head) != "person" && !slices.Contains(money, head)
 }
+
+// money is lent, never hired or borrowed as a thing: "we loan money to
+// farmers" is a loan of money (contracts), not a booking.
+var money = []string{"money", "cash", "capital", "fund", "credit", "microloan", "loan", "amount", "sum"}
 
 // isPerson reports whether a subject is a person or an organisation:
 // "riders", "passengers", "hotels", "the couriers".
