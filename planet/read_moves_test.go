@@ -112,3 +112,21 @@ func TestReadMoves(t *testing.T) {
 		})
 	}
 }
+
+// Loans and hires go out and come back: their lifecycle ends in
+// returned, whether they are the line of work or a record beside it.
+func TestLoanLifecycle(t *testing.T) {
+	p, err := read.Read(engine.Scenario{Industry: "toy library", Country: "AU", Description: "Member families borrow up to six toys a fortnight, and parents can reserve puzzles online.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Work.One != "loan" || !slices.Equal(p.Work.States, []string{"reserved", "out", "returned"}) {
+		t.Errorf("line of work %s with states %v, want loans reserved, out, returned", p.Work.Many, p.Work.States)
+	}
+	if lc, ok := engine.Lifecycle("bookings", "hire", "breaker", ""); !ok || lc.States[len(lc.States)-1] != "returned" {
+		t.Errorf("hires: %+v, %v", lc, ok)
+	}
+	if lc, ok := engine.Lifecycle("bookings", "appointment", "", ""); ok {
+		t.Errorf("appointments are no loans: %+v", lc)
+	}
+}

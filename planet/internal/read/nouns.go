@@ -457,6 +457,12 @@ func (r *reader) work(caps []capability) {
 	// work itself.
 	off := cmp.Or(resource, one)
 	w.Offering = engine.PlanNoun{One: off, Many: r.lex.Plural(off)}
+	// Loans and hires go out and come back, as the records beside a
+	// line of work do (engine.Lifecycle): "loans returned", not
+	// "completed".
+	if lc, ok := engine.Lifecycle(arch, one, off, from); ok && arch == "bookings" && slices.Contains([]string{"loan", "hire", "rental"}, engine.LastWord(one)) {
+		w.States, w.Cancel = lc.States, lc.Cancel
+	}
 	if resource != "" && strings.Contains(strings.ToLower(r.desc), "by the hour") || strings.Contains(strings.ToLower(r.desc), "per hour") || strings.Contains(strings.ToLower(r.desc), "hourly") {
 		w.Unit = "per hour"
 	}
