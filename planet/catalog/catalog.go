@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -188,10 +189,12 @@ type catalog struct {
 	byID       map[string]int
 	printers   map[string]*message.Printer
 	countryIdx map[string]string // normalized name/alias/code -> code
-	industryIx *industryIndex
-	places     *places        // regions.go
-	flavours   []Flavour      // flavour.go, in file order
-	flavourIx  map[string]int // id → index in flavours
+	// countryNames are countryIdx's keys, sorted and measured (regions.go).
+	countryNames []placeName
+	industryIx   *industryIndex
+	places       *places        // regions.go
+	flavours     []Flavour      // flavour.go, in file order
+	flavourIx    map[string]int // id → index in flavours
 }
 
 var load = sync.OnceValue(func() *catalog {
@@ -254,6 +257,9 @@ func parse(fsys fs.FS) (*catalog, error) {
 	}
 	c.places = places
 	c.countryIdx = buildCountryIndex(c.countries)
+	for _, k := range slices.Sorted(maps.Keys(c.countryIdx)) {
+		c.countryNames = append(c.countryNames, newPlaceName(k, -1))
+	}
 	c.industryIx = buildIndustryIndex(c.industries)
 	return c, nil
 }

@@ -812,3 +812,19 @@ func TestLegalForms(t *testing.T) {
 		}
 	}
 }
+
+// TestIndustryNamed: IndustryNamed is exactly MatchIndustry's score of 1.
+func TestIndustryNamed(t *testing.T) {
+	texts := []string{"a bakery in Lyon", "clinic", "dog grooming salon", "Zahnarztpraxis", "", "  "}
+	for _, in := range Industries() {
+		texts = append(texts, in.ID, in.Name, strings.ToUpper(in.Name))
+		texts = append(texts, in.Aliases...)
+	}
+	for _, s := range texts {
+		want, score, ok := MatchIndustry(s)
+		got, named := IndustryNamed(s)
+		if named != (ok && score == 1) || named && got.ID != want.ID {
+			t.Errorf("IndustryNamed(%q) = %q, %v; MatchIndustry gives %q at %v, %v", s, got.ID, named, want.ID, score, ok)
+		}
+	}
+}

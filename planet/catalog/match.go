@@ -129,6 +129,8 @@ type phrase struct {
 	n      int      // runes
 	tokens []string // words, for coverage
 	multi  bool     // several words, or an unspaced script
+	// unspaced: the text is matched as a substring (see containsPhrase).
+	unspaced bool
 }
 
 // contentTokens returns the normalized words of s that may carry meaning:
@@ -158,8 +160,9 @@ func buildIndustryIndex(inds []Industry) *industryIndex {
 			ix.exact[k] = i
 		}
 		words := strings.Fields(k)
+		unspaced := unspacedScript(k)
 		ix.phrases = append(ix.phrases, phrase{text: k, ind: i, n: len([]rune(k)), tokens: words,
-			multi: len(words) > 1 || unspacedScript(k)})
+			multi: len(words) > 1 || unspaced, unspaced: unspaced})
 		ix.strong[i] = append(ix.strong[i], contentTokens(name)...)
 	}
 	for i, in := range inds {
@@ -275,10 +278,21 @@ func anyMatch(tok string, set []string) bool {
 	return false
 }
 
+// IndustryNamed returns the industry whose id, name or alias the text is,
+// exactly (case- and accent-insensitively): what MatchIndustry scores 1,
+// without scoring every other industry.
+func IndustryNamed(text string) (Industry, bool) {
+	c := load()
+	if i, hit := c.industryIx.exact[normalize(text)]; hit {
+		return c.industries[i], true
+	}
+	return Industry{}, false
+}
+
 // MatchIndustry maps free text ("dental practice", "Zahnarztpraxis",
 // "we ship containers from Asia") to the closest industry.
 //
-// An exact id, name or alias scores 1. A known alias or local name found
+// An exact id, name or alias scores 1 (and only that: see IndustryNamed). A known alias or local name found
 // inside the text scores 0.75-0.99 (longer aliases win) when it has several
 // words or covers at least 40% of the text's words. Otherwise the words are
 // compared with each industry's names and aliases, weighted by how few
@@ -303,8 +317,15 @@ func MatchIndustry(text string) (ind Industry, score float64, ok bool) {
 	multi := make([]bool, len(c.industries))
 	covered := make([]map[string]bool, len(c.industries))
 	tw := strings.Fields(t)
+	padded := " " + t + " "
 	for _, p := range ix.phrases {
-		if !containsPhrase(t, p.text) && !(p.multi && looseContains(tw, p.tokens)) {
+		var in bool
+		if p.unspaced {
+			in = strings.Contains(t, p.text)
+		} else {
+			in = strings.Contains(padded, " "+p.text+" ")
+		}
+		if !in && !(p.multi && looseContains(tw, p.tokens)) {
 			continue
 		}
 		longest[p.ind] = max(longest[p.ind], p.n)

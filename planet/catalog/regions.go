@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -65,6 +66,45 @@ type places struct {
 	regionIdx map[string][]int          // normalized name, local name, alias or code -> regions
 	regionKey []string                  // keys of regionIdx, sorted
 	cityIdx   map[string]map[string]int // country -> normalized city name -> index in Cities
+
+	// The same keys measured once, for reading places out of text:
+	// Locate looks for every one of them in every brief.
+	regionNames []placeName            // as regionKey
+	cityNames   map[string][]placeName // country -> keys of cityIdx, sorted
+}
+
+// placeName is a normalized name with what looking for it in a text needs.
+type placeName struct {
+	key      string
+	padded   string // " key ": a match of whole words
+	runes    int
+	unspaced bool // a script without spaces: matched as a substring
+	city     int  // index in the country's Cities (city names only)
+}
+
+func newPlaceName(key string, city int) placeName {
+	return placeName{key: key, padded: " " + key + " ", runes: len([]rune(key)), unspaced: unspacedScript(key), city: city}
+}
+
+// placeText is a normalized text being searched for place names.
+type placeText struct{ t, padded string }
+
+func newPlaceText(t string) placeText { return placeText{t, " " + t + " "} }
+
+// fits reports whether the name may be looked for inside the text and is
+// there: the whole text, or a name of at least four letters (any length
+// in unspaced scripts) found as whole words.
+func (n placeName) fits(x placeText) bool {
+	if x.t == n.key {
+		return true
+	}
+	if n.runes < 4 && !n.unspaced {
+		return false
+	}
+	if n.unspaced {
+		return strings.Contains(x.t, n.key)
+	}
+	return strings.Contains(x.padded, n.padded)
 }
 
 var isoSubdivisionRe = regexp.MustCompile(`^[A-Z]{2}-[A-Z0-9]{1,3}$`)
@@ -190,6 +230,15 @@ func loadPlaces(fsys fs.FS, countries []Country) (*places, error) {
 		p.regionKey = append(p.regionKey, k)
 	}
 	slices.Sort(p.regionKey)
+	for _, k := range p.regionKey {
+		p.regionNames = append(p.regionNames, newPlaceName(k, -1))
+	}
+	p.cityNames = map[string][]placeName{}
+	for code, idx := range p.cityIdx {
+		for _, k := range slices.Sorted(maps.Keys(idx)) {
+			p.cityNames[code] = append(p.cityNames[code], newPlaceName(k, idx[k]))
+		}
+	}
 	return p, nil
 }
 
@@ -473,8 +522,9 @@ func Locate(text string) (Place, bool) {
 	if t == "" {
 		return Place{}, false
 	}
+	x := newPlaceText(t)
 	country, countryLen := c.countryIn(t)
-	regionKey, regionLen := p.longestRegion(t, "")
+	regionKey, regionLen := p.longestRegion(x, "")
 	if regionLen > countryLen { // also when no country is named at all
 		if codes := p.regionCountries(regionKey); len(codes) == 1 {
 			country = codes[0] // "New South Wales", not "Wales"
@@ -483,7 +533,7 @@ func Locate(text string) (Place, bool) {
 	if country == "" {
 		var found []string
 		for _, co := range c.countries {
-			if _, n := p.longestCity(co.Code, t, ""); n > 0 {
+			if _, n := p.longestCity(co.Code, x, ""); n > 0 {
 				found = append(found, co.Code)
 			}
 		}
@@ -493,7 +543,7 @@ func Locate(text string) (Place, bool) {
 		country = found[0]
 	}
 	pl := Place{Country: c.countries[c.byCode[country]]}
-	key, _ := p.longestRegion(t, country)
+	key, _ := p.longestRegion(x, country)
 	if key != "" {
 		for _, i := range p.regionIdx[key] {
 			if p.regions[i].Country == country {
@@ -502,7 +552,7 @@ func Locate(text string) (Place, bool) {
 			}
 		}
 	}
-	if i, n := p.longestCity(country, t, key); n > 0 {
+	if i, n := p.longestCity(country, x, key); n > 0 {
 		pl.City = pl.Country.Cities[i]
 	}
 	return pl, true
@@ -516,45 +566,32 @@ func (c *catalog) countryIn(t string) (string, int) {
 	if code, ok := c.countryIdx[t]; ok {
 		return code, len([]rune(t))
 	}
+	x := newPlaceText(t)
 	best, bestLen := "", 0
-	for key, code := range c.countryIdx {
-		n := len([]rune(key))
-		if n < 4 && !unspacedScript(key) {
+	for _, n := range c.countryNames {
+		if n.runes < 4 && !n.unspaced {
 			continue
 		}
-		if (n > bestLen || n == bestLen && code < best) && containsPhrase(t, key) {
-			best, bestLen = code, n
+		code := c.countryIdx[n.key]
+		if (n.runes > bestLen || n.runes == bestLen && code < best) && n.fits(x) {
+			best, bestLen = code, n.runes
 		}
 	}
 	return best, bestLen
 }
 
-// placeKeyFits reports whether key may be looked for inside t: the whole
-// text, or a name of at least four letters (any length in unspaced
-// scripts) found as whole words.
-func placeKeyFits(t, key string) bool {
-	if t == key {
-		return true
-	}
-	if len([]rune(key)) < 4 && !unspacedScript(key) {
-		return false
-	}
-	return containsPhrase(t, key)
-}
-
-// longestRegion returns the longest region key found in t, of country
+// longestRegion returns the longest region key found in x, of country
 // when it is not empty.
-func (p *places) longestRegion(t, country string) (string, int) {
+func (p *places) longestRegion(x placeText, country string) (string, int) {
 	best, bestLen := "", 0
-	for _, key := range p.regionKey {
-		n := len([]rune(key))
-		if n <= bestLen || !placeKeyFits(t, key) {
+	for _, n := range p.regionNames {
+		if n.runes <= bestLen || !n.fits(x) {
 			continue
 		}
-		if country != "" && !slices.Contains(p.regionCountries(key), country) {
+		if country != "" && !slices.Contains(p.regionCountries(n.key), country) {
 			continue
 		}
-		best, bestLen = key, n
+		best, bestLen = n.key, n.runes
 	}
 	return best, bestLen
 }
@@ -573,14 +610,13 @@ func (p *places) regionCountries(key string) []string {
 // name found in t, and that name's length (0 when none). A name that is
 // also the region the text names (the province "Québec", the state
 // "Lagos") is read as the region.
-func (p *places) longestCity(country, t, regionKey string) (int, int) {
+func (p *places) longestCity(country string, x placeText, regionKey string) (int, int) {
 	best, bestLen, bestKey := -1, 0, ""
-	for key, i := range p.cityIdx[country] {
-		n := len([]rune(key))
-		if key == regionKey || n < bestLen || n == bestLen && key > bestKey || !placeKeyFits(t, key) {
+	for _, n := range p.cityNames[country] {
+		if n.key == regionKey || n.runes < bestLen || n.runes == bestLen && n.key > bestKey || !n.fits(x) {
 			continue
 		}
-		best, bestLen, bestKey = i, n, key
+		best, bestLen, bestKey = n.city, n.runes, n.key
 	}
 	return best, bestLen
 }

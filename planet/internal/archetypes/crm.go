@@ -290,8 +290,8 @@ func kindName(g *engine.Gen, rng *rand.Rand, r engine.Row, org bool) {
 	if !org || kind == "" {
 		return
 	}
-	ind, score, ok := catalog.MatchIndustry(kind)
-	if !ok || score < 1 {
+	ind, ok := catalog.IndustryNamed(kind)
+	if !ok {
 		return
 	}
 	company := g.Locale.C.CompanyName(rng, ind)

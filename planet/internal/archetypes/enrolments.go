@@ -146,6 +146,8 @@ func buildEnrolments(g *engine.Gen, s *engine.Svc) {
 				break
 			}
 		}
+		// A later step of the same task must not apply them for it again.
+		tc.Note(pairKey(c["id"], cu["id"]), true)
 		return engine.Row{"id": e.ID(tc.FreshID(table)), "course_id": c["id"], "customer_id": cu["id"], "fee": c["fee"], "status": "applied",
 			"sessions_attended": int64(0), "applied_at": v.At(-3, 10, 30)}
 	}
@@ -186,14 +188,13 @@ func buildEnrolments(g *engine.Gen, s *engine.Svc) {
 		Name: "enrolled", On: []string{"done"}, Needs: []string{"id", "customer_id", "item"}, Table: table,
 		Then: fmt.Sprintf("the same %s must be put down for an open %s in %s (applied or enrolled), with the {noun} id as its reference", v.C, cone, s.Title),
 		Live: []string{"applied", "enrolled", "completed"},
+		// apply_ refuses a course the customer already applied for or is
+		// enrolled on; with few customers one can hold every open course.
+		Declines: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) bool {
+			return freeCourse(tc, open, pair, up.Val("customer_id", r)) == nil
+		},
 		Call: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) world.Call {
-			c := open[0]
-			for _, x := range open {
-				if !pair[fmt.Sprint(x["id"], up.Val("customer_id", r))] {
-					c = x
-					break
-				}
-			}
+			c := freeCourse(tc, open, pair, up.Val("customer_id", r))
 			return world.Call{Tool: "apply_" + o, Args: map[string]any{"course_id": c["id"], "customer_id": up.Val("customer_id", r), "fee": c["fee"], "source_ref": r[up.Key]}}
 		},
 		Want: func(up *engine.Entity, r engine.Row) map[string]any { return map[string]any{"status": "applied"} },
@@ -252,3 +253,16 @@ func buildEnrolments(g *engine.Gen, s *engine.Svc) {
 		}, true
 	}})
 }
+
+// freeCourse is the first open course the customer has neither applied for
+// nor been enrolled on, in the seed or in the task's own seed, or nil.
+func freeCourse(tc *engine.TaskCtx, open []engine.Row, pair map[string]bool, customer any) engine.Row {
+	for _, x := range open {
+		if k := pairKey(x["id"], customer); !pair[k] && tc.Noted(k) == nil {
+			return x
+		}
+	}
+	return nil
+}
+
+func pairKey(course, customer any) string { return fmt.Sprint(course, customer) }

@@ -159,6 +159,11 @@ type Action struct {
 	Rule func(up *Entity) *world.RuleThen
 	// Do returns the calls that perform the action for row.
 	Do func(tc *TaskCtx, up *Entity, row Row) []world.Call
+	// Declines, when set, reports that the action cannot be done for row
+	// in the world's state (every open course already has this customer):
+	// a task whose policies would need it is not made, since its reference
+	// solution would be refused.
+	Declines func(tc *TaskCtx, up *Entity, row Row) bool
 	// Check returns assertions that the action was done.
 	Check func(tc *TaskCtx, up *Entity, row Row) []world.Assertion
 	// Touches lists what the action may change.

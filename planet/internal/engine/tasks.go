@@ -344,6 +344,11 @@ func (g *Gen) crossTask(tc *TaskCtx, evs []*Event, byEvent map[*Event][]*Link) (
 				parent = made[st.parent]
 				stUp, stRow = parent.Entity, parent.Row
 			}
+			// Asked once every event's seed is in: a later event's row
+			// may be what leaves the action nothing to do.
+			if ac.Declines != nil && ac.Declines(tc, stUp, stRow) {
+				return t, "", false
+			}
 			if !slices.Contains(services, ac.Service) {
 				services = append(services, ac.Service)
 			}

@@ -276,6 +276,9 @@ type RefAction struct {
 	Eq map[string]string
 	// call makes the record; the action counts the new id itself.
 	Call func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) world.Call
+	// Declines, when set, says Call has no valid record to make for r (see
+	// engine.Action.Declines).
+	Declines func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) bool
 	// want is what the new record must hold (besides source_ref and
 	// customer_id).
 	Want func(up *engine.Entity, r engine.Row) map[string]any
@@ -286,6 +289,7 @@ type RefAction struct {
 func (v *Builder) RefAction(ra RefAction) {
 	v.Svc.Actions = append(v.Svc.Actions, &engine.Action{
 		Service: v.Svc.Name, Name: ra.Name, Needs: ra.Needs, On: ra.On, Then: ra.Then,
+		Declines: ra.Declines,
 		Rule: func(up *engine.Entity) *world.RuleThen {
 			k := engine.KeysOf(up).Eq("source_ref", "id").Eq("customer_id", "customer_id")
 			for _, col := range slices.Sorted(maps.Keys(ra.Eq)) {
