@@ -204,6 +204,17 @@ func (r *reader) sentFor(ws []string, prev *capability, clause string) (capabili
 		} else if prev != nil {
 			c.resource = cmp.Or(prev.resource, prev.entity)
 		}
+		// Sent to whom: "back to the manufacturer" — the repair is with
+		// them, not with a customer.
+		for k := at + 1; k+1 < len(ws); k++ {
+			if ws[k] != "to" {
+				continue
+			}
+			if np := r.nounPhrase(ws[k+1:]); len(np) > 0 && r.lex.Is("counterpart", r.lex.Singular(np[len(np)-1])) {
+				c.counterpart, c.counterpartFrom = r.lex.Singular(np[len(np)-1]), clause
+			}
+			break
+		}
 		for _, w := range ws[:i] {
 			if r.lex.Is("condition", w) {
 				c.flags = union(c.flags, []string{w})

@@ -575,6 +575,10 @@ func (r *reader) partyFields(c capability) []string {
 		}
 	}
 	for _, p := range c.parties {
+		// (Who the record is with has a table of its own.)
+		if p == c.counterpart && p != "" {
+			continue
+		}
 		if p == r.p.Customer.One || engine.LastWord(p) == engine.LastWord(r.p.Customer.One) || p == r.p.Staff.One || engine.LastWord(p) == engine.LastWord(r.p.Staff.One) || engine.LastWord(p) == "customer" || engine.LastWord(p) == "client" || slices.Contains(kinds, p) {
 			continue
 		}
@@ -843,9 +847,14 @@ func (r *reader) services(caps []capability) {
 		// says so ("fabric is ordered after each fitting").
 		follows := a.Follows && (!a.LineOfWork || r.follows(c.phrase)) || !a.Follows && r.follows(c.phrase)
 		s := engine.PlanService{Name: name, Archetype: a.ID, Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: one, Many: many}, Follows: follows, From: c.phrase}
-		switch a.Counterparty {
-		case "":
-		case "staff":
+		switch {
+		case c.counterpart != "":
+			// "tools go back to the manufacturer for repair": the work is
+			// done by them for the business.
+			s.Counterpart = &engine.PlanNoun{One: c.counterpart, Many: r.lex.Plural(c.counterpart), From: c.counterpartFrom}
+			r.decide(c.counterpartFrom, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are with %s, not customers", many, r.lex.Plural(c.counterpart))
+		case a.Counterparty == "":
+		case a.Counterparty == "staff":
 			// Shifts are the staff's ("volunteer shifts"), not a customer's.
 			s.Counterpart = &engine.PlanNoun{One: p.Staff.One, Many: p.Staff.Many}
 			r.decide(c.phrase, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are of %s, not customers", many, p.Staff.Many)
