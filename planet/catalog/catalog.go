@@ -82,6 +82,78 @@ type Country struct {
 	// CityStreets are the streets that belong to some cities only, with
 	// those cities (data/streets.json).
 	CityStreets map[string][]string `json:"-"`
+	// RegionalLocales are the country's language regions other than its
+	// main one (French-speaking Switzerland, Wallonia, Québec): a business
+	// headquartered in one of their cities writes that language and takes
+	// its legal forms ([Country.InCity]).
+	RegionalLocales []RegionalLocale `json:"regional_locales,omitempty"`
+}
+
+// RegionalLocale is a language region of a country: what a business there
+// writes and is registered as, in place of the country's main locale.
+type RegionalLocale struct {
+	Locale          string   `json:"locale"` // BCP 47: "fr-CH"
+	Language        string   `json:"language"`
+	Greeting        string   `json:"greeting"`
+	CompanySuffixes []string `json:"company_suffixes"`
+	Cities          []string `json:"cities"` // catalog cities of the region
+	// Streets and names of the region, in place of the country's (which
+	// are its main language's) when given.
+	Streets     []string `json:"streets,omitempty"`
+	GivenNames  *Given   `json:"given_names,omitempty"`
+	FamilyNames []string `json:"family_names,omitempty"`
+	Source      string   `json:"source"`
+}
+
+// InCity is the country as a business headquartered in city sees it: its
+// language region's locale, language, greeting and legal forms when the
+// city is in one (Genève is French-speaking, Lugano Italian), else the
+// country unchanged.
+func (c Country) InCity(city string) Country {
+	for _, rl := range c.RegionalLocales {
+		if slices.Contains(rl.Cities, city) {
+			return c.withRegion(rl)
+		}
+	}
+	return c
+}
+
+// LanguageArea is the locale of the language region city is in, or "" for
+// the country's main one: customers come from the same area as the firm.
+func (c Country) LanguageArea(city string) string {
+	for _, rl := range c.RegionalLocales {
+		if slices.Contains(rl.Cities, city) {
+			return rl.Locale
+		}
+	}
+	return ""
+}
+
+// WithLocale is the country in the language region of locale (as a
+// bundle's company records it), or the country unchanged when locale is
+// its main one or none of its regions'.
+func (c Country) WithLocale(locale string) Country {
+	for _, rl := range c.RegionalLocales {
+		if rl.Locale == locale {
+			return c.withRegion(rl)
+		}
+	}
+	return c
+}
+
+func (c Country) withRegion(rl RegionalLocale) Country {
+	c.Locale, c.Language, c.Greeting = rl.Locale, rl.Language, rl.Greeting
+	c.CompanySuffixes = rl.CompanySuffixes
+	if len(rl.Streets) > 0 {
+		c.Streets = rl.Streets
+	}
+	if rl.GivenNames != nil {
+		c.GivenNames = *rl.GivenNames
+	}
+	if len(rl.FamilyNames) > 0 {
+		c.FamilyNames, c.FamilyNamesFemale = rl.FamilyNames, nil
+	}
+	return c
 }
 
 // City is a real city (or district) with postcode prefixes or samples.
@@ -233,6 +305,9 @@ func parse(fsys fs.FS) (*catalog, error) {
 			return nil, fmt.Errorf("countries.json: %s: locale %q: %v", co.Code, co.Locale, err)
 		}
 		c.printers[co.Code] = message.NewPrinter(tag)
+		if err := checkRegionalLocales(co); err != nil {
+			return nil, err
+		}
 	}
 	for i, in := range c.industries {
 		if _, dup := c.byID[in.ID]; dup {
@@ -610,4 +685,34 @@ func pick(r *rand.Rand, xs []string) string {
 		return ""
 	}
 	return xs[r.IntN(len(xs))]
+}
+
+// checkRegionalLocales rejects a language region that is not one: a bad
+// locale, one of another language's country, no legal forms, or a city the
+// country does not have or another region already claims.
+func checkRegionalLocales(co Country) error {
+	claimed := map[string]string{}
+	for i, rl := range co.RegionalLocales {
+		at := fmt.Sprintf("countries.json: %s: regional_locales[%d]", co.Code, i)
+		tag, err := language.Parse(rl.Locale)
+		if err != nil {
+			return fmt.Errorf("%s: locale %q: %v", at, rl.Locale, err)
+		}
+		if reg, _ := tag.Region(); reg.String() != co.Code {
+			return fmt.Errorf("%s: locale %q is not of %s", at, rl.Locale, co.Code)
+		}
+		if rl.Locale == co.Locale || rl.Language == "" || rl.Greeting == "" || len(rl.CompanySuffixes) == 0 || len(rl.Cities) == 0 || rl.Source == "" {
+			return fmt.Errorf("%s (%s): needs its own locale, a language, a greeting, company suffixes, cities and a source", at, rl.Locale)
+		}
+		for _, city := range rl.Cities {
+			if !slices.ContainsFunc(co.Cities, func(c City) bool { return c.Name == city }) {
+				return fmt.Errorf("%s (%s): %q is not a city of %s", at, rl.Locale, city, co.Code)
+			}
+			if other, taken := claimed[city]; taken {
+				return fmt.Errorf("%s (%s): %q is already in %s", at, rl.Locale, city, other)
+			}
+			claimed[city] = rl.Locale
+		}
+	}
+	return nil
 }

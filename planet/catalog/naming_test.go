@@ -16,8 +16,12 @@ func TestLegalFormKindsData(t *testing.T) {
 			if !slices.Contains([]string{"small", "large", "professional"}, kind) {
 				t.Errorf("%s: legal_form_kinds: unknown kind %q", c.Code, kind)
 			}
+			all := slices.Clone(c.CompanySuffixes)
+			for _, rl := range c.RegionalLocales {
+				all = append(all, rl.CompanySuffixes...)
+			}
 			for _, f := range forms {
-				if !slices.Contains(c.CompanySuffixes, f) {
+				if !slices.Contains(all, f) {
 					t.Errorf("%s: legal_form_kinds/%s: %q is not in company_suffixes", c.Code, kind, f)
 				}
 			}
@@ -35,8 +39,10 @@ func TestLegalFormKindsData(t *testing.T) {
 		if len(c.stemsFor("no such city")) == 0 {
 			t.Errorf("%s: every company stem is regional; a firm elsewhere has none", c.Code)
 		}
-		if len(c.FormsFor(1)) == 0 || len(c.FormsFor(5000)) == 0 {
-			t.Errorf("%s: no legal form for a firm of 1 or of 5000", c.Code)
+		for _, in := range append([]Country{c}, regionsOf(c)...) {
+			if len(in.FormsFor(1)) == 0 || len(in.FormsFor(5000)) == 0 {
+				t.Errorf("%s (%s): no legal form for a firm of 1 or of 5000", c.Code, in.Locale)
+			}
 		}
 	}
 }
@@ -175,6 +181,49 @@ func TestComposedKindsData(t *testing.T) {
 	for text, want := range map[string]string{"olive oil mill": "oil-mill", "flour mill": "mill", "goat dairy": "dairy", "tea plantation": "farm", "surf school": "school", "tattoo studio": ""} {
 		if got, _ := composedKindOf(text); got != want {
 			t.Errorf("kind of %q: %q, want %q", text, got, want)
+		}
+	}
+}
+
+// regionsOf is the country in each of its language regions.
+func regionsOf(c Country) []Country {
+	var out []Country
+	for _, rl := range c.RegionalLocales {
+		out = append(out, c.WithLocale(rl.Locale))
+	}
+	return out
+}
+
+// TestInCity: a business in a language region's city takes the region's
+// language and legal forms; one elsewhere, the country's.
+func TestInCity(t *testing.T) {
+	for _, tc := range []struct {
+		country, city, locale string
+		forms                 []string
+	}{
+		{"CH", "Genève", "fr-CH", []string{"SA", "Sàrl"}},
+		{"CH", "Lugano", "it-CH", []string{"SA", "Sagl"}},
+		{"CH", "Zürich", "de-CH", []string{"AG", "GmbH"}},
+		{"BE", "Liège", "fr-BE", []string{"SRL", "SA", "SComm"}},
+		{"BE", "Gent", "nl-BE", []string{"BV", "NV", "CommV"}},
+		{"CA", "Montréal", "fr-CA", []string{"Inc.", "Ltée"}},
+		{"CA", "Toronto", "en-CA", []string{"Inc.", "Ltd.", "Corp."}},
+		{"DE", "München", "de-DE", nil},
+	} {
+		c, _ := CountryByCode(tc.country)
+		in := c.InCity(tc.city)
+		if in.Locale != tc.locale || tc.forms != nil && !slices.Equal(in.CompanySuffixes, tc.forms) {
+			t.Errorf("%s InCity(%s) = %s %v, want %s %v", tc.country, tc.city, in.Locale, in.CompanySuffixes, tc.locale, tc.forms)
+		}
+		if back := c.WithLocale(in.Locale); back.Locale != in.Locale || !slices.Equal(back.CompanySuffixes, in.CompanySuffixes) {
+			t.Errorf("%s WithLocale(%s) = %s, not what InCity(%s) gave", tc.country, in.Locale, back.Locale, tc.city)
+		}
+		r := rand.New(rand.NewPCG(1, 2))
+		if ind, ok := IndustryByID("bakeries"); ok && tc.forms != nil {
+			name := in.CompanyNameFor(r, ind, Firm{City: tc.city, Employees: 20})
+			if !slices.ContainsFunc(tc.forms, func(f string) bool { return strings.HasSuffix(name, " "+f) }) {
+				t.Errorf("%s %s: company %q has none of the region's forms %v", tc.country, tc.city, name, tc.forms)
+			}
 		}
 	}
 }

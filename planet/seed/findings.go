@@ -29,6 +29,7 @@ func Findings(b *world.Bundle) []string {
 	if !ok {
 		return []string{fmt.Sprintf("/company/country: %q is not a catalog country; values were not checked", b.Company.Country)}
 	}
+	country = country.WithLocale(b.Company.Locale) // a Genève firm writes French
 	clock, err := time.Parse(time.RFC3339, b.Clock.Start)
 	if err != nil {
 		return nil // the schema validator reports it

@@ -344,13 +344,15 @@ func (s *Source) region(abroad bool) string {
 }
 
 // NearCity returns the headquarters city most of the time, else another
-// city of the same state (or of the country when it has no states).
+// city of the same state (or of the country when it has no states) and of
+// the same language area (a Liège firm's customers are Walloon).
 func (s *Source) NearCity() catalog.City {
 	cs := s.Country.Cities
 	if s.Home.Name == "" || s.R.IntN(10) >= 6 {
 		var near []catalog.City
+		area := s.Country.LanguageArea(s.Home.Name)
 		for _, c := range cs {
-			if c.Name != s.Home.Name && (s.Home.State == "" || c.State == s.Home.State) {
+			if c.Name != s.Home.Name && (s.Home.State == "" || c.State == s.Home.State) && s.Country.LanguageArea(c.Name) == area {
 				near = append(near, c)
 			}
 		}

@@ -62,9 +62,11 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 	for i := 1; i <= n; i++ {
 		name, email := g.Locale.Person("")
 		if org {
-			company := g.Locale.C.CompanyName(g.R, engine.RandomIndustry(g))
+			// Named in its own city: no "Aare …" firm in Genève.
+			city := g.Locale.City()
+			company := g.Locale.C.CompanyNameIn(g.R, engine.RandomIndustry(g), city)
 			r := engine.Row{"id": e.ID(i), "name": company, "contact_person": name, "email": g.Locale.Email("info", "", g.Locale.DomainFor(company)),
-				"city": g.Locale.City(), "status": "active", "since": g.Day(-30 - g.R.IntN(1500))}
+				"city": city, "status": "active", "since": g.Day(-30 - g.R.IntN(1500))}
 			if tax, ok := seed.TaxOf(g.Company.Country); ok {
 				r["tax_id"] = tax.TaxID(g.R)
 			}
@@ -205,7 +207,7 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 				"city": g.Locale.City(), "status": "active", "since": g.Day(-400)}
 			if org {
 				r["contact_person"] = full
-				company := g.Locale.C.CompanyName(tc.R, engine.RandomIndustry(g))
+				company := g.Locale.C.CompanyNameIn(tc.R, engine.RandomIndustry(g), r["city"].(string))
 				r["name"], r["email"] = company, g.Locale.Email("info", "", g.Locale.DomainFor(company))
 			}
 			for _, x := range v.Extra {
@@ -294,6 +296,7 @@ func kindName(g *engine.Gen, rng *rand.Rand, r engine.Row, org bool) {
 	if !ok {
 		return
 	}
-	company := g.Locale.C.CompanyName(rng, ind)
+	city, _ := r["city"].(string)
+	company := g.Locale.C.CompanyNameIn(rng, ind, city)
 	r["name"], r["email"] = company, g.Locale.Email("info", "", g.Locale.DomainFor(company))
 }

@@ -33,7 +33,7 @@ type Options struct {
 
 // Version is stamped into generated bundles; bump it when the output for a
 // given scenario changes.
-const Version = "planet/4"
+const Version = "planet/5"
 
 // stage seeds: every stage draws from its own stream, so changing how one
 // stage uses randomness does not reshuffle the others.
@@ -114,6 +114,7 @@ func BuildServices(p *Plan, opts Options) (*Gen, error) {
 	s := p.Brief
 	s.Seed = p.Seed
 	country, _ := catalog.CountryByCode(p.Company.Country)
+	country = country.InCity(p.Company.Headquarters) // Genève writes French
 	g := &Gen{
 		Scenario: Scenario{Industry: cmp.Or(packID(p), Snake(p.Company.Industry)), Country: country.Code, Description: s.Description, Seed: p.Seed},
 		Vocab:    vocabOfPlan(p, country.Locale),

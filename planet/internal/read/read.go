@@ -276,7 +276,13 @@ func (r *reader) company() {
 	if r.ind != nil {
 		ind = *r.ind
 	}
-	p.Company.Name = r.c.CompanyNameFor(rng, ind,
+	// A business in a language region of its country (Genève, Lugano,
+	// Liège, Montréal) is named and registered in the region's language.
+	home := r.c.InCity(p.Company.Headquarters)
+	if home.Locale != r.c.Locale {
+		r.decide("", "/company/headquarters", "writes %s (%s), as %s does", home.Language, home.Locale, p.Company.Headquarters)
+	}
+	p.Company.Name = home.CompanyNameFor(rng, ind,
 		catalog.Firm{City: p.Company.Headquarters, Employees: p.Company.Employees})
 	r.decide("", "/company/name", "company %s", p.Company.Name)
 	p.Company.Locations = []string{p.Company.Headquarters}
