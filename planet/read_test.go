@@ -153,9 +153,14 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("\"is sold\" read nothing: %v", p.Decisions)
 			}
 		}},
-		{"a clause with no record of its own acts on the one before", "bike hire", "NL", "We rent bikes by the day, check them back in and send broken ones for repair.", func(t *testing.T, p *Plan) {
-			if !hasAttribute(p, "repaired") {
-				t.Errorf("no repaired field: %+v / %+v", p.Work.Attributes, p.Services)
+		{"a clause with no record of its own acts on the one before; a thing sent for repair is a repair of it", "bike hire", "NL", "We rent bikes by the day, check them back in and send broken ones for repair.", func(t *testing.T, p *Plan) {
+			if !hasAttribute(p, "checked") {
+				t.Errorf("no checked field: %+v / %+v", p.Work.Attributes, p.Services)
+			}
+			if !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool {
+				return s.Entity != nil && s.Entity.One == "repair" && s.Resource != nil && s.Resource.One == "bike" && hasAttribute(&engine.Plan{Services: []engine.PlanService{s}}, "broken")
+			}) {
+				t.Errorf("no repairs of broken bikes: %+v", p.Services)
 			}
 		}},
 		{"counted animals are a register, not customers", "stud farm", "IE", "Owners send mares to our 12 stallions, and we look after 60 horses at livery.", func(t *testing.T, p *Plan) {

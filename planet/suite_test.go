@@ -152,6 +152,8 @@ func TestBriefSuite(t *testing.T) {
 		{"heldout-i7b", "testdata/briefs/heldout-i7b.jsonl", 0.49, 0.90},
 		// Money and time (payouts, balances, renewals, shifts): helper i7m.
 		{"heldout-i7m", "testdata/briefs/heldout-i7m.jsonl", 0.85, 0.95},
+		// Bookings, rentals, orders and deliveries: helper i7d.
+		{"heldout-i7d", "testdata/briefs/heldout-i7d.jsonl", 0.79, 0.95},
 	}
 	listed := map[string]bool{}
 	for _, set := range sets {

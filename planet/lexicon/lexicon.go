@@ -82,12 +82,18 @@ type Archetype struct {
 // ByCustomer is the verb read when the clause's subject is the customer:
 // "we buy beans from members" are purchase orders, "skiers buy day
 // passes" are orders (a sale) of day passes.
+//
+// OfThing is the verb read when its object is a thing, not a person:
+// "we hire seasonal guides" is hiring staff, "builders hire breakers"
+// a hire of breakers; "we lend to farmers" is a loan of money, "we
+// lend tools" a loan of tools.
 type Verb struct {
 	Verb       string `json:"verb"`
 	Archetype  string `json:"archetype"`
 	Role       string `json:"role"`
 	Entity     string `json:"entity,omitempty"`
 	ByCustomer *Verb  `json:"by_customer,omitempty"`
+	OfThing    *Verb  `json:"of_thing,omitempty"`
 }
 
 // NounEntry says which archetype keeps records of a noun.
@@ -272,6 +278,14 @@ type Lexicon struct {
 	// VehicleKinds are the kinds of vehicle a fleet may run, with the
 	// other words for each ("cab" is a taxi) and models sold for it.
 	VehicleKinds []VehicleKind `json:"vehicle_kinds"`
+	// Carriers are what goods travel on or with ("on low-loaders", "by
+	// wellboat", "in our own vans", "by courier"): the transport of a
+	// shipment, never a record of its own.
+	Carriers []string `json:"carriers"`
+	// Conditions are words for the state a lent or sent thing comes
+	// back in or falls into ("overdue loans", "damaged tools", "lost
+	// parcels"): a yes/no of the record they are said of.
+	Conditions []string `json:"conditions"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 	// Measures are the verbs of measuring, testing and grading a thing
@@ -326,9 +340,13 @@ func parse() (*Lexicon, error) {
 		if !slices.Contains([]string{"entity", "resource", "offering", "subject"}, v.Role) {
 			errs = append(errs, fmt.Errorf("capabilities.json: /verbs/%d: unknown role %q", i, v.Role))
 		}
-		if c := v.ByCustomer; c != nil {
+		for k, c := range []*Verb{v.ByCustomer, v.OfThing} {
+			if c == nil {
+				continue
+			}
+			key := []string{"by_customer", "of_thing"}[k]
 			if _, ok := l.byID[c.Archetype]; !ok || !slices.Contains([]string{"entity", "resource", "offering", "subject"}, c.Role) {
-				errs = append(errs, fmt.Errorf("capabilities.json: /verbs/%d/by_customer: unknown archetype %q or role %q", i, c.Archetype, c.Role))
+				errs = append(errs, fmt.Errorf("capabilities.json: /verbs/%d/%s: unknown archetype %q or role %q", i, key, c.Archetype, c.Role))
 			}
 			c.Verb = v.Verb
 		}
@@ -349,7 +367,9 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	for name, words := range map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places, "measure_manner": l.Measures.Manners, "coordinated_head": l.Measures.CoordinatedHeads} {
+	sets := map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places, "measure_manner": l.Measures.Manners, "coordinated_head": l.Measures.CoordinatedHeads}
+	sets["carrier"], sets["condition"] = l.Carriers, l.Conditions
+	for name, words := range sets {
 		m := map[string]bool{}
 		for _, w := range words {
 			m[w] = true
@@ -461,7 +481,8 @@ func (l *Lexicon) ScaleKind(noun string) string { return l.scaleKind[noun] }
 // modifier: "consent form"), "org" (a customer that is an organisation),
 // "counterpart", "modifier" (beside an industry name), "notplace",
 // "payment_means", "org_customer" (an organisation customer noun),
-// "landmark".
+// "landmark", "carrier" (what goods travel on: "low loader", "courier"),
+// "condition" (a state a thing falls into: "overdue", "damaged").
 func (l *Lexicon) Is(set, word string) bool { return l.set[set][word] }
 
 // Singular returns the singular of an English noun (lower case).

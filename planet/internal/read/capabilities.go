@@ -58,6 +58,9 @@ type capability struct {
 	// types are the types of fields the brief says are numbers: what a
 	// thing is tested for ("alpha acid") is measured, not described.
 	types map[string]string
+	// carriers are what the goods travel on or with ("on low-loaders",
+	// "by courier"): the transport column of a shipment or an order.
+	carriers []string
 }
 
 var clauseSplit = sync.OnceValue(func() *regexp.Regexp {
@@ -69,18 +72,81 @@ var clauseSplit = sync.OnceValue(func() *regexp.Regexp {
 func (r *reader) capabilities() []capability {
 	var out []capability
 	seen := map[string]int{}
+	// add keeps a capability, or merges it into the one of the same
+	// record read before; it returns the index of either.
+	add := func(c capability) int {
+		key := c.archetype + "|" + c.entity
+		if i, dup := seen[key]; dup {
+			if c.resource != "" && c.resource != out[i].resource && !slices.Contains(out[i].resources, c.resource) {
+				if out[i].resource == "" {
+					out[i].resource = c.resource
+				} else {
+					out[i].resources = append(out[i].resources, c.resource)
+				}
+			}
+			out[i].parties = union(out[i].parties, c.parties)
+			out[i].units = union(out[i].units, c.units)
+			out[i].places = union(out[i].places, c.places)
+			out[i].flags = union(out[i].flags, c.flags)
+			out[i].carriers = union(out[i].carriers, c.carriers)
+			return i
+		}
+		seen[key] = len(out)
+		out = append(out, c)
+		return len(out) - 1
+	}
 	desc, kinds := r.coordinated(r.desc)
 	for _, sentence := range sentenceSplit.Split(desc, -1) {
 		var last *lexicon.Verb
 		lastCap := -1        // the capability the sentence read last
 		var pending []string // "check and photograph each car": a verb waiting for its object
+		moving := -1         // the shipment the sentence read with no goods yet ("we deliver and set up …")
 		for _, clause := range clauseSplit().Split(sentence, -1) {
 			ws := words(clause)
 			if len(ws) == 0 {
 				continue
 			}
 			v, rest := r.findVerb(ws)
-			if v != nil && len(rest) == 0 && len(ws) <= 2 {
+			// "we deliver on low-loaders", "samples travel by courier":
+			// goods that move, with no object.
+			// ("harvests go to the plant by wellboat": "harvests" is no
+			// verb there.)
+			mv := v
+			if v != nil && v.Archetype != "shipments" && len(r.carriersIn(ws)) > 0 {
+				mv = nil
+			}
+			if len(r.nounPhrase(rest)) == 0 || mv == nil {
+				if c, ok := r.moved(ws, mv, strings.TrimSpace(clause)); ok {
+					lastCap = add(c)
+					moving = lastCap
+					if v != nil {
+						last = v
+					}
+					continue
+				}
+			}
+			if moving >= 0 {
+				out[moving].carriers = union(out[moving].carriers, r.carriersIn(ws))
+			}
+			// "send damaged ones for repair": work done elsewhere on a
+			// thing sent away.
+			// (The thing is the one the sentence rents, sells or keeps
+			// last: "rent canoes …, take a deposit … and send damaged ones
+			// for repair" repairs canoes.)
+			var prev *capability
+			for i := lastCap; i >= 0 && prev == nil; i-- {
+				if a := out[i].archetype; a == "bookings" || a == "orders" || a == "inventory" || a == "shipments" {
+					prev = &out[i]
+				}
+			}
+			if c, ok := r.sentFor(ws, prev, strings.TrimSpace(clause)); ok {
+				c.parties = r.parties(ws, rest, c)
+				lastCap = add(c)
+				continue
+			}
+			// ("member families borrow and reserve books": a subject of
+			// its own, the verb last.)
+			if v != nil && len(rest) == 0 && len(ws) <= 4 {
 				pending = ws
 				continue
 			}
@@ -107,6 +173,7 @@ func (r *reader) capabilities() []capability {
 			if v.ByCustomer != nil && r.customerSubject(ws, rest, v) {
 				v = v.ByCustomer
 			}
+			v = r.ofThing(v, rest)
 			c, ok := r.capability(v, rest, strings.TrimSpace(clause))
 			if !ok {
 				// "billed per kilo", "paid by cubic metre": a charge with
@@ -119,6 +186,22 @@ func (r *reader) capabilities() []capability {
 				flagLast()
 				continue
 			}
+			c.carriers = r.carriersIn(ws)
+			// "members borrow and reserve books": a verb waiting for its
+			// object that keeps a record of its own keeps one of this
+			// object too (loans of books beside their reservations).
+			if pending != nil {
+				if pv, prest := r.findVerb(pending); pv != nil && len(prest) == 0 {
+					pv = r.ofThing(pv, rest)
+					if pv.Entity != "" && pv.Entity != c.entity && r.lex.NounArchetype(pv.Entity) != "" && !r.lex.Is("generic_verb", pv.Verb) {
+						twin := capability{phrase: strings.TrimSpace(strings.Join(pending, " ") + " " + clause), archetype: pv.Archetype, role: "entity", entity: pv.Entity, resource: cmp.Or(c.resource, c.entity), resources: c.resources}
+						add(twin)
+					}
+				}
+			}
+			if moving >= 0 && out[moving].resource == "" && c.archetype != "shipments" {
+				out[moving].resource = cmp.Or(c.resource, c.entity)
+			}
 			c.parties = r.parties(ws, rest, c)
 			c.fields = union(union(c.fields, r.perWhat(ws, c)), r.eachWhat(ws, c))
 			if pending != nil {
@@ -128,24 +211,10 @@ func (r *reader) capabilities() []capability {
 			c.units = r.priceUnits(ws)
 			c.places = r.placesIn(ws)
 			c.flags = append(c.flags, r.actions(ws, v, c)...)
-			key := c.archetype + "|" + c.entity
-			if i, dup := seen[key]; dup {
-				if c.resource != "" && c.resource != out[i].resource && !slices.Contains(out[i].resources, c.resource) {
-					out[i].resources = append(out[i].resources, c.resource)
-				}
-				out[i].parties = union(out[i].parties, c.parties)
-				out[i].units = union(out[i].units, c.units)
-				out[i].places = union(out[i].places, c.places)
-				out[i].flags = union(out[i].flags, c.flags)
-				lastCap = i
-				continue
-			}
-			seen[key] = len(out)
-			lastCap = len(out)
-			out = append(out, c)
+			lastCap = add(c)
 		}
 	}
-	return withKinds(r.stagesOf(r.participles(r.nounSweep(out))), kinds)
+	return withKinds(r.conditions(r.stagesOf(r.participles(r.nounSweep(out)))), kinds)
 }
 
 var sentenceSplit = regexp.MustCompile(`[.;!?\n]+`)
@@ -738,7 +807,9 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 		}
 		// "Feeder shipping line": an -ing form after a noun is a modifier,
 		// not the clause's verb ("we are shipping", "running tours" are).
-		if best != nil && strings.HasSuffix(ws[i], "ing") && i > 0 && !slices.Contains([]string{"we", "are", "is", "re", "also", "by", "and", "for", "i", "they", "been"}, ws[i-1]) {
+		// ("Plant hire in Perth renting excavators": after the place
+		// the business is in, it is the business's verb.)
+		if best != nil && strings.HasSuffix(ws[i], "ing") && i > 0 && !slices.Contains([]string{"we", "are", "is", "re", "also", "by", "and", "for", "i", "they", "been"}, ws[i-1]) && !(i > 1 && slices.Contains([]string{"in", "near", "outside"}, ws[i-2]) && r.isPlaceName(ws[i-1])) {
 			best = nil
 		}
 		// "for homeowners and letting agents", "training providers": an
@@ -763,7 +834,8 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 			// "rentals") is a noun when a determiner comes before it.
 			// ("customers" and "clients" are in the determiners so that
 			// noun phrases skip them; before a verb they are its subject.)
-			if i > 0 && r.lex.Is("det", ws[i-1]) && ws[i-1] != "also" && r.lex.ScaleKind(r.lex.Singular(ws[i-1])) != "customers" {
+			// ("they hire breakers": a pronoun is its subject.)
+			if i > 0 && r.lex.Is("det", ws[i-1]) && ws[i-1] != "also" && ws[i-1] != "they" && r.lex.ScaleKind(r.lex.Singular(ws[i-1])) != "customers" {
 				continue
 			}
 			// Passive: "damage is reported", "every block is graded": the
@@ -791,7 +863,18 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 // stop word; the last word is its head.
 func (r *reader) nounPhrase(ws []string) []string {
 	var np []string
-	for _, w := range ws {
+	skip := 0
+	for i, w := range ws {
+		if skip > 0 {
+			skip--
+			continue
+		}
+		// "borrow up to six toys": a bound on the count is no part of
+		// the noun.
+		if len(np) == 0 && w == "up" && i+2 < len(ws) && ws[i+1] == "to" && (isNumber(ws[i+2]) || numberWord(ws[i+2]) > 0) {
+			skip = 2
+			continue
+		}
 		if r.lex.Is("stop", w) {
 			break
 		}
@@ -961,6 +1044,12 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 		// needs no object.
 		adverbs := !slices.ContainsFunc(rest, func(w string) bool { return !strings.HasSuffix(w, "ly") && w != "online" })
 		if adverbs && v.Role == "subject" && v.Entity != "" && r.lex.NounArchetype(v.Entity) != "" {
+			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity}, true
+		}
+		// "pharmacies place orders through our app": a verb phrase that
+		// holds its record needs no object; "buying from smallholder
+		// farms": nor does a purchase from whom.
+		if v.Entity != "" && (strings.Contains(v.Verb, " ") && r.lex.NounArchetype(v.Entity) == v.Archetype || v.Archetype == "purchase_orders" && len(rest) > 1 && rest[0] == "from") {
 			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity}, true
 		}
 		return capability{}, false

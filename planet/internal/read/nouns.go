@@ -493,6 +493,12 @@ func (r *reader) work(caps []capability) {
 	// work itself.
 	off := cmp.Or(resource, one)
 	w.Offering = engine.PlanNoun{One: off, Many: r.lex.Plural(off)}
+	// Loans and hires go out and come back, as the records beside a
+	// line of work do (engine.Lifecycle): "loans returned", not
+	// "completed".
+	if lc, ok := engine.Lifecycle(arch, one, off, from); ok && arch == "bookings" && slices.Contains([]string{"loan", "hire", "rental"}, engine.LastWord(one)) {
+		w.States, w.Cancel = lc.States, lc.Cancel
+	}
 	if resource != "" && strings.Contains(strings.ToLower(r.desc), "by the hour") || strings.Contains(strings.ToLower(r.desc), "per hour") || strings.Contains(strings.ToLower(r.desc), "hourly") {
 		w.Unit = "per hour"
 	}
@@ -605,6 +611,10 @@ func (r *reader) partyFields(c capability) []string {
 		}
 	}
 	for _, p := range c.parties {
+		// (Who the record is with has a table of its own.)
+		if p == c.counterpart && p != "" {
+			continue
+		}
 		if p == r.p.Customer.One || engine.LastWord(p) == engine.LastWord(r.p.Customer.One) || p == r.p.Staff.One || engine.LastWord(p) == engine.LastWord(r.p.Staff.One) || engine.LastWord(p) == "customer" || engine.LastWord(p) == "client" || slices.Contains(kinds, p) {
 			continue
 		}
@@ -620,6 +630,15 @@ func (r *reader) partyFields(c capability) []string {
 func (r *reader) workFields(caps []capability) {
 	w := &r.p.Work
 	for _, c := range caps {
+		// "samples travel by courier" where the work is collections:
+		// the archetype's own word is the line of work, and so is its
+		// transport.
+		if a, _ := r.lex.Archetype(c.archetype); c.archetype == w.Archetype && c.entity == a.Entity.One {
+			if at, ok := carrierAttribute(c, w.Attributes); ok {
+				w.Attributes = append(w.Attributes, at)
+				r.decide(c.phrase, "/work/attributes", "%s go by %s", w.Many, strings.Join(at.Values, ", "))
+			}
+		}
 		if c.entity != w.One && c.entity != engine.LastWord(w.One) && !r.isWorkItself(c) {
 			continue
 		}
@@ -650,6 +669,10 @@ func (r *reader) workFields(caps []capability) {
 				w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: "location", Type: "text", Values: c.places, From: c.phrase})
 				r.decide(c.phrase, "/work/attributes", "%s are at a location: %s", w.Many, strings.Join(c.places, ", "))
 			}
+		}
+		if at, ok := carrierAttribute(c, w.Attributes); ok {
+			w.Attributes = append(w.Attributes, at)
+			r.decide(c.phrase, "/work/attributes", "%s go by %s", w.Many, strings.Join(at.Values, ", "))
 		}
 		for _, at := range r.unitAttributes(c, w.Attributes) {
 			w.Attributes = append(w.Attributes, at)
@@ -857,9 +880,14 @@ func (r *reader) services(caps []capability) {
 		// says so ("fabric is ordered after each fitting").
 		follows := a.Follows && (!a.LineOfWork || r.follows(c.phrase)) || !a.Follows && r.follows(c.phrase)
 		s := engine.PlanService{Name: name, Archetype: a.ID, Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: one, Many: many}, Follows: follows, From: c.phrase}
-		switch a.Counterparty {
-		case "":
-		case "staff":
+		switch {
+		case c.counterpart != "":
+			// "tools go back to the manufacturer for repair": the work is
+			// done by them for the business.
+			s.Counterpart = &engine.PlanNoun{One: c.counterpart, Many: r.lex.Plural(c.counterpart), From: c.counterpartFrom}
+			r.decide(c.counterpartFrom, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are with %s, not customers", many, r.lex.Plural(c.counterpart))
+		case a.Counterparty == "":
+		case a.Counterparty == "staff":
 			// Shifts are the staff's ("volunteer shifts"), not a customer's.
 			s.Counterpart = &engine.PlanNoun{One: p.Staff.One, Many: p.Staff.Many}
 			r.decide(c.phrase, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are of %s, not customers", many, p.Staff.Many)
@@ -913,6 +941,9 @@ func (r *reader) services(caps []capability) {
 		}
 		if len(c.places) > 0 && !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "location" }) {
 			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "location", Type: "text", Values: c.places, From: c.phrase})
+		}
+		if at, ok := carrierAttribute(c, s.Attributes); ok {
+			s.Attributes = append(s.Attributes, at)
 		}
 		if c.resource != "" && c.resource != one {
 			res := &engine.PlanNoun{One: c.resource, Many: r.lex.Plural(c.resource)}

@@ -1,0 +1,19 @@
+package read
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// isPlaceName reports whether a (lower-cased) word is written as a
+// name in the description: "Perth", "Liège", "Tallinn". Words are
+// lower-cased before they are read; the description keeps their case.
+func (r *reader) isPlaceName(w string) bool {
+	for _, f := range strings.FieldsFunc(r.desc, func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsDigit(c) && c != '-' }) {
+		if first, _ := utf8.DecodeRuneInString(f); unicode.IsUpper(first) && strings.ToLower(f) == w {
+			return true
+		}
+	}
+	return false
+}
