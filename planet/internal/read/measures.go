@@ -102,9 +102,16 @@ func (r *reader) measures(caps []capability) []capability {
 			if len(fields) == 0 {
 				continue
 			}
-			t := slices.IndexFunc(caps, func(c capability) bool {
+			// The record of the thing this sentence reads (the balls'
+			// tests) before one another sentence read of it (orders of
+			// balls).
+			of := func(c capability) bool {
 				return c.entity == one || c.resource == one || slices.Contains(c.resources, one)
-			})
+			}
+			t := slices.IndexFunc(caps, func(c capability) bool { return of(c) && strings.Contains(sentence, c.phrase) })
+			if t < 0 {
+				t = slices.IndexFunc(caps, of)
+			}
 			if t < 0 {
 				if len(caps) >= maxCapabilities {
 					continue
