@@ -131,6 +131,7 @@ type phrase struct {
 	multi  bool     // several words, or an unspaced script
 	// unspaced: the text is matched as a substring (see containsPhrase).
 	unspaced bool
+	padded   string // " text ": a match of whole words
 }
 
 // contentTokens returns the normalized words of s that may carry meaning:
@@ -162,7 +163,7 @@ func buildIndustryIndex(inds []Industry) *industryIndex {
 		words := strings.Fields(k)
 		unspaced := unspacedScript(k)
 		ix.phrases = append(ix.phrases, phrase{text: k, ind: i, n: len([]rune(k)), tokens: words,
-			multi: len(words) > 1 || unspaced, unspaced: unspaced})
+			multi: len(words) > 1 || unspaced, unspaced: unspaced, padded: " " + k + " "})
 		ix.strong[i] = append(ix.strong[i], contentTokens(name)...)
 	}
 	for i, in := range inds {
@@ -323,7 +324,7 @@ func MatchIndustry(text string) (ind Industry, score float64, ok bool) {
 		if p.unspaced {
 			in = strings.Contains(t, p.text)
 		} else {
-			in = strings.Contains(padded, " "+p.text+" ")
+			in = strings.Contains(padded, p.padded)
 		}
 		if !in && !(p.multi && looseContains(tw, p.tokens)) {
 			continue

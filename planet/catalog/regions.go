@@ -433,12 +433,12 @@ func (c Country) CitiesIn(text string) []CityMention {
 		key           string
 	}
 	var hits []hit
-	for key, i := range p.cityIdx[c.Code] {
-		if len([]rune(key)) < 4 && !unspacedScript(key) {
+	for _, n := range p.cityNames[c.Code] {
+		if n.runes < 4 && !n.unspaced {
 			continue
 		}
-		for _, at := range phraseOffsets(t, key) {
-			hits = append(hits, hit{at, at + len(key), i, key})
+		for _, at := range phraseOffsets(t, n.key) {
+			hits = append(hits, hit{at, at + len(n.key), n.city, n.key})
 		}
 	}
 	// Longest first at each offset; a mention inside a longer one is not
