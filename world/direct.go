@@ -2,6 +2,7 @@ package world
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -41,12 +42,11 @@ func (e *Episode) directReads() *imageDB {
 	return e.direct
 }
 
-// eachRow runs query q with args and calls row with the values of each
-// result row (int64, float64, string, []byte or nil, as database/sql
-// scans them into an any; the slice is reused) until row returns false.
-// Callers hold e.mu; the statement runs under the progress handler of
-// the call's watch, which stops it when the call's context ends.
-func (e *Episode) eachRow(ctx context.Context, q string, args []any, row func([]any) (bool, error)) error {
+// eachRow runs query q with args and calls row with each result row
+// until row returns false. Callers hold e.mu; the statement runs under the
+// progress handler of the call's watch, which stops it when the call's
+// context ends.
+func (e *Episode) eachRow(ctx context.Context, q string, args []any, row func(*resultRow) (bool, error)) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -78,12 +78,64 @@ func (e *Episode) eachRow(ctx context.Context, q string, args []any, row func([]
 				return err
 			}
 		}
-		return s.eachValue(vals, row)
+		r := &resultRow{tls: d.tls}
+		return s.eachC(vals, func(cvals []uintptr) (bool, error) {
+			r.cvals = cvals
+			return row(r)
+		})
 	})
 }
 
+// A resultRow is the row eachRow is at: either SQLite's own values
+// (cvals, read where SQLite holds them) or database/sql's (vals). It is
+// valid until the row function returns.
+type resultRow struct {
+	tls   *libc.TLS
+	cvals []uintptr
+	vals  []any
+}
+
+// value is column i's value as database/sql scans it into an any (int64,
+// float64, string, []byte or nil).
+func (r *resultRow) value(i int) any {
+	if r.vals != nil {
+		return r.vals[i]
+	}
+	return columnValue(r.tls, r.cvals[i])
+}
+
+// appendJSON appends column i's value, of type t, as the JSON a tool's
+// result gives it: t.fromSQL's value as appendAnyJSON writes it. Text is
+// escaped from where SQLite holds it, without a copy.
+func (r *resultRow) appendJSON(b []byte, i int, t colType) ([]byte, error) {
+	if r.vals == nil {
+		v := r.cvals[i]
+		switch sqlite3.Xsqlite3_value_type(r.tls, v) {
+		case sqlite3.SQLITE_NULL:
+			return append(b, "null"...), nil
+		case sqlite3.SQLITE_TEXT:
+			return appendJSONString(b, valueString(r.tls, v)), nil
+		case sqlite3.SQLITE_BLOB:
+			// fromSQL gives a blob as a string too.
+			p, n := sqlite3.Xsqlite3_value_blob(r.tls, v), int(sqlite3.Xsqlite3_value_bytes(r.tls, v))
+			if p == 0 || n <= 0 {
+				return append(b, `""`...), nil
+			}
+			bs := libc.GoBytes(p, n)
+			return appendJSONString(b, unsafe.String(unsafe.SliceData(bs), n)), nil
+		case sqlite3.SQLITE_INTEGER:
+			n := sqlite3.Xsqlite3_value_int64(r.tls, v)
+			if t == typeBoolean {
+				return strconv.AppendBool(b, n != 0), nil
+			}
+			return strconv.AppendInt(b, n, 10), nil
+		}
+	}
+	return appendAnyJSON(b, t.fromSQL(r.value(i)))
+}
+
 // eachRowSQL is eachRow through database/sql.
-func (e *Episode) eachRowSQL(ctx context.Context, q string, args []any, row func([]any) (bool, error)) error {
+func (e *Episode) eachRowSQL(ctx context.Context, q string, args []any, row func(*resultRow) (bool, error)) error {
 	rows, err := e.query(ctx, q, args...)
 	if err != nil {
 		return err
@@ -98,11 +150,12 @@ func (e *Episode) eachRowSQL(ctx context.Context, q string, args []any, row func
 	for i := range vals {
 		ptrs[i] = &vals[i]
 	}
+	r := &resultRow{vals: vals}
 	for rows.Next() {
 		if err := rows.Scan(ptrs...); err != nil {
 			return err
 		}
-		more, err := row(vals)
+		more, err := row(r)
 		if err != nil || !more {
 			return err
 		}
@@ -111,22 +164,39 @@ func (e *Episode) eachRowSQL(ctx context.Context, q string, args []any, row func
 }
 
 // eachValue runs the statement with args and calls row with each result
-// row's values until it returns false; see eachRow.
+// row's values (as database/sql scans them into an any; the slice is
+// reused) until it returns false.
 func (s *imageStmt) eachValue(args []sqlValue, row func([]any) (bool, error)) error {
+	var vals []any
+	return s.eachC(args, func(cvals []uintptr) (bool, error) {
+		if vals == nil {
+			vals = make([]any, len(cvals))
+		}
+		for i, v := range cvals {
+			vals[i] = columnValue(s.d.tls, v)
+		}
+		return row(vals)
+	})
+}
+
+// eachC runs the statement with args and calls row with each result
+// row's values, SQLite's own (sqlite3_value pointers, valid until the
+// next step), until it returns false.
+func (s *imageStmt) eachC(args []sqlValue, row func([]uintptr) (bool, error)) error {
 	d := s.d
 	defer sqlite3.Xsqlite3_reset(d.tls, s.p)
 	if err := s.bind(args); err != nil {
 		return err
 	}
 	n := sqlite3.Xsqlite3_column_count(d.tls, s.p)
-	vals := make([]any, n)
+	vals := make([]uintptr, n)
 	for {
 		switch rc := sqlite3.Xsqlite3_step(d.tls, s.p); rc {
 		case sqlite3.SQLITE_DONE:
 			return nil
 		case sqlite3.SQLITE_ROW:
 			for i := range n {
-				vals[i] = columnValue(d.tls, sqlite3.Xsqlite3_column_value(d.tls, s.p, i))
+				vals[i] = sqlite3.Xsqlite3_column_value(d.tls, s.p, i)
 			}
 			if more, err := row(vals); err != nil || !more {
 				return err
@@ -186,7 +256,7 @@ func registerContains(tls *libc.TLS, db uintptr) bool {
 	}
 	defer libc.Xfree(tls, z)
 	flags := int32(sqlite3.SQLITE_UTF8 | sqlite3.SQLITE_DETERMINISTIC | sqlite3.SQLITE_INNOCUOUS)
-	return sqlite3.Xsqlite3_create_function_v2(tls, db, z, 2, flags, 0, containsFuncPtr, 0, 0, 0) == sqlite3.SQLITE_OK
+	return sqlite3.Xsqlite3_create_function_v2(tls, db, z, -1, flags, 0, containsFuncPtr, 0, 0, 0) == sqlite3.SQLITE_OK
 }
 
 // containsNeedle returns the argument of containsFunc for a contains
@@ -211,25 +281,35 @@ func containsNeedle(s string) (string, bool) {
 }
 
 // containsSQL is containsFunc's C entry point: mercury_contains(needle,
-// value) is NULL for a NULL value, as LIKE is, else 1 when the value's
-// text, up to a NUL (where LIKE stops reading it), holds the lower-case
-// ASCII needle but for the case of A–Z, else 0. The text is read where
-// SQLite holds it.
-func containsSQL(tls *libc.TLS, ctx uintptr, _ int32, argv uintptr) {
-	needle, value := readPtr(argv), readPtr(argv+ptrSize)
-	if sqlite3.Xsqlite3_value_type(tls, value) == sqlite3.SQLITE_NULL {
+// value, …) is what `value LIKE '%needle%' ESCAPE '\' OR …` is for the
+// lower-case ASCII needle: 1 when any value's text, up to a NUL (where
+// LIKE stops reading it), holds the needle but for the case of A–Z, else
+// NULL when a value is NULL (as LIKE is, and OR of NULL and false), else
+// 0. One call for a filter's columns costs SQLite one function call per
+// row instead of one per column. The text is read where SQLite holds it.
+func containsSQL(tls *libc.TLS, ctx uintptr, argc int32, argv uintptr) {
+	n := valueString(tls, readPtr(argv))
+	null := false
+	for i := 1; i < int(argc); i++ {
+		value := readPtr(argv + uintptr(i)*ptrSize)
+		if sqlite3.Xsqlite3_value_type(tls, value) == sqlite3.SQLITE_NULL {
+			null = true
+			continue
+		}
+		v := valueString(tls, value)
+		if i := strings.IndexByte(v, 0); i >= 0 {
+			v = v[:i]
+		}
+		if foldedContains(v, n) {
+			sqlite3.Xsqlite3_result_int(tls, ctx, 1)
+			return
+		}
+	}
+	if null {
 		sqlite3.Xsqlite3_result_null(tls, ctx)
 		return
 	}
-	n, v := valueString(tls, needle), valueString(tls, value)
-	if i := strings.IndexByte(v, 0); i >= 0 {
-		v = v[:i]
-	}
-	r := int32(0)
-	if foldedContains(v, n) {
-		r = 1
-	}
-	sqlite3.Xsqlite3_result_int(tls, ctx, r)
+	sqlite3.Xsqlite3_result_int(tls, ctx, 0)
 }
 
 // valueString is the text of an SQL function's argument v, not copied:

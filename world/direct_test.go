@@ -144,7 +144,8 @@ func TestDirectSearch(t *testing.T) {
 // FuzzContainsLike: wherever containsNeedle accepts a needle,
 // mercury_contains(needle, value) is what value LIKE '%needle%' ESCAPE '\'
 // is in SQLite, whatever the value: mixed case, other scripts, invalid
-// UTF-8, NULs.
+// UTF-8, NULs; and mercury_contains(needle, a, b, …) is what LIKEs of a,
+// b, … joined by OR are, NULLs among them.
 func FuzzContainsLike(f *testing.F) {
 	for _, s := range [][2]string{
 		{"Ada Lovelace", "an"}, {"ADA", "da"}, {"", ""}, {"x", ""}, {"Ünïcode", "code"}, {"ÄBC", "bc"},
@@ -170,13 +171,19 @@ func FuzzContainsLike(f *testing.F) {
 		}
 		var got, want []any
 		err := ep.conn.Raw(func(any) error {
-			st, err := d.prepare(`SELECT ?1 LIKE ?2 ESCAPE '\', mercury_contains(?3, ?1), mercury_contains(?3, NULL)`)
+			// One column, a NULL, and several columns with a NULL among
+			// them, where the call stands for LIKEs joined by OR.
+			st, err := d.prepare(`SELECT ?1 LIKE ?2 ESCAPE '\', mercury_contains(?3, ?1), mercury_contains(?3, NULL),
+				(NULL LIKE ?2 ESCAPE '\' OR ?1 LIKE ?2 ESCAPE '\'), mercury_contains(?3, NULL, ?1),
+				('x' LIKE ?2 ESCAPE '\' OR ?1 LIKE ?2 ESCAPE '\' OR NULL LIKE ?2 ESCAPE '\'), mercury_contains(?3, 'x', ?1, NULL),
+				(?1 LIKE ?2 ESCAPE '\' OR ?1 LIKE ?2 ESCAPE '\'), mercury_contains(?3, ?1, ?1)`)
 			if err != nil {
 				return err
 			}
 			args := []sqlValue{{kind: sqlText, text: value}, {kind: sqlText, text: "%" + likeEscape(needle) + "%"}, {kind: sqlText, text: n}}
 			return st.eachValue(args, func(vals []any) (bool, error) {
-				want, got = []any{vals[0], nil}, []any{vals[1], vals[2]}
+				want = []any{vals[0], nil, vals[3], vals[5], vals[7]}
+				got = []any{vals[1], vals[2], vals[4], vals[6], vals[8]}
 				return false, nil
 			})
 		})

@@ -52,6 +52,11 @@ type Episode struct {
 	noDirect bool
 	// contains: containsFunc is registered on the connection.
 	contains bool
+	// searchSQL holds the text of the search queries run (see
+	// call.search).
+	searchSQL map[searchKey]string
+	// pageBuf is where a search writes its page (see call.search).
+	pageBuf []byte
 }
 
 // Entry is one call of a trajectory.
@@ -302,7 +307,10 @@ func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage
 			return nil, rollback(fmt.Errorf("commit: %w", err))
 		}
 	}
-	if o, ok := c.out.(object); ok {
+	switch o := c.out.(type) {
+	case rawJSON:
+		return json.RawMessage(o), nil
+	case object:
 		return o.appendJSON(nil)
 	}
 	return marshalNoEscape(c.out)

@@ -1,9 +1,11 @@
 package world
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -324,9 +326,14 @@ func orderClause(order []orderTerm) string {
 }
 
 func (c *call) search(s *step) error {
-	var conds []string
+	// The query's text depends only on which filters were given and how
+	// each is written (see filterArgs), so the episode keeps it by that
+	// shape rather than building it on every call.
 	var args []any
-	for _, f := range s.filters {
+	shape := make([]byte, 0, 2*len(s.filters))
+	var given []*filter
+	var shapes []int
+	for i, f := range s.filters {
 		var v any
 		if f.fixed {
 			v = f.value
@@ -337,16 +344,23 @@ func (c *call) search(s *step) error {
 			}
 			v = av
 		}
-		cond, cargs, err := c.filterSQL(f, v)
+		n, fargs, err := c.filterArgs(f, v)
 		if err != nil {
 			return err
 		}
-		conds = append(conds, cond)
-		args = append(args, cargs...)
+		args = append(args, fargs...)
+		shape = binary.AppendUvarint(append(shape, byte(i)), uint64(n))
+		given, shapes = append(given, f), append(shapes, n)
 	}
-	where := ""
-	if len(conds) > 0 {
-		where = " WHERE " + strings.Join(conds, " AND ")
+	e := c.tx.e
+	key := searchKey{s, string(shape)}
+	q, ok := e.searchSQL[key]
+	if !ok {
+		q = searchSQL(s, given, shapes)
+		if e.searchSQL == nil || len(e.searchSQL) >= maxSearchSQL {
+			e.searchSQL = map[searchKey]string{}
+		}
+		e.searchSQL[key] = q
 	}
 	limit := s.page
 	if v, ok := c.args["limit"]; ok {
@@ -364,38 +378,83 @@ func (c *call) search(s *step) error {
 		}
 		offset = off
 	}
-	// One row past the page says whether another page follows: counting
-	// every match instead would make each page cost a scan of the whole
-	// filtered table, however small the page. Only the fields the page
-	// shows are read.
-	q := "SELECT " + columnList(s.fields) + " FROM " + quoteIdent(s.t.name) + where + " ORDER BY " + orderClause(s.order) + " LIMIT ? OFFSET ?"
-	items := make([]object, 0, min(limit, 32))
-	more := false
-	err := c.tx.e.eachRow(c.ctx, q, append(args, int64(limit+1), int64(offset)), func(vals []any) (bool, error) {
-		if len(items) == limit {
+	// The page is written as JSON as its rows are read, value by value
+	// from where the reader holds them, as an object of items would
+	// encode: {"items":[…],"has_more":…[,"next_cursor":…]}.
+	// It is written into the episode's page buffer and copied out at its
+	// size: the result stays in the trajectory.
+	b := append(e.pageBuf[:0], `{"items":[`...)
+	items, more := 0, false
+	err := e.eachRow(c.ctx, q, append(args, int64(limit+1), int64(offset)), func(r *resultRow) (bool, error) {
+		if items == limit {
 			more = true
 			return false, nil
 		}
-		item := make(object, len(s.fields))
-		for i, col := range s.fields {
-			v := vals[i]
-			if b, ok := v.([]byte); ok {
-				v = string(b)
-			}
-			item[i] = member{col.Name, col.typ.fromSQL(v)}
+		if items > 0 {
+			b = append(b, ',')
 		}
-		items = append(items, item)
+		b = append(b, '{')
+		for i, col := range s.fields {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(append(b, col.jsonName...), ':')
+			var err error
+			if b, err = r.appendJSON(b, i, col.typ); err != nil {
+				return false, err
+			}
+		}
+		b = append(b, '}')
+		items++
 		return true, nil
 	})
 	if err != nil {
 		return err
 	}
-	page := object{{"items", items}, {"has_more", more}}
+	b = strconv.AppendBool(append(b, `],"has_more":`...), more)
 	if more {
-		page = append(page, member{"next_cursor", encodeCursor(offset + len(items))})
+		b = appendJSONString(append(b, `,"next_cursor":`...), encodeCursor(offset+items))
 	}
-	c.out = page
+	b = append(b, '}')
+	e.pageBuf = b
+	if cap(b) > maxPageBuf {
+		e.pageBuf = nil
+	}
+	c.out = rawJSON(bytes.Clone(b))
 	return nil
+}
+
+// rawJSON is a result already encoded.
+type rawJSON []byte
+
+// maxPageBuf caps the page buffer an episode keeps between searches.
+const maxPageBuf = 64 << 10
+
+// maxSearchSQL caps how many search query texts an episode keeps.
+const maxSearchSQL = 64
+
+// searchKey names a search query's text: its step, and the filters given
+// with the shape of each (see filterArgs).
+type searchKey struct {
+	s     *step
+	shape string
+}
+
+// searchSQL is the text of step s's query with the filters given, each
+// written in its shape (see filterArgs). One row past the page says
+// whether another page follows: counting every match instead would make
+// each page cost a scan of the whole filtered table, however small the
+// page. Only the fields the page shows are read.
+func searchSQL(s *step, given []*filter, shapes []int) string {
+	where := ""
+	if len(given) > 0 {
+		conds := make([]string, len(given))
+		for i, f := range given {
+			conds[i] = filterText(f, shapes[i])
+		}
+		where = " WHERE " + strings.Join(conds, " AND ")
+	}
+	return "SELECT " + columnList(s.fields) + " FROM " + quoteIdent(s.t.name) + where + " ORDER BY " + orderClause(s.order) + " LIMIT ? OFFSET ?"
 }
 
 func encodeCursor(offset int) string {
@@ -414,7 +473,11 @@ func decodeCursor(s string) (int, error) {
 	return n, nil
 }
 
-func (c *call) filterSQL(f *filter, v any) (string, []any, error) {
+// filterArgs returns the arguments of filter f for the value v, and the
+// shape of its SQL (see filterText): for contains, 1 where containsFunc
+// stands for LIKE, else 0; for in, the number of values; for is_null, 1
+// for IS NULL; else 0.
+func (c *call) filterArgs(f *filter, v any) (int, []any, error) {
 	name := ""
 	if f.arg != nil {
 		name = f.arg.Name
@@ -426,67 +489,85 @@ func (c *call) filterSQL(f *filter, v any) (string, []any, error) {
 		}
 		return sv, nil
 	}
-	col := f.cols[0]
-	qc := quoteIdent(col.Name)
 	switch f.op {
 	case "contains", "prefix":
 		s, ok := v.(string)
 		if !ok {
-			return "", nil, toolErr("%s: want a string", name)
+			return 0, nil, toolErr("%s: want a string", name)
 		}
-		var parts []string
-		var args []any
 		if f.op == "contains" && c.tx.e.directReads() != nil && c.tx.e.contains {
 			if needle, ok := containsNeedle(s); ok {
-				// LIKE's own result, cheaper per row (see
-				// containsNeedle); "+?" as below.
-				for _, col := range f.cols {
-					parts = append(parts, containsFunc+"(+?, "+quoteIdent(col.Name)+")")
-					args = append(args, needle)
-				}
-				return "(" + strings.Join(parts, " OR ") + ")", args, nil
+				return 1, []any{needle}, nil
 			}
 		}
 		pat := likeEscape(s) + "%"
 		if f.op == "contains" {
 			pat = "%" + pat
 		}
-		for _, col := range f.cols {
+		args := make([]any, len(f.cols))
+		for i := range args {
+			args[i] = pat
+		}
+		return 0, args, nil
+	case "in":
+		list, _ := v.([]any)
+		args := make([]any, len(list))
+		for i, e := range list {
+			sv, err := conv(f.cols[0], e)
+			if err != nil {
+				return 0, nil, err
+			}
+			args[i] = sv
+		}
+		return len(list), args, nil
+	case "is_null":
+		if b, _ := v.(bool); b {
+			return 1, nil, nil
+		}
+		return 0, nil, nil
+	}
+	sv, err := conv(f.cols[0], v)
+	if err != nil {
+		return 0, nil, err
+	}
+	return 0, []any{sv}, nil
+}
+
+// filterText is the SQL of filter f in the given shape (see filterArgs).
+func filterText(f *filter, shape int) string {
+	qc := quoteIdent(f.cols[0].Name)
+	switch f.op {
+	case "contains", "prefix":
+		parts := make([]string, len(f.cols))
+		if shape == 1 {
+			// LIKE's own result, cheaper per row (see containsNeedle),
+			// one call for all the columns; "+?" as below.
+			for i, col := range f.cols {
+				parts[i] = quoteIdent(col.Name)
+			}
+			return containsFunc + "(+?, " + strings.Join(parts, ", ") + ")"
+		}
+		for i, col := range f.cols {
 			// "+?" (a no-op on the value) keeps the pattern from being
 			// a bare parameter: SQLite plans a LIKE with its bound
 			// pattern, so binding one expires the prepared statement
 			// and every search would be parsed and planned again.
-			parts = append(parts, quoteIdent(col.Name)+` LIKE +? ESCAPE '\'`)
-			args = append(args, pat)
+			parts[i] = quoteIdent(col.Name) + ` LIKE +? ESCAPE '\'`
 		}
-		return "(" + strings.Join(parts, " OR ") + ")", args, nil
+		return "(" + strings.Join(parts, " OR ") + ")"
 	case "in":
-		list, _ := v.([]any)
-		if len(list) == 0 {
-			return "0", nil, nil
+		if shape == 0 {
+			return "0"
 		}
-		marks := make([]string, len(list))
-		args := make([]any, len(list))
-		for i, e := range list {
-			sv, err := conv(col, e)
-			if err != nil {
-				return "", nil, err
-			}
-			marks[i], args[i] = "?", sv
-		}
-		return qc + " IN (" + strings.Join(marks, ", ") + ")", args, nil
+		return qc + " IN (" + strings.Repeat("?, ", shape-1) + "?)"
 	case "is_null":
-		if b, _ := v.(bool); b {
-			return qc + " IS NULL", nil, nil
+		if shape == 1 {
+			return qc + " IS NULL"
 		}
-		return qc + " IS NOT NULL", nil, nil
-	}
-	sv, err := conv(col, v)
-	if err != nil {
-		return "", nil, err
+		return qc + " IS NOT NULL"
 	}
 	op := map[string]string{"eq": "=", "ne": "IS NOT", "gt": ">", "gte": ">=", "lt": "<", "lte": "<="}[f.op]
-	return qc + " " + op + " ?", []any{sv}, nil
+	return qc + " " + op + " ?"
 }
 
 // checkRefs gives a readable error for a foreign key that points nowhere,
