@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"testing"
+
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // searchCalls returns argument sets for every search tool of w: none, and
@@ -194,4 +196,56 @@ func FuzzContainsLike(f *testing.F) {
 			t.Errorf("%q in %q: mercury_contains gives %v, LIKE %v", needle, value, got, want)
 		}
 	})
+}
+
+// TestRowValues: rowValues finds each value of a result row where
+// sqlite3_column_value does, for rows of one and several columns, and
+// none before the first step.
+func TestRowValues(t *testing.T) {
+	w := mustCompile(t, "testdata/mini.json")
+	ep, err := w.NewEpisode(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ep.Close()
+	d := ep.directReads()
+	if d == nil {
+		t.Fatal("no direct reader")
+	}
+	err = ep.conn.Raw(func(any) error {
+		for _, q := range []string{`SELECT 1`, `SELECT 1, 'two', NULL, 4.5, x'05' UNION ALL SELECT 6, 'seven', 8, NULL, NULL`} {
+			st, err := d.prepare(q)
+			if err != nil {
+				return err
+			}
+			n := sqlite3.Xsqlite3_column_count(d.tls, st.p)
+			got := make([]uintptr, n)
+			if rowValues(st.p, got) {
+				t.Errorf("%s: a row before the first step", q)
+			}
+			rows := 0
+			for sqlite3.Xsqlite3_step(d.tls, st.p) == sqlite3.SQLITE_ROW {
+				rows++
+				if !rowValues(st.p, got) {
+					t.Fatalf("%s: no row after a step", q)
+				}
+				for i := range n {
+					if want := sqlite3.Xsqlite3_column_value(d.tls, st.p, i); got[i] != want {
+						t.Errorf("%s: row %d column %d at %#x, sqlite3_column_value %#x", q, rows, i, got[i], want)
+					}
+				}
+				if rowValues(st.p, make([]uintptr, n+1)) {
+					t.Errorf("%s: %d values of a row of %d", q, n+1, n)
+				}
+			}
+			sqlite3.Xsqlite3_reset(d.tls, st.p)
+			if rows == 0 {
+				t.Errorf("%s: no rows", q)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
