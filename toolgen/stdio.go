@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -374,6 +375,9 @@ func appendToolResponse(b []byte, id json.RawMessage, r *mcp.CallToolResult) ([]
 			structured = raw
 		}
 	}
+	// Grown once to about its size: a search page is a few KiB, text and
+	// structured content, and appending from nil copied it ten times.
+	b = slices.Grow(b, 96+len(id)+len(r.ResultType)+len(text.Text)+len(text.Text)/8+len(structured))
 	b = append(b, `{"jsonrpc":"2.0","id":`...)
 	b = append(b, id...)
 	b = append(b, `,"result":{`...)
