@@ -349,7 +349,7 @@ func (c *call) search(s *step) error {
 			return err
 		}
 		args = append(args, fargs...)
-		shape = binary.AppendUvarint(append(shape, byte(i)), uint64(n))
+		shape = binary.AppendUvarint(binary.AppendUvarint(shape, uint64(i)), uint64(n))
 		given, shapes = append(given, f), append(shapes, n)
 	}
 	e := c.tx.e
