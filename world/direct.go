@@ -18,9 +18,11 @@ import (
 // connection's mutex, then copies it; database/sql converts and copies it
 // again. A page of 11 rows of five columns is 55 values; reading it this
 // way cut a search's CPU by a third on the 100,000-contact anchor world
-// (BENCHMARKS.md, run H). Here each value is one sqlite3_column_value
-// (one mutex) and a copy into a Go string. The statement, its arguments and
-// the values are the driver's: the page is the same, value for value.
+// (BENCHMARKS.md, run H). Here a row's values are found where SQLite
+// holds them, without a mutex (see rowValues), and a search writes each
+// straight into its page's JSON (see resultRow.appendJSON), another third
+// (run I). The statement, its arguments and the values are the driver's:
+// the page is the same, value for value.
 
 // maxDirectStmts caps how many statements an episode keeps prepared for
 // direct reads (one per search query text it has run).
