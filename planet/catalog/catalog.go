@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"maps"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -113,21 +114,33 @@ type RegionalLocale struct {
 // city is in one (Genève is French-speaking, Lugano Italian), else the
 // country unchanged.
 func (c Country) InCity(city string) Country {
-	for _, rl := range c.RegionalLocales {
-		if slices.Contains(rl.Cities, city) {
-			return c.withRegion(rl)
-		}
+	if rl, ok := c.regionOf(city); ok {
+		return c.withRegion(rl)
 	}
 	return c
+}
+
+// regionOf is the language region of city, or of the catalog city a
+// town is nearest to (Anchor).
+func (c Country) regionOf(city string) (RegionalLocale, bool) {
+	if len(c.RegionalLocales) == 0 {
+		return RegionalLocale{}, false
+	}
+	for _, name := range []string{city, c.Anchor(city)} {
+		for _, rl := range c.RegionalLocales {
+			if slices.Contains(rl.Cities, name) {
+				return rl, true
+			}
+		}
+	}
+	return RegionalLocale{}, false
 }
 
 // LanguageArea is the locale of the language region city is in, or "" for
 // the country's main one: customers come from the same area as the firm.
 func (c Country) LanguageArea(city string) string {
-	for _, rl := range c.RegionalLocales {
-		if slices.Contains(rl.Cities, city) {
-			return rl.Locale
-		}
+	if rl, ok := c.regionOf(city); ok {
+		return rl.Locale
 	}
 	return ""
 }
@@ -165,6 +178,9 @@ type City struct {
 	Latin     string   `json:"latin,omitempty"` // romanized name for non-Latin scripts
 	State     string   `json:"state,omitempty"`
 	Postcodes []string `json:"postcodes,omitempty"`
+	// Near is, for a town (TownCity), the catalog city nearest to it,
+	// whose time zone it keeps.
+	Near string `json:"-"`
 }
 
 // Given holds given names by gender.
@@ -520,6 +536,9 @@ func (c Country) AddressIn(r *rand.Rand, city City) string {
 	if city.State == "" {
 		format = WithoutState(format)
 	}
+	if postcode == "" {
+		format = withoutPostcode(format)
+	}
 	return strings.NewReplacer(
 		"{street}", street,
 		"{number}", num,
@@ -527,6 +546,17 @@ func (c Country) AddressIn(r *rand.Rand, city City) string {
 		"{city}", city.Name,
 		"{state}", city.State,
 	).Replace(format)
+}
+
+// withoutPostcode is an address format for a place whose postcodes are
+// not known: the postcode and the separator before it go.
+func withoutPostcode(format string) string {
+	for _, s := range []string{", {postcode}", " {postcode}", "{postcode} ", "{postcode}"} {
+		if strings.Contains(format, s) {
+			return strings.Replace(format, s, "", 1)
+		}
+	}
+	return format
 }
 
 // WithoutState is an address format for a city whose state is not known
@@ -556,6 +586,10 @@ func (c Country) Postcode(r *rand.Rand, city City) string {
 	prefix := ""
 	if len(city.Postcodes) > 0 {
 		prefix = pick(r, city.Postcodes)
+	} else if strings.ContainsRune(c.PostcodePattern, '@') {
+		// An outward code is a place's own ("CB1"): a place whose codes
+		// are not known gets none rather than half of one (" 0ZQ").
+		return ""
 	}
 	letters := c.PostcodeLetters
 	if letters == "" {
@@ -585,6 +619,34 @@ func (c Country) Postcode(r *rand.Rand, city City) string {
 		}
 	}
 	return b.String()
+}
+
+// PostcodeForm matches the postcodes Postcode draws; nil where the
+// country has no postcodes.
+func (c Country) PostcodeForm() *regexp.Regexp {
+	if c.PostcodePattern == "" {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("^")
+	letters := c.PostcodeLetters
+	if letters == "" {
+		letters = "A-Z"
+	}
+	for _, ch := range c.PostcodePattern {
+		switch ch {
+		case '#':
+			b.WriteString("[0-9]")
+		case 'A':
+			b.WriteString("[" + letters + "]")
+		case '@':
+			b.WriteString("[A-Z0-9]{2,4}")
+		default:
+			b.WriteString(regexp.QuoteMeta(string(ch)))
+		}
+	}
+	b.WriteString("$")
+	return regexp.MustCompile(b.String())
 }
 
 // fillNumber expands each run of n '#' into a number from 1 to 10^n-1

@@ -35,6 +35,7 @@ type Checker struct {
 	hq                     string          // the headquarters address: the city in it is the world's own
 	native                 map[string]bool // words only the world's language uses
 	postcode               *regexp.Regexp
+	homePostcodes          []string // of a headquarters town (AddHome)
 	tax                    Tax
 	hasTax                 bool
 }
@@ -55,44 +56,35 @@ func NewChecker(c catalog.Country, clock time.Time, domain string) *Checker {
 	for _, n := range slices.Concat(c.GivenNames.Female, c.GivenNames.Male, c.FamilyNames, c.FamilyNamesFemale) {
 		ck.names[n] = true
 	}
-	if c.PostcodePattern != "" {
-		ck.postcode = postcodeRegexp(c)
-	}
+	ck.postcode = c.PostcodeForm()
 	ck.tax, ck.hasTax = TaxOf(c.Code)
 	ck.native = nativeWords(c, c.Locale)
 	return ck
 }
 
-// postcodeRegexp matches the postcodes Country.Postcode draws.
-func postcodeRegexp(c catalog.Country) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString("^")
-	letters := c.PostcodeLetters
-	if letters == "" {
-		letters = "A-Z"
-	}
-	for _, ch := range c.PostcodePattern {
-		switch ch {
-		case '#':
-			b.WriteString("[0-9]")
-		case 'A':
-			b.WriteString("[" + letters + "]")
-		case '@':
-			b.WriteString("[A-Z0-9]{2,4}")
-		default:
-			b.WriteString(regexp.QuoteMeta(string(ch)))
-		}
-	}
-	b.WriteString("$")
-	return regexp.MustCompile(b.String())
-}
-
 // AddHome accepts city, the headquarters' own, as a city of the world
-// though the catalog does not list it (no postcodes or area codes are
-// known for it, so none are checked).
+// though the catalog does not list it: a town's addresses must carry one
+// of its postcodes (catalog.Town); a place neither knows has none to
+// check, nor area codes.
 func (ck *Checker) AddHome(city string) {
 	ck.home = city
 	ck.cities[city] = true
+	// A town of GeoNames has its own postcodes: its addresses carry one
+	// (of any town of the name: the address does not say which).
+	for _, t := range ck.Country.TownsNamed(city) {
+		ck.homePostcodes = append(ck.homePostcodes, t.Postcodes...)
+	}
+}
+
+// postcodeStem is what every postcode of a place shares with the one
+// GeoNames gives for it: a municipality's general code stands for its
+// range ("11000-000" for all of Santos' 11xxx-xxx), so its trailing zeros
+// go.
+func postcodeStem(code string) string {
+	if stem := strings.TrimRight(code, "0-"); len(stem) >= 2 {
+		return stem
+	}
+	return code
 }
 
 // IsStreet reports whether s is one of the country's street names.
@@ -369,7 +361,11 @@ func (ck *Checker) checkAddress(s string) []string {
 		}
 	}
 	if len(named) == 0 && ck.home != "" && strings.Contains(s, ck.home) {
-		return nil
+		if len(ck.homePostcodes) == 0 || ck.postcode == nil || !strings.Contains(ck.Country.AddressFormat, "{postcode}") ||
+			slices.ContainsFunc(ck.homePostcodes, func(p string) bool { return strings.Contains(s, postcodeStem(p)) }) {
+			return nil
+		}
+		return []string{fmt.Sprintf("address %q has no postcode of %s (%s)", s, ck.home, strings.Join(ck.homePostcodes, ", "))}
 	}
 	if len(named) == 0 {
 		return []string{fmt.Sprintf("address %q names no city of %s", s, ck.Country.Code)}

@@ -474,6 +474,11 @@ func TestHomeCity(t *testing.T) {
 	if got := ck.Check("address", StreetAddress, hq, nil, NoStage); len(got) != 0 {
 		t.Errorf("the headquarters address: %v", got)
 	}
+	// Santos is a town of GeoNames (11000-000): an address there with a
+	// postcode of another place is reported.
+	if got := ck.Check("address", StreetAddress, "Rua Augusta, 120, Santos - SP, 69945-000", nil, NoStage); len(got) != 1 {
+		t.Errorf("a Santos address with Acrelândia's postcode: %v", got)
+	}
 }
 
 // TestRomanizeCatalogNames: every given name, family name and company

@@ -253,7 +253,7 @@ func (g *Gen) company(p *Plan) {
 		Country:      c.Code,
 		Locale:       c.Locale,
 		Currency:     p.Currencies[0],
-		Timezone:     seed.ZoneOf(c, hq.Name), // the headquarters' own zone
+		Timezone:     seed.ZoneOf(c, cmp.Or(hq.Near, hq.Name)), // the headquarters' own zone; a town's catalog city's
 		Employees:    pc.Employees,
 		Headquarters: g.Locale.AddressIn(hq),
 		Website:      "https://www." + g.Locale.Domain,
@@ -280,6 +280,13 @@ func cityOf(c catalog.Country, name string) catalog.City {
 		if ct.Name == name || ct.Latin == name {
 			return ct
 		}
+	}
+	// A town the brief named: its own postcodes, its state. The reader
+	// writes "Breckenridge, CO" for a town that is not the most populous
+	// of its name.
+	town, state, _ := strings.Cut(name, ", ")
+	if t, ok := c.TownIn(town, []string{state}); ok {
+		return c.TownCity(t)
 	}
 	return catalog.City{Name: name}
 }

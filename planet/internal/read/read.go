@@ -251,7 +251,11 @@ func (r *reader) company() {
 	cities := r.cities()
 	if len(cities) > 0 {
 		p.Company.Headquarters = cities[0].name
-		r.decide(cities[0].phrase, "/company/headquarters", "headquarters in %s", cities[0].name)
+		if t, ok := r.c.TownNamed(cities[0].name); ok {
+			r.decide(cities[0].phrase, "/company/headquarters", "headquarters in %s (a town %d km from %s)", t.Name, t.NearKm, t.Near)
+		} else {
+			r.decide(cities[0].phrase, "/company/headquarters", "headquarters in %s", cities[0].name)
+		}
 	} else {
 		p.Company.Headquarters = engine.Pick(rng, r.c.Cities).Name
 		r.decide("", "/company/headquarters", "headquarters in %s (no city named)", p.Company.Headquarters)
@@ -346,8 +350,9 @@ var basedIn = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // cities finds the cities the brief names, in order: the country's
-// known cities first (catalog.Country.CitiesIn), then a region's main
-// city, then a capitalised place after "in", "based in"….
+// known cities first (catalog.Country.CitiesIn), then a town of the
+// country (catalog.Country.TownNamed), a region's main city, then a
+// capitalised place after "in", "based in"….
 func (r *reader) cities() []namedCity {
 	var out []namedCity
 	addCity := func(name, phrase string) {
@@ -381,9 +386,15 @@ func (r *reader) cities() []namedCity {
 	if r.place.City.Name != "" {
 		addCity(r.place.City.Name, r.s.Country)
 	}
-	// Then a region the description names ("in the Algarve" → Faro),
-	// a place after "in" the catalog does not list, and last the region
-	// of the country field ("Bayern" → München).
+	// Then a town the brief names (GeoNames' places the catalog has no
+	// city for: "above Zermatt"), a region the description names ("in the
+	// Algarve" → Faro), a place after "in" neither knows, and last the
+	// region of the country field ("Bayern" → München).
+	if len(out) == 0 {
+		if t, ok := r.town(); ok {
+			addCity(t.name, t.phrase)
+		}
+	}
 	if len(out) == 0 && regionHQ.name != "" {
 		addCity(regionHQ.name, regionHQ.phrase)
 	}

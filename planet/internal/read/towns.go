@@ -1,0 +1,66 @@
+package read
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/mercury/mcp-world/planet/catalog"
+)
+
+// placeCue is a capitalised name after a word that puts a business
+// somewhere ("in Split", "above Zermatt", "near Lisse", "based in São João
+// da Madeira"), with the lower-case particles place names carry.
+var placeCue = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:in|near|above|below|outside|at|from|based in|out of|around|by|beside|close to)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:[ -](?:\p{Lu}[\p{L}'’-]*|de|da|do|dos|das|del|della|di|du|des|la|le|les|am|an|im|in|sur|upon|on|op|aan|den|der|van|y|i|e|og|och|na|nad|pod))*)`)
+})
+
+// town finds a town of the brief's country that the description names
+// after a place cue, or the country field names before the country
+// ("Zermatt, Switzerland"): the longest run of words from the cue that is
+// a town's name ("São João da Madeira", not "São João"). A month or a
+// word the lexicon says is no place ("in March"), a sight and a country
+// are not a town.
+func (r *reader) town() (namedCity, bool) {
+	// The states of the regions the brief names pick among towns of one
+	// name ("Breckenridge, Colorado").
+	var states []string
+	for _, text := range append(regexp.MustCompile(`[.;,!?\n]+`).Split(r.s.Description, -1), r.s.Country) {
+		if pl, ok := catalog.Locate(text); ok && pl.Country.Code == r.c.Code && pl.Region.State != "" {
+			states = append(states, pl.Region.State)
+		}
+	}
+	try := func(words []string, phrase string) (namedCity, bool) {
+		for n := len(words); n > 0; n-- {
+			name := strings.Join(words[:n], " ")
+			if r.lex.Is("notplace", strings.ToLower(name)) || r.isLandmark(name) {
+				continue
+			}
+			// "imports from China" is no town in Maine.
+			if _, isCountry := catalog.MatchCountry(name); isCountry {
+				continue
+			}
+			if t, ok := r.c.TownIn(name, states); ok {
+				// A town that is not the most populous of its name
+				// carries its state, for the builder to find it again.
+				if first, _ := r.c.TownNamed(name); first.Near != t.Near || first.Admin != t.Admin {
+					return namedCity{t.Name + ", " + r.c.TownCity(t).State, phrase}, true
+				}
+				return namedCity{t.Name, phrase}, true
+			}
+		}
+		return namedCity{}, false
+	}
+	for _, m := range placeCue().FindAllStringSubmatch(r.s.Description, -1) {
+		name := strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(m[1], "'s"), "’s"), "'’-")
+		if c, ok := try(strings.Fields(name), strings.TrimSpace(m[0])); ok {
+			return c, true
+		}
+	}
+	if before, _, ok := strings.Cut(r.s.Country, ","); ok {
+		if c, ok := try(strings.Fields(strings.TrimSpace(before)), r.s.Country); ok {
+			return c, true
+		}
+	}
+	return namedCity{}, false
+}

@@ -1,0 +1,50 @@
+package planet
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/read"
+)
+
+// A town the catalog has no city for is the headquarters when the brief
+// names it, with its own postcode and its region's time zone; a month, a
+// country or a county is not a town.
+func TestTownHeadquarters(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc string
+		hq                            string // in the headquarters address; "" for "not a town"
+		zone                          string
+		notIn                         string // a word the headquarters must not be
+	}{
+		{"after above", "Berghütte", "Switzerland", "Mountain hut above Zermatt with 60 bunks. Climbers reserve a bunk with half board.", "3920 Zermatt", "Europe/Zurich", ""},
+		{"after near", "bollenkweker", "Netherlands", "Bulb grower near Lisse growing tulips on 40 hectares.", "Lisse", "Europe/Amsterdam", ""},
+		{"particles in the name", "fábrica de calçado", "Portugal", "Shoe factory in São João da Madeira making leather shoes.", "São João da Madeira", "Europe/Lisbon", ""},
+		{"the country field", "Berghütte", "Zermatt, Schweiz", "Wir vermieten 60 Betten mit Halbpension.", "3920 Zermatt", "Europe/Zurich", ""},
+		{"the region picks the town", "ski rental", "USA", "Ski rental shop in Breckenridge, Colorado. Guests reserve skis online.", "Breckenridge, CO 80424", "America/Denver", ""},
+		{"a month is no town", "ice cream van", "UK", "Ice cream van round in Cambridgeshire. We close in March for servicing.", "", "Europe/London", "March"},
+		{"a country is no town", "tea importer", "US", "We import loose-leaf tea from China and sell it to cafés.", "", "", "China"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := engine.Build(p, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			addr := b.Company.Headquarters
+			if tc.hq != "" && !strings.Contains(addr, tc.hq) {
+				t.Errorf("headquarters %q, want it in %s", addr, tc.hq)
+			}
+			if tc.zone != "" && b.Company.Timezone != tc.zone {
+				t.Errorf("time zone %s, want %s", b.Company.Timezone, tc.zone)
+			}
+			if tc.notIn != "" && strings.Contains(addr, tc.notIn) {
+				t.Errorf("headquarters %q is in %s", addr, tc.notIn)
+			}
+		})
+	}
+}
