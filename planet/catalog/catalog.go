@@ -85,6 +85,10 @@ type Country struct {
 	// CityStreets are the streets that belong to some cities only, with
 	// those cities (data/streets.json).
 	CityStreets map[string][]string `json:"-"`
+	// Towns are places the Cities do not list, by their local names
+	// (data/places.json): where a brief's town is written in Latin
+	// letters in a country that writes another script.
+	Towns []City `json:"-"`
 	// RegionalLocales are the country's language regions other than its
 	// main one (French-speaking Switzerland, Wallonia, Québec): a business
 	// headquartered in one of their cities writes that language and takes
@@ -327,6 +331,9 @@ func parse(fsys fs.FS) (*catalog, error) {
 		}
 	}
 	if err := loadCityStreets(fsys, c.countries); err != nil {
+		return nil, err
+	}
+	if err := loadTowns(fsys, c.countries); err != nil {
 		return nil, err
 	}
 	places, err := loadPlaces(fsys, c.countries)

@@ -281,5 +281,8 @@ func cityOf(c catalog.Country, name string) catalog.City {
 			return ct
 		}
 	}
+	if t, ok := c.Town(name); ok {
+		return t // 別府市, 大分県: a town the catalog names but does not list
+	}
 	return catalog.City{Name: name}
 }

@@ -415,6 +415,17 @@ func (r *reader) placeAfterIn() []namedCity {
 		if strings.EqualFold(name, r.c.Name) || strings.EqualFold(name, r.c.NativeName) {
 			continue
 		}
+		// A town in Latin letters in a country of another script is
+		// written as its people write it ("Beppu" → 別府市), so no
+		// address mixes scripts; a town without a local name in the
+		// data gives way to a catalog city rather than be transliterated.
+		if t, ok := r.c.Town(name); ok {
+			r.decide(m[0], "/company/headquarters", "%s, written %s", name, t.Name)
+			name = t.Name
+		} else if !r.c.WritesLatin() {
+			r.decide(m[0], "/company/headquarters", "%s has no local spelling in the catalog (places.json): headquarters in a catalog city instead", name)
+			continue
+		}
 		out = append(out, namedCity{name, m[0]})
 		break
 	}
