@@ -1,9 +1,11 @@
 package planet
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/seed"
 )
@@ -44,5 +46,74 @@ func TestDriveDocumentsInTheWorldsLanguage(t *testing.T) {
 		if tc.country == "DE" && !strings.HasPrefix(lex.Sentences("doc_opening_hours_body")[0], "Montag") {
 			t.Errorf("de opening hours are not German: %q", lex.Sentences("doc_opening_hours_body")[0])
 		}
+	}
+}
+
+// TestCompanyAndDriveFramingInTheWorldsLanguage: in every language with
+// a lexicon, the company's description, the operating handbooks' titles
+// (the systems by the names staff give them) and the policies document
+// (its owner and one line per policy) are in the world's language: no
+// English framing sentence, service title or policy title is left.
+func TestCompanyAndDriveFramingInTheWorldsLanguage(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range catalog.Countries() {
+		lex := seed.LexiconFor(c.Locale)
+		if lex.Language == "en" || seen[lex.Language] {
+			continue
+		}
+		seen[lex.Language] = true
+		b, err := Synthesize(engine.Scenario{Industry: "dental-clinics", Country: c.Code, Seed: 5}, engine.Options{Services: []string{"drive", "helpdesk", "email"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lex = seed.LexiconFor(b.Company.Locale) // a language region's (Genève writes French)
+		pre, post, _ := strings.Cut(seed.Fill(lex.Sentences("company_about")[0], "company", b.Company.Name), "{city}")
+		if d := b.Company.Description; !strings.HasPrefix(d, pre) || !strings.HasSuffix(d, post) {
+			t.Errorf("%s: description %q, want %q…%q", c.Code, d, pre, post)
+		}
+		local := map[string]bool{}
+		for _, name := range lex.Services {
+			local[name] = true
+		}
+		var english []string
+		for _, s := range b.Services {
+			if !local[s.Title] {
+				english = append(english, s.Title)
+			}
+		}
+		handbooks, policies := 0, 0
+		for _, tb := range b.Tables {
+			if tb.Name != "drive_documents" {
+				continue
+			}
+			for _, r := range tb.Rows {
+				title, body := r["title"].(string), r["body"].(string)
+				if r["folder"] == lex.Folder("handbook") {
+					handbooks++
+					for _, e := range english {
+						if regexp.MustCompile(`\b` + regexp.QuoteMeta(e) + `\b`).MatchString(title) {
+							t.Errorf("%s: handbook %q names the system in English (%q)", c.Code, title, e)
+						}
+					}
+				}
+				if title == lex.Sentences("doc_policies")[0] {
+					policies++
+					if r["owner"] != lex.Sentences("doc_policies_owner")[0] {
+						t.Errorf("%s: policies document owned by %q", c.Code, r["owner"])
+					}
+					for _, inv := range b.Invariants {
+						if strings.Contains(body, inv.Title) {
+							t.Errorf("%s: policies document lists %q in English", c.Code, inv.Title)
+						}
+					}
+				}
+			}
+		}
+		if handbooks < 3 || policies != 1 {
+			t.Errorf("%s: %d handbooks and %d policies documents", c.Code, handbooks, policies)
+		}
+	}
+	if len(seen) < 30 {
+		t.Errorf("%d languages read, want every lexicon's", len(seen))
 	}
 }

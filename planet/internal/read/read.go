@@ -15,6 +15,7 @@ import (
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/lexicon"
+	"github.com/mercury/mcp-world/planet/seed"
 )
 
 // PackThreshold is the industry match confidence at and above which a
@@ -322,7 +323,11 @@ func (r *reader) company() {
 			kind = r.ind.Aliases[0]
 		}
 	}
-	switch {
+	switch lex := seed.LexiconFor(home.Locale); {
+	case lex.Language != "en":
+		// Who and where in the world's language, then the brief's own
+		// words as written; a pack's English template says nothing here.
+		p.Company.Description = strings.TrimSpace(lex.Say("company_about", "company", p.Company.Name, "city", city) + " " + ensureStop(strings.TrimSpace(r.s.Description)))
 	case strings.TrimSpace(r.s.Description) != "":
 		p.Company.Description = Describe(p.Company.Name, engine.An(kind), city, ensureStop(strings.TrimSpace(r.s.Description)))
 	case r.ind != nil && len(r.ind.DescriptionTemplates) > 0:
