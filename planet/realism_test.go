@@ -194,6 +194,20 @@ func TestDomainsBelongToOneFirm(t *testing.T) {
 	if got := l.DomainFor("Regensburg Locksmiths GmbH"); got != "regensburg-locksmiths.de" {
 		t.Errorf("DomainFor(Regensburg Locksmiths GmbH) = %q", got)
 	}
+	// A name too long for a domain keeps what tells the firm apart (its
+	// stem, family name or city), not only its trade words.
+	for _, tc := range []struct{ country, name, want string }{
+		{"ES", "Escuela Infantil Cantábrica S.L.", "escuela-cantabrica.es"},
+		{"ES", "Estudio Fotográfico Olivo S.Coop.", "estudioolivo.es"},
+		{"MX", "Tienda de Mascotas Nopal S. de R.L. de C.V.", "tienda-mascotas-nopal.com.mx"},
+		{"ES", "Mudanzas Serrano S.L.", "mudanzas-serrano.es"},
+	} {
+		c, _ := catalog.CountryByCode(tc.country)
+		l = &engine.Locale{C: c, R: rand.New(rand.NewPCG(1, 2))}
+		if got := l.DomainFor(tc.name); got != tc.want {
+			t.Errorf("DomainFor(%s) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
 	jp, _ := catalog.CountryByCode("JP")
 	l = &engine.Locale{C: jp, R: rand.New(rand.NewPCG(1, 2))}
 	if got := l.DomainFor("株式会社三栄麦酒"); got != "sanei.co.jp" {
