@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -676,7 +678,7 @@ func (c Country) expandCompany(r *rand.Rand, pattern, city string) string {
 		case "stem":
 			b.WriteString(pick(r, c.stemsFor(city)))
 		case "family":
-			b.WriteString(c.FamilyNames[r.IntN(len(c.FamilyNames))])
+			b.WriteString(c.SurnameAlone(c.FamilyNames[r.IntN(len(c.FamilyNames))]))
 		case "city":
 			if city != "" {
 				b.WriteString(city)
@@ -688,6 +690,18 @@ func (c Country) expandCompany(r *rand.Rand, pattern, city string) string {
 		}
 		pattern = pattern[i+j+1:]
 	}
+}
+
+// SurnameAlone is a family name as it is written with no given name
+// before it, in a firm's name or after "Mr": in Dutch and Afrikaans its
+// first particle is capitalised ("de Vries" → "De Vries"); elsewhere it
+// is written as it is.
+func (c Country) SurnameAlone(family string) string {
+	if !slices.Contains(namingData().SurnameCapitalAlone.Countries, c.Code) {
+		return family
+	}
+	r, size := utf8.DecodeRuneInString(family)
+	return string(unicode.ToUpper(r)) + family[size:]
 }
 
 func pick(r *rand.Rand, xs []string) string {
