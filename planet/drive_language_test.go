@@ -117,3 +117,55 @@ func TestCompanyAndDriveFramingInTheWorldsLanguage(t *testing.T) {
 		t.Errorf("%d languages read, want every lexicon's", len(seen))
 	}
 }
+
+// TestTaskTextsInTheWorldsLanguage: what a task has the agent write into
+// a record of a world in another language (a meeting's title, a closing
+// comment, a failed check's note) is in that language: no argument of a
+// reference solution is an English sentence. Prescription dosages are
+// the price-list helper's (issue 8, i8pl) and are left out here.
+func TestTaskTextsInTheWorldsLanguage(t *testing.T) {
+	stop := map[string]bool{}
+	for _, w := range seed.LexiconFor("en").Stopwords {
+		stop[w] = true
+	}
+	word := regexp.MustCompile(`[a-z']+`)
+	checked := 0
+	for i, c := range catalog.Countries() {
+		if seed.LexiconFor(c.Locale).Language == "en" {
+			continue
+		}
+		for _, ind := range []string{"dental-clinics", "manufacturing"} {
+			b, err := Synthesize(engine.Scenario{Industry: ind, Country: c.Code, Seed: uint64(20 + i)}, engine.Options{Tasks: 30, Services: []string{"calendar", "helpdesk", "production"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seed.LexiconFor(b.Company.Locale).Language == "en" {
+				continue
+			}
+			for _, tk := range b.Tasks {
+				for _, call := range tk.Solution {
+					for k, v := range call.Args {
+						s, ok := v.(string)
+						if !ok || k == "dosage" || strings.Contains(s, "@") {
+							continue
+						}
+						checked++
+						ws := word.FindAllString(strings.ToLower(s), -1)
+						n := 0
+						for _, w := range ws {
+							if stop[w] {
+								n++
+							}
+						}
+						if len(ws) >= 3 && n >= 2 {
+							t.Errorf("%s %s: %s(%s) writes English: %q", c.Code, ind, call.Tool, k, s)
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked < 500 {
+		t.Errorf("only %d task texts checked", checked)
+	}
+}

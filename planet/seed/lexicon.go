@@ -50,7 +50,7 @@ var (
 	// subjects; their ids and names are what tasks and checks look for,
 	// so each sentence keeps every placeholder English has.
 	lexiconRows = []string{
-		"company_about", "doc_policies_owner",
+		"company_about", "doc_policies_owner", "meeting_scheduled", "ticket_close_note", "quality_scrap_note",
 		"follow_up_title", "follow_up_location", "ticket_follow_up", "ticket_when_done", "notify_subject", "receivables_subject",
 		"file_note_title", "file_note_body", "file_note_body_named", "meeting_notes_body", "meeting_notes_close",
 		"doc_policies", "doc_policies_body", "doc_handbook_intro", "doc_handbook_holds", "doc_handbook_ids", "doc_handbook_practice",
