@@ -169,3 +169,37 @@ func TestTaskTextsInTheWorldsLanguage(t *testing.T) {
 		t.Errorf("only %d task texts checked", checked)
 	}
 }
+
+// TestLetterOpenings: a letter opens as the country's letters do; an
+// opening that ends a sentence itself (Japanese "いつもお世話になって
+// おります。", Chinese "您好！") takes no name and comma after it, one
+// that does not ("Dear", "Szanowni Państwo") is not cut.
+func TestLetterOpenings(t *testing.T) {
+	for _, code := range []string{"JP", "CN", "TW", "PL"} {
+		b, err := Synthesize(engine.Scenario{Industry: "dental-clinics", Country: code, Seed: 4}, engine.Options{Services: []string{"email"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := catalog.CountryByCode(code)
+		letters := 0
+		for _, tb := range b.Tables {
+			if tb.Name != "email_messages" {
+				continue
+			}
+			for _, r := range tb.Rows {
+				body := r["body"].(string)
+				if r["direction"] != "outbound" || !strings.HasPrefix(body, c.Greeting) {
+					continue
+				}
+				letters++
+				first, _, _ := strings.Cut(body, "\n")
+				if code != "PL" && first != c.Greeting {
+					t.Errorf("%s: letter opens %q, want %q alone", code, first, c.Greeting)
+				}
+			}
+		}
+		if letters == 0 {
+			t.Errorf("%s: no outbound letter opens with %q", code, c.Greeting)
+		}
+	}
+}
