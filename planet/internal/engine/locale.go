@@ -230,9 +230,8 @@ func (l *Locale) nameLabel(name string) string {
 		}
 		return false
 	}
-	n, lost := 0, false
+	lost := false
 	for _, w := range words {
-		n += len(ASCIIFold(w))
 		if known(w) && !strings.Contains(full, ASCIIFold(w)) {
 			lost = true
 		}
@@ -243,7 +242,7 @@ func (l *Locale) nameLabel(name string) string {
 	// The known words first, then the others in order while they fit;
 	// the label keeps the name's order.
 	keep := make([]bool, len(words))
-	n = 0
+	n := 0
 	for i, w := range words {
 		if known(w) {
 			keep[i], n = true, n+len(ASCIIFold(w))
