@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
@@ -193,9 +194,53 @@ func TestDomainsBelongToOneFirm(t *testing.T) {
 	if got := l.DomainFor("Regensburg Locksmiths GmbH"); got != "regensburg-locksmiths.de" {
 		t.Errorf("DomainFor(Regensburg Locksmiths GmbH) = %q", got)
 	}
+	// A name too long for a domain keeps what tells the firm apart (its
+	// stem, family name or city), not only its trade words.
+	for _, tc := range []struct{ country, name, want string }{
+		{"ES", "Escuela Infantil Cantábrica S.L.", "escuela-cantabrica.es"},
+		{"ES", "Estudio Fotográfico Olivo S.Coop.", "estudioolivo.es"},
+		{"MX", "Tienda de Mascotas Nopal S. de R.L. de C.V.", "tienda-mascotas-nopal.com.mx"},
+		{"ES", "Mudanzas Serrano S.L.", "mudanzas-serrano.es"},
+	} {
+		c, _ := catalog.CountryByCode(tc.country)
+		l = &engine.Locale{C: c, R: rand.New(rand.NewPCG(1, 2))}
+		if got := l.DomainFor(tc.name); got != tc.want {
+			t.Errorf("DomainFor(%s) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
 	jp, _ := catalog.CountryByCode("JP")
 	l = &engine.Locale{C: jp, R: rand.New(rand.NewPCG(1, 2))}
 	if got := l.DomainFor("株式会社三栄麦酒"); got != "sanei.co.jp" {
 		t.Errorf("DomainFor(株式会社三栄麦酒) = %q", got)
+	}
+}
+
+// TestTownAddressesInOneScript: a brief that names, in Latin letters, a
+// town the catalog does not list in a country of another script gets its
+// headquarters and customers' city in the country's script (別府市, not
+// "Beppu旭町"), and the realism validator finds nothing; a town without a
+// local name in the data gives way to a catalog city.
+func TestTownAddressesInOneScript(t *testing.T) {
+	for _, tc := range []struct{ country, desc, want string }{
+		{"JP", "A family ryokan with hot spring baths in Beppu.", "大分県別府市"},
+		{"CN", "A bakery in Guilin.", "桂林市"},
+		{"KR", "A bakery in Gangneung.", "강릉시"},
+		{"RU", "A bakery in Pyatigorsk.", "Пятигорск"},
+		{"GR", "A bakery in Nafplio.", "Ναύπλιο"},
+		{"IL", "A bakery in Eilat.", "אילת"},
+		{"TH", "A bakery in Krabi.", "กระบี่"},
+		{"SA", "A bakery in AlUla.", "العلا"},
+		{"JP", "A bakery in Shirakawa-go.", ""},
+	} {
+		b, err := Synthesize(engine.Scenario{Industry: "bakeries", Country: tc.country, Description: tc.desc, Seed: 7}, engine.Options{})
+		if err != nil {
+			t.Fatalf("%s %q: %v", tc.country, tc.desc, err)
+		}
+		if hq := b.Company.Headquarters; !strings.Contains(hq, tc.want) || strings.ContainsFunc(hq, func(r rune) bool { return unicode.Is(unicode.Latin, r) }) {
+			t.Errorf("%s %q: headquarters %q, want it in %s", tc.country, tc.desc, hq, tc.want)
+		}
+		for _, f := range seed.Findings(b) {
+			t.Errorf("%s %q: %s", tc.country, tc.desc, f)
+		}
 	}
 }

@@ -39,6 +39,12 @@ type namingFile struct {
 	// connectives and generic heads ("Wojciechowski i Wspólnicy" is
 	// wojciechowski-wspolnicy.pl, "Grupa Bursztyn" bursztyn.pl).
 	DomainFillers []string `json:"domain_fillers"`
+	// SurnameCapitalAlone lists the countries whose surname standing
+	// alone capitalises its first particle ("Gebroeders Van der Meer").
+	SurnameCapitalAlone struct {
+		About     string   `json:"about"`
+		Countries []string `json:"countries"`
+	} `json:"surname_capital_alone"`
 }
 
 // Kinds of body in naming.json's "bodies".

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -86,6 +88,10 @@ type Country struct {
 	// CityStreets are the streets that belong to some cities only, with
 	// those cities (data/streets.json).
 	CityStreets map[string][]string `json:"-"`
+	// Towns are places the Cities do not list, by their local names
+	// (data/places.json): where a brief's town is written in Latin
+	// letters in a country that writes another script.
+	Towns []City `json:"-"`
 	// RegionalLocales are the country's language regions other than its
 	// main one (French-speaking Switzerland, Wallonia, Québec): a business
 	// headquartered in one of their cities writes that language and takes
@@ -343,6 +349,9 @@ func parse(fsys fs.FS) (*catalog, error) {
 		}
 	}
 	if err := loadCityStreets(fsys, c.countries); err != nil {
+		return nil, err
+	}
+	if err := loadTowns(fsys, c.countries); err != nil {
 		return nil, err
 	}
 	places, err := loadPlaces(fsys, c.countries)
@@ -731,7 +740,7 @@ func (c Country) expandCompany(r *rand.Rand, pattern, city string) string {
 		case "stem":
 			b.WriteString(pick(r, c.stemsFor(city)))
 		case "family":
-			b.WriteString(c.FamilyNames[r.IntN(len(c.FamilyNames))])
+			b.WriteString(c.SurnameAlone(c.FamilyNames[r.IntN(len(c.FamilyNames))]))
 		case "city":
 			if city != "" {
 				b.WriteString(city)
@@ -743,6 +752,18 @@ func (c Country) expandCompany(r *rand.Rand, pattern, city string) string {
 		}
 		pattern = pattern[i+j+1:]
 	}
+}
+
+// SurnameAlone is a family name as it is written with no given name
+// before it, in a firm's name or after "Mr": in Dutch and Afrikaans its
+// first particle is capitalised ("de Vries" → "De Vries"); elsewhere it
+// is written as it is.
+func (c Country) SurnameAlone(family string) string {
+	if !slices.Contains(namingData().SurnameCapitalAlone.Countries, c.Code) {
+		return family
+	}
+	r, size := utf8.DecodeRuneInString(family)
+	return string(unicode.ToUpper(r)) + family[size:]
 }
 
 func pick(r *rand.Rand, xs []string) string {

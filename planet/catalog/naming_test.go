@@ -240,3 +240,36 @@ func TestInCity(t *testing.T) {
 		}
 	}
 }
+
+// TestSurnameAloneParticles: a Dutch or Afrikaans surname with no given
+// name before it capitalises its first particle, in a firm's name as
+// anywhere ("Gebroeders Van der Meer", not "Gebroeders van der Meer");
+// a Belgian one keeps its registered form and a Spanish one is as it is.
+func TestSurnameAloneParticles(t *testing.T) {
+	for _, tc := range []struct{ country, family, want string }{
+		{"NL", "van der Meer", "Van der Meer"},
+		{"NL", "de Vries", "De Vries"},
+		{"ZA", "van der Merwe", "Van der Merwe"},
+		{"BE", "Van de Velde", "Van de Velde"},
+		{"ES", "de la Cruz", "de la Cruz"},
+	} {
+		c, _ := CountryByCode(tc.country)
+		if got := c.SurnameAlone(tc.family); got != tc.want {
+			t.Errorf("%s SurnameAlone(%q) = %q, want %q", tc.country, tc.family, got, tc.want)
+		}
+	}
+	for _, code := range []string{"NL", "ZA"} {
+		c, _ := CountryByCode(code)
+		r := rand.New(rand.NewPCG(1, 2))
+		for _, ind := range Industries() {
+			for range 5 {
+				name := c.CompanyNameFor(r, ind, Firm{Employees: 10})
+				for _, f := range c.FamilyNames {
+					if f != c.SurnameAlone(f) && strings.Contains(name, f) && !strings.Contains(name, c.SurnameAlone(f)) {
+						t.Errorf("%s %s: %q writes %q lower-case with no given name before it", code, ind.ID, name, f)
+					}
+				}
+			}
+		}
+	}
+}

@@ -336,6 +336,9 @@ func (ck *Checker) hasNameFromPool(s string) bool {
 // where that city has postcode prefixes, a postcode of that city (a
 // street may be named after another city, so any named city will do).
 func (ck *Checker) checkAddress(s string) []string {
+	if msg := ck.mixedScript(s); msg != "" {
+		return []string{msg}
+	}
 	if !strings.Contains(ck.Country.AddressFormat, "{city}") {
 		return nil // "…, Singapore 048875": the country is the city
 	}
@@ -371,6 +374,27 @@ func (ck *Checker) checkAddress(s string) []string {
 		return []string{fmt.Sprintf("address %q names no city of %s", s, ck.Country.Code)}
 	}
 	return []string{fmt.Sprintf("address %q has no postcode of %s", s, strings.Join(named, " or "))}
+}
+
+// mixedScript reports an address written in two scripts: a town in
+// Latin letters in a Japanese address ("〒874-0920 大分県Beppu旭町"),
+// or one in Cyrillic in a Latin one. A local writes the whole address in
+// the country's script.
+func (ck *Checker) mixedScript(s string) string {
+	latin, other := 0, 0
+	for _, r := range s {
+		switch {
+		case !unicode.IsLetter(r):
+		case unicode.Is(unicode.Latin, r):
+			latin++
+		default:
+			other++
+		}
+	}
+	if ck.Country.WritesLatin() && other > 0 || !ck.Country.WritesLatin() && latin > 0 {
+		return fmt.Sprintf("address %q mixes Latin letters with another script; %s addresses are written in one", s, ck.Country.Code)
+	}
+	return ""
 }
 
 // mixedLanguage reports a text that is partly English and partly the

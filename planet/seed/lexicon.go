@@ -24,6 +24,10 @@ type Lexicon struct {
 	Channels map[string][2]string `json:"channels"`
 	// Folders are document folders by role.
 	Folders map[string]string `json:"folders"`
+	// Services are the names staff give the company's systems, by the
+	// builder's name ("billing" → "Facturación"); "work" also names a
+	// line of work the list has no name for. Tool names stay English.
+	Services map[string]string `json:"services"`
 	// Text holds sentences with placeholders ({noun}, {id}, {topic},
 	// {company}, {name}), keyed by what they are for.
 	Text map[string][]string `json:"text"`
@@ -46,6 +50,7 @@ var (
 	// subjects; their ids and names are what tasks and checks look for,
 	// so each sentence keeps every placeholder English has.
 	lexiconRows = []string{
+		"company_about", "doc_policies_owner", "meeting_scheduled", "ticket_close_note", "quality_scrap_note",
 		"follow_up_title", "follow_up_location", "ticket_follow_up", "ticket_when_done", "notify_subject", "receivables_subject",
 		"file_note_title", "file_note_body", "file_note_body_named", "meeting_notes_body", "meeting_notes_close",
 		"doc_policies", "doc_policies_body", "doc_handbook_intro", "doc_handbook_holds", "doc_handbook_ids", "doc_handbook_practice",
@@ -119,6 +124,11 @@ func (lx *Lexicon) complete(en *Lexicon) error {
 	for _, k := range lexiconFolders {
 		if lx.Folders[k] == "" {
 			return fmt.Errorf("folders: missing %q", k)
+		}
+	}
+	for _, k := range sortedKeys(en.Services) {
+		if lx.Services[k] == "" {
+			return fmt.Errorf("services: missing %q", k)
 		}
 	}
 	for _, k := range slices.Concat(lexiconText, lexiconRows) {
@@ -239,6 +249,13 @@ func (lx *Lexicon) Channel(role string) (name, purpose string) {
 	return c[0], c[1]
 }
 
+// Service returns the name staff give a system by its builder's name,
+// and whether the lexicon has one.
+func (lx *Lexicon) Service(builder string) (string, bool) {
+	name, ok := lx.Services[builder]
+	return name, ok
+}
+
 // Folder returns a document folder's name by role.
 func (lx *Lexicon) Folder(role string) string { return lx.Folders[role] }
 
@@ -251,9 +268,14 @@ func (lx *Lexicon) Say(key string, kv ...string) string {
 	return Fill(lx.Text[key][0], kv...)
 }
 
-// Fill replaces {name} placeholders with values.
+// Fill replaces {name} placeholders with values; a value that ends a
+// sentence with its own full stop ("Cafetera Energía Ltda.") takes the
+// place of the sentence's, not a second one.
 func Fill(s string, kv ...string) string {
 	for i := 0; i+1 < len(kv); i += 2 {
+		if strings.HasSuffix(kv[i+1], ".") {
+			s = strings.ReplaceAll(s, "{"+kv[i]+"}.", "{"+kv[i]+"}")
+		}
 		s = strings.ReplaceAll(s, "{"+kv[i]+"}", kv[i+1])
 	}
 	return s

@@ -481,6 +481,56 @@ func TestHomeCity(t *testing.T) {
 	}
 }
 
+// TestAddressOneScript: an address is written in one script, as a local
+// writes it: a town in Latin letters in a Japanese or Russian address is
+// a finding, the same town in the country's script is not.
+func TestAddressOneScript(t *testing.T) {
+	for _, tc := range []struct {
+		country, home, address string
+		mixed                  bool
+	}{
+		{"JP", "Beppu", "〒874-0920 Beppu旭町5-52-83", true},
+		{"JP", "別府市", "〒874-0920 大分県別府市旭町5-52-83", false},
+		{"RU", "Pyatigorsk", "ул. Чехова, д. 86, Pyatigorsk, 357500", true},
+		{"RU", "Пятигорск", "ул. Чехова, д. 86, Пятигорск, 357500", false},
+		{"KR", "Gangneung", "(25000) Gangneung 대학로 905", true},
+		{"IL", "Eilat", "יפו 19, Eilat 8800000", true},
+		{"PL", "Łódź", "ul. Krótka 1, 91-373 Łódź", false},
+		{"PL", "Лодзь", "ul. Krótka 1, 91-373 Лодзь", true},
+	} {
+		c, _ := catalog.CountryByCode(tc.country)
+		ck := NewChecker(c, clock, "")
+		ck.AddHome(tc.home)
+		got := ck.Check("address", StreetAddress, tc.address, nil, NoStage)
+		mixed := slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "mixes Latin letters") })
+		if mixed != tc.mixed {
+			t.Errorf("%s %q: %v, want mixed %v", tc.country, tc.address, got, tc.mixed)
+		}
+	}
+}
+
+// TestTownsInTheCountrysScript: a town a brief names in Latin letters
+// in a country of another script has its local name and state
+// (catalog places.json), and an address there is in one script.
+func TestTownsInTheCountrysScript(t *testing.T) {
+	jp, _ := catalog.CountryByCode("JP")
+	town, ok := jp.Town("Beppu")
+	if !ok || town.Name != "別府市" || town.State != "大分県" {
+		t.Fatalf("Town(Beppu) = %+v, %v", town, ok)
+	}
+	for _, c := range catalog.Countries() {
+		for _, town := range c.Towns {
+			s := NewSource(rand.New(rand.NewPCG(1, 2)), c, clock)
+			addr := s.Address(town)
+			ck := NewChecker(c, clock, "")
+			ck.AddHome(town.Name)
+			if got := ck.Check("address", StreetAddress, addr, nil, NoStage); len(got) != 0 {
+				t.Errorf("%s %s: %q: %v", c.Code, town.Latin, addr, got)
+			}
+		}
+	}
+}
+
 // TestRomanizeCatalogNames: every given name, family name and company
 // stem of a country whose script has no alphabet mapping has a Latin
 // spelling, so no email address there falls back to a role mailbox.

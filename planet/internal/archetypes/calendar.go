@@ -263,8 +263,12 @@ func buildCalendar(g *engine.Gen, s *engine.Svc) {
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "coordinator", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
 		c := engine.Pick(tc.R, kit.ActiveRows(cust))
 		d, h := 3+tc.R.IntN(10), 9+tc.R.IntN(7)
-		topic := engine.Pick(tc.R, []string{"Annual review", "Introductory meeting", "Planning session", "Quote discussion"})
-		ttl := fmt.Sprintf("%s with %s", topic, c["name"])
+		// The title in the world's language; the task's own title in English.
+		titles := g.Locale.Lex().Sentences("meeting_scheduled")
+		i := tc.R.IntN(len(titles))
+		ttl := seed.Fill(titles[i], "name", fmt.Sprint(c["name"]))
+		en := seed.LexiconFor("en").Sentences("meeting_scheduled")
+		topic, _, _ := strings.Cut(en[i%len(en)], " with ")
 		room := engine.Pick(tc.R, rooms)
 		host := engine.Pick(tc.R, staff)
 		start, end := kit.Clock(g, d, h, 30), kit.Clock(g, d, h+1, 30)

@@ -87,7 +87,8 @@ func buildDrive(g *engine.Gen, s *engine.Svc) {
 		// descriptions are English (they document the tools), so a
 		// world in another language lists its tables by name.
 		english := lex.Language == "en"
-		fmt.Fprintf(&b, "%s\n\n", lex.Say("doc_handbook_intro", "company", g.Company.Name, "service", sv.Title))
+		label := g.ServiceLabel(sv)
+		fmt.Fprintf(&b, "%s\n\n", lex.Say("doc_handbook_intro", "company", g.Company.Name, "service", label))
 		if english {
 			fmt.Fprintf(&b, "%s\n\n", desc)
 		}
@@ -104,7 +105,7 @@ func buildDrive(g *engine.Gen, s *engine.Svc) {
 			b.WriteString("\n")
 		}
 		b.WriteString("\n" + lex.Say("doc_handbook_practice"))
-		add(docTitle("doc_handbook", "service", sv.Title), folder(g, "handbook"), b.String(), -200-g.R.IntN(300))
+		add(docTitle("doc_handbook", "service", label), folder(g, "handbook"), b.String(), -200-g.R.IntN(300))
 	}
 
 	// Everyday documents.
@@ -251,10 +252,29 @@ func addPolicyDocument(g *engine.Gen, links []*engine.Link) {
 		return
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n\n", g.Locale.Lex().Say("doc_policies_body", "company", g.Company.Name))
+	lex := g.Locale.Lex()
+	fmt.Fprintf(&b, "%s\n\n", lex.Say("doc_policies_body", "company", g.Company.Name))
 	for _, l := range links {
-		fmt.Fprintf(&b, "- %s\n", l.Title)
+		// English worlds list the policies by title; others by the systems
+		// they bind, in the staff's words, and the status that triggers
+		// them as the tools write it.
+		from, to := serviceNamed(g, l.Event.Entity.Service), serviceNamed(g, l.Action.Service)
+		if lex.Language == "en" || from == nil || to == nil {
+			fmt.Fprintf(&b, "- %s\n", l.Title)
+			continue
+		}
+		fmt.Fprintf(&b, "- %s: %s → %s\n", g.ServiceLabel(from), l.Event.Name, g.ServiceLabel(to))
 	}
-	g.AddRow(driveTable, engine.Row{"id": fmt.Sprintf("DOC-%05d", len(g.Rows(driveTable))+1), "title": g.Locale.Lex().Say("doc_policies"), "folder": folder(g, "policies"),
-		"body": b.String(), "owner": "Management", "updated_at": kit.Clock(g, -7, 9, 0)})
+	g.AddRow(driveTable, engine.Row{"id": fmt.Sprintf("DOC-%05d", len(g.Rows(driveTable))+1), "title": lex.Say("doc_policies"), "folder": folder(g, "policies"),
+		"body": b.String(), "owner": lex.Say("doc_policies_owner"), "updated_at": kit.Clock(g, -7, 9, 0)})
+}
+
+// serviceNamed is the world's service of that name, nil if none.
+func serviceNamed(g *engine.Gen, name string) *engine.Svc {
+	for _, sv := range g.Services {
+		if sv.Name == name {
+			return sv
+		}
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
@@ -55,7 +56,9 @@ func buildEmail(g *engine.Gen, s *engine.Svc) {
 	// one, "Dear Anna Kowalska,"), the body and the sign-off.
 	letter := func(key, name string, r *rand.Rand, kv ...string) string {
 		greeting := strings.TrimSpace(g.Locale.C.Greeting)
-		if !strings.ContainsAny(greeting[len(greeting)-1:], ",:!，、。،") {
+		// The opening's last letter, not its last byte: "。" and "！"
+		// close an opening that needs no name.
+		if last, _ := utf8.DecodeLastRuneInString(greeting); !strings.ContainsRune(",:!，、。！،", last) {
 			greeting = strings.TrimSpace(greeting+" "+name) + ","
 		}
 		kv = append(kv, "greeting", greeting, "sign_off", engine.Pick(r, lex.Sentences("sign_off")), "company", g.Company.Name)

@@ -364,7 +364,7 @@ func buildHelpdesk(g *engine.Gen, s *engine.Svc) {
 		}
 		r := engine.Pick(tc.R, resolved)
 		id := r["id"]
-		note := engine.Pick(tc.R, []string{"Requester confirmed the fix by phone.", "Customer confirmed by email that all is well.", "No further questions from the requester; closing."})
+		note := engine.Pick(tc.R, g.Locale.Lex().Sentences("ticket_close_note"))
 		tc.NextID(comments)
 		before := kit.CountWhere(g.Rows(comments), ref, id)
 		return engine.Task{

@@ -211,7 +211,7 @@ func buildProduction(k *kit.Builder) {
 		b := engine.Pick(tc.R, running)
 		check := engine.Pick(tc.R, checks)
 		who := engine.Pick(tc.R, inspectors)
-		note := engine.Pick(tc.R, []string{"Dimensions out of tolerance", "Surface scratches on most units", "Seal leaks under pressure"})
+		note := engine.Pick(tc.R, g.Locale.Lex().Sentences("quality_scrap_note"))
 		tc.NextID(qt)
 		return engine.Task{
 			Title:       "scrap failed batch",

@@ -281,6 +281,16 @@ func cityOf(c catalog.Country, name string) catalog.City {
 			return ct
 		}
 	}
+	// A town of a country of another script, by its local name (別府市,
+	// 大分県: places.json), with what GeoNames knows of it by its Latin
+	// one (postcodes, the catalog city whose zone it keeps).
+	if t, ok := c.Town(name); ok {
+		if geo, ok := c.TownNamed(t.Latin); ok {
+			g := c.TownCity(geo)
+			t.Postcodes, t.Near = g.Postcodes, g.Near
+		}
+		return t
+	}
 	// A town the brief named: its own postcodes, its state. The reader
 	// writes "Breckenridge, CO" for a town that is not the most populous
 	// of its name.

@@ -147,7 +147,7 @@ func ASCIIFold(s string) string {
 // Latin spelling takes a Latin city name and a business word
 // ("dubai-trading.ae").
 func (l *Locale) DomainFor(company string) string {
-	d := domainLabel(seed.Romanize(l.C.Locale, withoutLegalForm(company, l.C.CompanySuffixes)))
+	d := l.nameLabel(seed.Romanize(l.C.Locale, withoutLegalForm(company, l.C.CompanySuffixes)))
 	if l.domains == nil {
 		l.domains = map[string]string{}
 	}
@@ -199,6 +199,72 @@ func domainLabel(name string) string {
 		return strings.Join(words, "")
 	}
 	return strings.Join(words, "-")
+}
+
+// nameLabel is a domain's name for a firm's name that keeps what tells
+// the firm apart: when its words do not all fit, the family name, stem or
+// city in them stays and trade words give way ("Escuela Infantil
+// Cantábrica" → "escuela-cantabrica", not the generic
+// "escuela-infantil"); connectors ("de", "la") go first.
+func (l *Locale) nameLabel(name string) string {
+	full := domainLabel(name)
+	var words []string
+	for _, w := range strings.Fields(name) {
+		if !catalog.IsDomainFiller(w) && ASCIIFold(w) != "" {
+			words = append(words, w)
+		}
+	}
+	known := func(w string) bool {
+		f := ASCIIFold(w)
+		for _, pool := range [][]string{l.C.FamilyNames, l.C.CompanyStems} {
+			for _, x := range pool {
+				if ASCIIFold(x) == f {
+					return true
+				}
+			}
+		}
+		for _, c := range l.C.Cities {
+			if ASCIIFold(c.Name) == f {
+				return true
+			}
+		}
+		return false
+	}
+	lost := false
+	for _, w := range words {
+		if known(w) && !strings.Contains(full, ASCIIFold(w)) {
+			lost = true
+		}
+	}
+	if !lost {
+		return full
+	}
+	// The known words first, then the others in order while they fit;
+	// the label keeps the name's order.
+	keep := make([]bool, len(words))
+	n := 0
+	for i, w := range words {
+		if known(w) {
+			keep[i], n = true, n+len(ASCIIFold(w))
+		}
+	}
+	for i, w := range words {
+		f := ASCIIFold(w)
+		if keep[i] || len([]rune(w)) <= 3 && unicode.IsLower([]rune(w)[0]) || n+len(f) > 20 {
+			continue
+		}
+		keep[i], n = true, n+len(f)
+	}
+	var out []string
+	for i, w := range words {
+		if keep[i] {
+			out = append(out, ASCIIFold(w))
+		}
+	}
+	if n <= 14 {
+		return strings.Join(out, "")
+	}
+	return strings.Join(out, "-")
 }
 
 // withoutLegalForm strips the legal form ("GmbH", "株式会社{name}") from a

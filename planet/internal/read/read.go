@@ -15,6 +15,7 @@ import (
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/lexicon"
+	"github.com/mercury/mcp-world/planet/seed"
 )
 
 // PackThreshold is the industry match confidence at and above which a
@@ -326,7 +327,11 @@ func (r *reader) company() {
 			kind = r.ind.Aliases[0]
 		}
 	}
-	switch {
+	switch lex := seed.LexiconFor(home.Locale); {
+	case lex.Language != "en":
+		// Who and where in the world's language, then the brief's own
+		// words as written; a pack's English template says nothing here.
+		p.Company.Description = strings.TrimSpace(lex.Say("company_about", "company", p.Company.Name, "city", city) + " " + ensureStop(strings.TrimSpace(r.s.Description)))
 	case strings.TrimSpace(r.s.Description) != "":
 		p.Company.Description = Describe(p.Company.Name, engine.An(kind), city, ensureStop(strings.TrimSpace(r.s.Description)))
 	case r.ind != nil && len(r.ind.DescriptionTemplates) > 0:
@@ -424,6 +429,17 @@ func (r *reader) placeAfterIn() []namedCity {
 			continue
 		}
 		if strings.EqualFold(name, r.c.Name) || strings.EqualFold(name, r.c.NativeName) {
+			continue
+		}
+		// A town in Latin letters in a country of another script is
+		// written as its people write it ("Beppu" → 別府市), so no
+		// address mixes scripts; a town without a local name in the
+		// data gives way to a catalog city rather than be transliterated.
+		if t, ok := r.c.Town(name); ok {
+			r.decide(m[0], "/company/headquarters", "%s, written %s", name, t.Name)
+			name = t.Name
+		} else if !r.c.WritesLatin() {
+			r.decide(m[0], "/company/headquarters", "%s has no local spelling in the catalog (places.json): headquarters in a catalog city instead", name)
 			continue
 		}
 		out = append(out, namedCity{name, m[0]})

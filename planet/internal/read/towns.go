@@ -41,6 +41,15 @@ func (r *reader) town() (namedCity, bool) {
 				continue
 			}
 			if t, ok := r.c.TownIn(name, states); ok {
+				// In a country of another script the town is written as
+				// its people write it (places.json), or not taken: the
+				// later readings decide (placeAfterIn says why).
+				if !r.c.WritesLatin() {
+					if local, ok := r.c.Town(t.Name); ok {
+						return namedCity{local.Name, phrase}, true
+					}
+					return namedCity{}, false
+				}
 				// A town that is not the most populous of its name
 				// carries its state, for the builder to find it again.
 				if first, _ := r.c.TownNamed(name); first.Near != t.Near || first.Admin != t.Admin {
