@@ -18,6 +18,12 @@ type Checks struct {
 	Nouns []string `json:"nouns"`
 	// Readings are what a check of each kind of thing records.
 	Readings []Reading `json:"readings"`
+	// ReadingNouns name a reading itself: "chiller temperatures are
+	// logged" logs a check of the chillers.
+	ReadingNouns []string `json:"reading_nouns"`
+	// LogVerbs keep a reading ("temperatures are recorded"); of anything
+	// but a reading they say no check.
+	LogVerbs []string `json:"log_verbs"`
 	// Routine cues say the check is the business's own routine on its
 	// own equipment: done many times a day or before each use.
 	Routine []string `json:"routine"`

@@ -1,6 +1,7 @@
 package read
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strings"
@@ -29,6 +30,7 @@ type checkMention struct {
 	check    string
 	reading  string
 	sentence string
+	phrase   string // the words that say it
 }
 
 var (
@@ -58,36 +60,64 @@ func (r *reader) checkMentions(sentence string) []checkMention {
 	var out []checkMention
 	for _, mi := range checkPassive().FindAllStringSubmatchIndex(sentence, -1) {
 		var check string
+		logged := false
 		for _, p := range checkList.Split(strings.ToLower(sentence[mi[2]:mi[3]]), -1) {
 			if lexicon.PastForm(p) && check == "" {
 				check = r.checkVerb(p)
 			}
+			logged = logged || lexicon.PastForm(p) && slices.ContainsFunc(lexicon.VerbLemma(p), func(l string) bool { return slices.Contains(r.lex.Checks.LogVerbs, l) })
+		}
+		if check == "" && logged {
+			// "chiller temperatures are logged": a reading kept is a
+			// check of the thing it is of.
+			if things := r.readingsOf(sentence[:mi[0]]); len(things) > 0 {
+				out = append(out, checkMention{things: things, check: "check", sentence: sentence, phrase: passivePhrase(sentence, mi)})
+			}
+			continue
 		}
 		if check == "" {
 			continue
 		}
 		if things := r.checkSubject(sentence[:mi[0]]); len(things) > 0 {
-			out = append(out, checkMention{things: things, check: check, sentence: sentence})
+			out = append(out, checkMention{things: things, check: check, sentence: sentence, phrase: passivePhrase(sentence, mi)})
 		}
 	}
 	for _, m := range checkHas().FindAllStringSubmatch(sentence, -1) {
 		if things := r.checkThings(m[1]); len(things) > 0 {
-			out = append(out, checkMention{things: things, check: strings.ToLower(m[3]), reading: r.checkReading(strings.TrimSpace(m[2])), sentence: sentence})
+			out = append(out, checkMention{things: things, check: strings.ToLower(m[3]), reading: r.checkReading(strings.TrimSpace(m[2])), sentence: sentence, phrase: m[0]})
 		}
 	}
 	for _, m := range checkOn().FindAllStringSubmatch(sentence, -1) {
 		if things := r.checkThings(m[3]); len(things) > 0 {
-			out = append(out, checkMention{things: things, check: r.lex.Singular(strings.ToLower(m[2])), reading: r.checkReading(m[1]), sentence: sentence})
+			out = append(out, checkMention{things: things, check: r.lex.Singular(strings.ToLower(m[2])), reading: r.checkReading(m[1]), sentence: sentence, phrase: m[0]})
 		}
 	}
 	for _, m := range checkActive().FindAllStringSubmatch(sentence, -1) {
 		if check := r.checkVerb(strings.ToLower(m[1])); check != "" {
 			if things := r.checkThings(m[2]); len(things) > 0 {
-				out = append(out, checkMention{things: things, check: check, sentence: sentence})
+				out = append(out, checkMention{things: things, check: check, sentence: sentence, phrase: m[0]})
 			}
 		}
 	}
 	return out
+}
+
+// passivePhrase is the clause of a passive match: from its quantifier
+// when only a list lies between ("every harness, rope and descender is
+// inspected"), else from the last clause break before it.
+func passivePhrase(sentence string, mi []int) string {
+	before := strings.ToLower(sentence[:mi[0]])
+	start := strings.LastIndexAny(before, ",;:") + 1
+	for _, q := range []string{"every ", "each ", "all "} {
+		at := strings.LastIndex(" "+before, " "+q)
+		if at < 0 || at >= start {
+			continue
+		}
+		if between := " " + before[at:] + " "; !strings.Contains(between, " is ") && !strings.Contains(between, " are ") {
+			start = at
+		}
+	}
+	return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(sentence[start:mi[1]]), "and "))
 }
 
 // checkVerb returns the check lemma an inflected word is ("checked" →
@@ -121,7 +151,9 @@ func (r *reader) checkSubject(before string) []string {
 	low := strings.ToLower(before)
 	if q := lastQuantifier(low); q >= 0 {
 		list := low[q:]
-		verbless := !slices.ContainsFunc(words(list), func(w string) bool { return r.isVerb(w) && r.lex.NounArchetype(r.lex.Singular(w)) == "" || w == "is" || w == "are" })
+		verbless := !slices.ContainsFunc(words(list), func(w string) bool {
+			return r.isVerb(w) && r.lex.NounArchetype(r.lex.Singular(w)) == "" || w == "is" || w == "are"
+		})
 		if verbless {
 			return r.checkThings(list)
 		}
@@ -210,7 +242,7 @@ func (r *reader) checkOf(caps []capability, thing string, m checkMention, routin
 		return c.archetype != "" && (c.entity == thing || c.resource == thing || slices.Contains(c.resources, thing))
 	})
 	known := r.lex.NounArchetype(thing)
-	phrase := strings.TrimSpace(m.sentence)
+	phrase := strings.TrimSpace(cmp.Or(m.phrase, m.sentence))
 	switch {
 	case i < 0 && len(caps) >= maxCapabilities:
 		return caps
@@ -284,4 +316,37 @@ func (r *reader) checkEntity(check string) string {
 		return "check"
 	}
 	return check
+}
+
+// readingsOf reads the things whose readings a passive subject names:
+// "chiller temperatures" → chiller, "fridge and cold-room temperatures"
+// → fridge, cold room, "storage fridge temperatures" → storage fridge.
+func (r *reader) readingsOf(before string) []string {
+	low := strings.ToLower(before)
+	if i := strings.LastIndexAny(low, ",;:"); i >= 0 {
+		low = low[i+1:]
+	}
+	ws := words(strings.ReplaceAll(low, "-", " "))
+	for len(ws) > 0 && (ws[0] == "and" || ws[0] == "then" || r.lex.Is("det", ws[0])) {
+		ws = ws[1:]
+	}
+	if len(ws) < 2 || len(ws) > 6 || !slices.Contains(r.lex.Checks.ReadingNouns, r.lex.Singular(ws[len(ws)-1])) {
+		return nil
+	}
+	var out []string
+	for _, part := range checkList.Split(strings.Join(ws[:len(ws)-1], " "), -1) {
+		pw := words(part)
+		if len(pw) == 0 || len(pw) > 2 || slices.ContainsFunc(pw, r.isVerb) {
+			return nil
+		}
+		thing := r.lex.Singular(pw[len(pw)-1])
+		if len(pw) == 2 {
+			thing = pw[0] + " " + thing
+		}
+		if r.lex.ScaleKind(r.lex.Singular(pw[len(pw)-1])) != "" || r.lex.Is("vague", thing) {
+			return nil
+		}
+		out = append(out, thing)
+	}
+	return out
 }

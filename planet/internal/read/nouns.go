@@ -709,9 +709,9 @@ func (r *reader) staffNoun() (string, string) {
 			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || sg == engine.LastWord(r.p.Customer.One) || r.lex.Is("counterpart", sg) {
 				continue
 			}
-			// "chillers are checked": the subject of a passive is what
-			// is done to, not who does it.
-			if (next == "are" || next == "is") && i+2 < len(ws) && lexicon.PastForm(ws[i+2]) {
+			// "chillers are checked": what a check is done to is no one
+			// who does the work ("therapists are scheduled" still are).
+			if (next == "are" || next == "is") && i+2 < len(ws) && lexicon.PastForm(ws[i+2]) && r.checkVerb(ws[i+2]) != "" {
 				continue
 			}
 			if r.isVerb(next) || next == "are" || next == "work" || next == "is" {
