@@ -267,6 +267,11 @@ func (r *reader) checkOf(caps []capability, thing string, m checkMention, routin
 		// customer's, the register of the chillers.
 		caps[i].archetype = "assets"
 		caps[i].flags = nil
+	case routine && known == "" && caps[i].resource == thing && (caps[i].archetype == "work_orders" || caps[i].archetype == "documents") &&
+		r.isCheckRecord(caps[i].entity) && strings.Contains(m.sentence, caps[i].phrase):
+		// "we test every pool every two hours": not tests done for
+		// customers, the register of the pools and their last test.
+		caps[i] = capability{phrase: caps[i].phrase, archetype: "assets", entity: thing, role: "entity", fields: caps[i].fields, types: caps[i].types}
 	}
 	if a, ok := r.lex.Archetype(caps[i].archetype); !ok || len(a.States) < 2 {
 		return caps
@@ -349,4 +354,13 @@ func (r *reader) readingsOf(before string) []string {
 		out = append(out, thing)
 	}
 	return out
+}
+
+// isCheckRecord reports whether a record noun is a check ("inspection",
+// "test", "check").
+func (r *reader) isCheckRecord(one string) bool {
+	if r.lex.IsCheckNoun(one) || r.lex.IsCheckNoun(engine.LastWord(one)) {
+		return true
+	}
+	return slices.ContainsFunc(r.lex.Verbs, func(v lexicon.Verb) bool { return v.Entity == one && r.lex.IsCheckVerb(v.Verb) })
 }
