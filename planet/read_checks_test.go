@@ -25,16 +25,16 @@ func TestReadRecurringChecks(t *testing.T) {
 	}{
 		{"a routine check of own equipment reads what the thing is checked for", "fishmonger", "PT",
 			"Fishmonger in Porto selling to households and tascas. Display fridges are checked and logged three times a day.",
-			"display fridge", "assets", []string{"temperature_c", "result", "last_checked_on", "checked_by"}, ""},
+			"display fridge", "assets", []string{"temperature_c", "check_result", "last_checked_on", "checked_by"}, ""},
 		{"a reading logged is a check of its thing", "ice cream maker", "GR",
 			"Ice cream workshop in Thessaloniki supplying cafés. Freezer temperatures are recorded every morning and every evening.",
-			"freezer", "assets", []string{"temperature_c", "result"}, ""},
+			"freezer", "assets", []string{"temperature_c", "check_result"}, ""},
 		{"a list of gear checked before use is one register each", "climbing gym", "CZ",
 			"Climbing gym in Brno. Every rope and harness is inspected before use, and instructors teach beginners on weekends.",
-			"harness", "assets", []string{"result", "last_checked_on"}, ""},
+			"harness", "assets", []string{"inspection_result", "last_checked_on"}, ""},
 		{"a pool checked all day reads chlorine and pH", "hotel", "ES",
 			"Beach hotel in Málaga with two pools. We test every pool every two hours during the season.",
-			"pool", "assets", []string{"free_chlorine_mg_l", "ph", "result"}, ""},
+			"pool", "assets", []string{"free_chlorine_mg_l", "ph", "test_result"}, ""},
 		{"a check on a schedule is the work, with a next due date", "lift maintenance", "UK",
 			"Lift engineers in Leeds for housing associations. Every lift gets a yearly inspection and the landlord gets the report.",
 			"inspection", "work_orders", []string{"result", "next_due_date"}, ""},
@@ -43,7 +43,7 @@ func TestReadRecurringChecks(t *testing.T) {
 			"sweep", "work_orders", []string{"result", "next_due_date"}, ""},
 		{"a passive of people is still who works", "spa", "HU",
 			"Day spa in Budapest. Therapists are scheduled by shift, and every sauna is checked each morning.",
-			"sauna", "assets", []string{"result"}, "therapist"},
+			"sauna", "assets", []string{"check_result"}, "therapist"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})

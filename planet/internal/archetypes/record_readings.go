@@ -35,5 +35,5 @@ func outcome(name string) bool {
 	case "result", "grade", "score", "rating", "class", "outcome":
 		return true
 	}
-	return false
+	return strings.HasSuffix(name, "_result")
 }

@@ -260,7 +260,19 @@ func (r *reader) checkOf(caps []capability, thing string, m checkMention, routin
 		if known != "" {
 			return caps
 		}
-		caps = append(caps, capability{phrase: phrase, archetype: "work_orders", entity: r.checkEntity(m.check), resource: thing, role: "subject"})
+		// ("water of every pool is tested": the tests read already are
+		// of the pools.)
+		one := r.checkEntity(m.check)
+		if j := slices.IndexFunc(caps, func(c capability) bool { return c.archetype == "work_orders" && c.entity == one }); j >= 0 {
+			if caps[j].resource == "" {
+				caps[j].resource = thing
+			} else if !slices.Contains(caps[j].resources, thing) {
+				caps[j].resources = append(caps[j].resources, thing)
+			}
+			i = j
+			break
+		}
+		caps = append(caps, capability{phrase: phrase, archetype: "work_orders", entity: one, resource: thing, role: "subject"})
 		i = len(caps) - 1
 	case routine && caps[i].entity == thing && known == "" && caps[i].archetype == "documents":
 		// "chillers are checked and logged": not a document of each
@@ -297,7 +309,20 @@ func (r *reader) checkOf(caps []capability, thing string, m checkMention, routin
 		add(f, "real")
 	}
 	add(m.reading, "")
-	add("result", "")
+	if c.archetype == "assets" {
+		// A register's result says which check it is of: "test result",
+		// "inspection result".
+		f := engine.Snake(r.checkEntity(m.check)) + "_result"
+		add(f, "")
+		if c.values == nil {
+			c.values = map[string][]string{}
+		}
+		if c.values[f] == nil {
+			c.values[f] = r.lex.MeasureValues("result")
+		}
+	} else {
+		add("result", "")
+	}
 	if c.archetype == "assets" {
 		// Who signed the last check and when: the register's log.
 		add("last_checked_on", "date")
