@@ -858,6 +858,11 @@ func (r *reader) services(caps []capability) {
 			if word := strings.TrimSpace(strings.Join(append(slices.Clone(c.qualifiers), one), " ")); word != "" && engine.Snake(word) != engine.Snake(a.Entity.One) && engine.Snake(r.lex.Plural(word)) != engine.Snake(a.Entity.Many) {
 				t += ": " + r.lex.Plural(word)
 			}
+			if a.ID == "timesheets" {
+				// "each pilot's flying hours": whose time it is.
+				t = a.Title + ": " + r.hoursTitle(c, strings.TrimPrefix(strings.TrimPrefix(t, a.Title), ": "))
+				t = strings.TrimSuffix(strings.TrimSpace(t), ":")
+			}
 			add(engine.PlanService{Name: a.Builder, Archetype: a.ID, Title: t, Builder: a.Builder, From: c.phrase},
 				fmt.Sprintf("%s (%s): %s", a.Builder, a.ID, strings.ToLower(strings.TrimPrefix(t, a.Title+": "))))
 			continue
