@@ -344,6 +344,11 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	}
 	for i := 1; i <= n; i++ {
 		d := g.R.IntN(60) - 40
+		if own && !engine.GoodsArchetype(ps.Archetype) {
+			// Equipment and animals were acquired before today, most a
+			// year or more ago: none is acquired in the future.
+			d = (d - 61) * 10
+		}
 		status := states[0]
 		switch {
 		case own && !engine.GoodsArchetype(ps.Archetype):
