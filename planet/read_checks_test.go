@@ -34,7 +34,7 @@ func TestReadRecurringChecks(t *testing.T) {
 			"harness", "assets", []string{"inspection_result", "last_checked_on"}, ""},
 		{"a pool checked all day reads chlorine and pH", "hotel", "ES",
 			"Beach hotel in Málaga with two pools. We test every pool every two hours during the season.",
-			"pool", "assets", []string{"free_chlorine_mg_l", "ph", "test_result"}, ""},
+			"pool", "assets", []string{"free_chlorine_mg_l", "ph", "result"}, ""},
 		{"a check on a schedule is the work, with a next due date", "lift maintenance", "UK",
 			"Lift engineers in Leeds for housing associations. Every lift gets a yearly inspection and the landlord gets the report.",
 			"inspection", "work_orders", []string{"result", "next_due_date"}, ""},

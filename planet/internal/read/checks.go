@@ -312,7 +312,11 @@ func (r *reader) checkOf(caps []capability, thing string, m checkMention, routin
 	if c.archetype == "assets" {
 		// A register's result says which check it is of: "test result",
 		// "inspection result".
+		// (One result: a measure's "result" read already is it.)
 		f := engine.Snake(r.checkEntity(m.check)) + "_result"
+		if slices.Contains(c.fields, "result") {
+			f = "result"
+		}
 		add(f, "")
 		if c.values == nil {
 			c.values = map[string][]string{}
