@@ -34,7 +34,7 @@ func TestReadRecurringChecks(t *testing.T) {
 			"harness", "assets", []string{"inspection_result", "last_checked_on"}, ""},
 		{"a pool checked all day reads chlorine and pH", "hotel", "ES",
 			"Beach hotel in Málaga with two pools. We test every pool every two hours during the season.",
-			"pool", "assets", []string{"free_chlorine_mg_l", "ph", "result"}, ""},
+			"pool", "assets", []string{"free_chlorine_mg_l", "ph", "test_result"}, ""},
 		{"a check on a schedule is the work, with a next due date", "lift maintenance", "UK",
 			"Lift engineers in Leeds for housing associations. Every lift gets a yearly inspection and the landlord gets the report.",
 			"inspection", "work_orders", []string{"result", "next_due_date"}, ""},
@@ -153,4 +153,29 @@ func serviceNames(p *engine.Plan) []string {
 		out = append(out, s.Name+"("+s.Archetype+")")
 	}
 	return out
+}
+
+// A register has one result of its check, named for it, even when a
+// measure read the same test's result first.
+func TestCheckRegisterHasOneResult(t *testing.T) {
+	p, err := read.Read(engine.Scenario{Industry: "lido", Country: "UK", Description: "Open-air lido in Bristol with two pools. The water of every pool is tested every two hours and logged.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range p.Services {
+		if s.Entity == nil || s.Entity.One != "pool" {
+			continue
+		}
+		var results []string
+		for _, a := range s.Attributes {
+			if a.Name == "result" || strings.HasSuffix(a.Name, "_result") {
+				results = append(results, a.Name)
+			}
+		}
+		if !slices.Equal(results, []string{"test_result"}) {
+			t.Errorf("pools' results %v, want [test_result]", results)
+		}
+		return
+	}
+	t.Fatalf("no register of pools: %v", serviceNames(p))
 }

@@ -312,10 +312,10 @@ func (r *reader) checkOf(caps []capability, thing string, m checkMention, routin
 	if c.archetype == "assets" {
 		// A register's result says which check it is of: "test result",
 		// "inspection result".
-		// (One result: a measure's "result" read already is it.)
+		// (One result: a measure's "result" read already is this one.)
 		f := engine.Snake(r.checkEntity(m.check)) + "_result"
-		if slices.Contains(c.fields, "result") {
-			f = "result"
+		if k := slices.Index(c.fields, "result"); k >= 0 && !slices.Contains(c.fields, f) {
+			c.fields[k] = f
 		}
 		add(f, "")
 		if c.values == nil {
