@@ -291,6 +291,9 @@ type Lexicon struct {
 	// Measures are the verbs of measuring, testing and grading a thing
 	// ("grade every catch by size", "tested for alpha acid").
 	Measures Measures `json:"measures"`
+	// Checks are the recurring checks of a thing and what they read
+	// ("chillers are checked twice a day": a temperature).
+	Checks Checks `json:"checks"`
 
 	Archetypes []Archetype `json:"-"`
 	senses     senses

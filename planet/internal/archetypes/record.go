@@ -250,11 +250,14 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		cols = append(cols, kit.Opt(kit.RefersTo("source_ref", work.Table+".id", "The "+work.Noun+" it is for, if any.")))
 	}
 	for _, at := range ps.Attributes {
-		c := world.Column{Name: at.Name, Type: at.Type, Description: engine.Title(strings.ReplaceAll(at.Name, "_", " ")) + "."}
+		c := world.Column{Name: at.Name, Type: at.Type, Description: attributeTitle(at.Name) + "."}
 		if len(at.Values) > 0 {
 			c.Enum = kit.Vals(at.Values...)
 			c.Default = at.Values[len(at.Values)-1]
 			c.Description = "Kind of " + one + ": " + strings.Join(at.Values, ", ") + "."
+			if outcome(at.Name) {
+				c.Description = attributeTitle(at.Name) + ": " + strings.Join(at.Values, ", ") + "."
+			}
 		} else if at.Type == "boolean" {
 			c.Default = false
 			c.Description = "Whether the " + one + " is " + strings.ReplaceAll(at.Name, "_", " ") + "."
@@ -341,6 +344,11 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	}
 	for i := 1; i <= n; i++ {
 		d := g.R.IntN(60) - 40
+		if own && !engine.GoodsArchetype(ps.Archetype) {
+			// Equipment and animals were acquired before today, most a
+			// year or more ago: none is acquired in the future.
+			d = (d - 61) * 10
+		}
 		status := states[0]
 		switch {
 		case own && !engine.GoodsArchetype(ps.Archetype):
@@ -574,6 +582,10 @@ func fieldValue(g *engine.Gen, at engine.PlanAttribute) any {
 	// a brief that counts its branches mostly has them.
 	if at.Name == "address" {
 		return g.Locale.AddressIn(g.Locale.Home)
+	}
+	// A column a seed rule names ("checked_by": a person).
+	if r, ruled := seed.RuleForType(at.Name, at.Type); ruled && r.Kind == seed.PersonName {
+		return engine.Extra{Name: at.Name, Type: at.Type}.Value(g, nil, seed.NoStage)
 	}
 	// A party the brief names beside the record ("from the designer").
 	if k := engine.PartyKind(at.Name, at.Type); k != "" {

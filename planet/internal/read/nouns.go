@@ -709,6 +709,11 @@ func (r *reader) staffNoun() (string, string) {
 			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || sg == engine.LastWord(r.p.Customer.One) || r.lex.Is("counterpart", sg) {
 				continue
 			}
+			// "chillers are checked": what a check is done to is no one
+			// who does the work ("therapists are scheduled" still are).
+			if (next == "are" || next == "is") && i+2 < len(ws) && lexicon.PastForm(ws[i+2]) && r.checkVerb(ws[i+2]) != "" {
+				continue
+			}
 			if r.isVerb(next) || next == "are" || next == "work" || next == "is" {
 				one := sg
 				if i > start {
@@ -852,6 +857,11 @@ func (r *reader) services(caps []capability) {
 			t := a.Title
 			if word := strings.TrimSpace(strings.Join(append(slices.Clone(c.qualifiers), one), " ")); word != "" && engine.Snake(word) != engine.Snake(a.Entity.One) && engine.Snake(r.lex.Plural(word)) != engine.Snake(a.Entity.Many) {
 				t += ": " + r.lex.Plural(word)
+			}
+			if a.ID == "timesheets" {
+				// "each pilot's flying hours": whose time it is.
+				t = a.Title + ": " + r.hoursTitle(c, strings.TrimPrefix(strings.TrimPrefix(t, a.Title), ": "))
+				t = strings.TrimSuffix(strings.TrimSpace(t), ":")
 			}
 			add(engine.PlanService{Name: a.Builder, Archetype: a.ID, Title: t, Builder: a.Builder, From: c.phrase},
 				fmt.Sprintf("%s (%s): %s", a.Builder, a.ID, strings.ToLower(strings.TrimPrefix(t, a.Title+": "))))

@@ -139,7 +139,7 @@ func (r *reader) read() (*engine.Plan, error) {
 
 	caps := r.capabilities()
 	r.fields(caps)
-	caps = r.keptFields(caps)
+	caps = r.checks(r.keptFields(caps))
 	if p.Company.Pack == engine.Composed && len(caps) == 0 && strings.TrimSpace(s.Description) == "" {
 		return nil, fmt.Errorf("%w: no industry pack is close to %q and there is no description: add a sentence of what the business does (what it sells, books, repairs or delivers, and for whom)", ErrUnreadable, indText)
 	}

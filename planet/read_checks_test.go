@@ -1,0 +1,181 @@
+package planet
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/read"
+)
+
+// Recurring checks: a thing the brief checks on a schedule has a record
+// with what the check reads, its result, who checked it and, when the
+// check falls due again, the next due date; a thing checked many times a
+// day or before each use is a register of the business's own equipment
+// (no customer); a check on a schedule is the work itself.
+func TestReadRecurringChecks(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc string
+		// entity → archetype and the fields it must have.
+		entity, archetype string
+		fields            []string
+		// staff: the staff noun the world must keep ("" to skip).
+		staff string
+	}{
+		{"a routine check of own equipment reads what the thing is checked for", "fishmonger", "PT",
+			"Fishmonger in Porto selling to households and tascas. Display fridges are checked and logged three times a day.",
+			"display fridge", "assets", []string{"temperature_c", "check_result", "last_checked_on", "checked_by"}, ""},
+		{"a reading logged is a check of its thing", "ice cream maker", "GR",
+			"Ice cream workshop in Thessaloniki supplying cafés. Freezer temperatures are recorded every morning and every evening.",
+			"freezer", "assets", []string{"temperature_c", "check_result"}, ""},
+		{"a list of gear checked before use is one register each", "climbing gym", "CZ",
+			"Climbing gym in Brno. Every rope and harness is inspected before use, and instructors teach beginners on weekends.",
+			"harness", "assets", []string{"inspection_result", "last_checked_on"}, ""},
+		{"a pool checked all day reads chlorine and pH", "hotel", "ES",
+			"Beach hotel in Málaga with two pools. We test every pool every two hours during the season.",
+			"pool", "assets", []string{"free_chlorine_mg_l", "ph", "test_result"}, ""},
+		{"a check on a schedule is the work, with a next due date", "lift maintenance", "UK",
+			"Lift engineers in Leeds for housing associations. Every lift gets a yearly inspection and the landlord gets the report.",
+			"inspection", "work_orders", []string{"result", "next_due_date"}, ""},
+		{"a thing swept on a legal schedule is swept work", "Schornsteinfeger", "DE",
+			"Schornsteinfeger in Kassel for homeowners. Every flue is swept and inspected on a legal schedule.",
+			"sweep", "work_orders", []string{"result", "next_due_date"}, ""},
+		{"a passive of people is still who works", "spa", "HU",
+			"Day spa in Budapest. Therapists are scheduled by shift, and every sauna is checked each morning.",
+			"sauna", "assets", []string{"check_result"}, "therapist"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got *engine.PlanService
+			attrs := map[string]bool{}
+			if p.Work.One == tc.entity {
+				for _, a := range p.Work.Attributes {
+					attrs[a.Name] = true
+				}
+				if p.Work.Archetype != tc.archetype {
+					t.Errorf("the work %s is %s, want %s", p.Work.One, p.Work.Archetype, tc.archetype)
+				}
+			} else {
+				for i, s := range p.Services {
+					if s.Entity != nil && s.Entity.One == tc.entity {
+						got = &p.Services[i]
+					}
+				}
+				if got == nil {
+					t.Fatalf("no record of %s; work %s, services %v", tc.entity, p.Work.One, serviceNames(p))
+				}
+				if got.Archetype != tc.archetype {
+					t.Errorf("%s is %s, want %s", tc.entity, got.Archetype, tc.archetype)
+				}
+				for _, a := range got.Attributes {
+					attrs[a.Name] = true
+				}
+			}
+			for _, f := range tc.fields {
+				if !attrs[f] {
+					t.Errorf("%s has no %s: %v", tc.entity, f, attrs)
+				}
+			}
+			if tc.staff != "" && p.Staff.One != tc.staff {
+				t.Errorf("staff are %s, want %s", p.Staff.Many, tc.staff)
+			}
+		})
+	}
+}
+
+// What is not a thing checked makes no register: a customer checked in,
+// a time, a member of staff; a check said of nothing adds no field.
+func TestReadChecksOfNothing(t *testing.T) {
+	for _, tc := range []struct{ name, industry, country, desc string }{
+		{"customers checked in", "hostel", "NL", "Hostel in Utrecht. Every guest is checked in at the desk, and we rent bikes by the day."},
+		{"a time is no thing", "bakery", "FR", "Boulangerie in Lyon baking bread every morning; ovens are cleaned each evening."},
+		{"staff checked are no equipment", "security company", "ZA", "Guarding company in Durban. Every guard is screened before hire and guards work night shifts."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range p.Services {
+				if s.Entity == nil {
+					continue
+				}
+				if one := s.Entity.One; slices.Contains([]string{"guest", "morning", "evening", "guard", "day"}, one) {
+					t.Errorf("a record of %s (%s): %v", one, s.Archetype, serviceNames(p))
+				}
+			}
+		})
+	}
+}
+
+// The register's seeded rows read as a log a person of the business
+// would sign: a chiller's temperature is a chiller's, its last check is
+// today or yesterday, and someone signed it.
+func TestCheckRegisterRows(t *testing.T) {
+	b, err := Synthesize(Scenario{Industry: "butcher", Country: "IT", Description: "Butcher in Bologna selling to trattorias. Chillers are checked and logged twice a day.", Seed: 3}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	today := b.Clock.Start[:10]
+	for _, tb := range b.Tables {
+		if tb.Name != "chillers" {
+			continue
+		}
+		if len(tb.Rows) == 0 {
+			t.Fatal("no chillers seeded")
+		}
+		for _, r := range tb.Rows {
+			if tc, ok := r["temperature_c"].(float64); !ok || tc < 0 || tc > 5 {
+				t.Errorf("%v: temperature %v is no chiller's", r["id"], r["temperature_c"])
+			}
+			if d, _ := r["last_checked_on"].(string); d == "" || d > today || strings.Compare(d, "2000") < 0 {
+				t.Errorf("%v: last checked %v, the clock is at %s", r["id"], r["last_checked_on"], today)
+			}
+			if by, _ := r["checked_by"].(string); by == "" {
+				t.Errorf("%v: nobody signed the check", r["id"])
+			}
+			if _, ok := r["customer_id"]; ok {
+				t.Errorf("%v: the business's own chiller has a customer", r["id"])
+			}
+		}
+		return
+	}
+	t.Fatal("no chillers table")
+}
+
+func serviceNames(p *engine.Plan) []string {
+	var out []string
+	for _, s := range p.Services {
+		out = append(out, s.Name+"("+s.Archetype+")")
+	}
+	return out
+}
+
+// A register has one result of its check, named for it, even when a
+// measure read the same test's result first.
+func TestCheckRegisterHasOneResult(t *testing.T) {
+	p, err := read.Read(engine.Scenario{Industry: "lido", Country: "UK", Description: "Open-air lido in Bristol with two pools. The water of every pool is tested every two hours and logged.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range p.Services {
+		if s.Entity == nil || s.Entity.One != "pool" {
+			continue
+		}
+		var results []string
+		for _, a := range s.Attributes {
+			if a.Name == "result" || strings.HasSuffix(a.Name, "_result") {
+				results = append(results, a.Name)
+			}
+		}
+		if !slices.Equal(results, []string{"test_result"}) {
+			t.Errorf("pools' results %v, want [test_result]", results)
+		}
+		return
+	}
+	t.Fatalf("no register of pools: %v", serviceNames(p))
+}
