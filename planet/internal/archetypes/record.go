@@ -634,7 +634,10 @@ func buildCounterparts(g *engine.Gen, s *engine.Svc, n *engine.PlanNoun) *engine
 		kit.Enum("status", "Whether we still deal with them.", "active", "inactive"))
 	e := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: n.One, Plural: n.Many, Prefix: prefix, Width: 3, Internal: true,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("name"), "email": engine.Column("email")}}
-	person := lexicon.Load().Nature(n.One) == "person"
+	// People hired for the work ("porters", a crew) are named as people,
+	// as are the counterparts the lexicon knows are people (farmers).
+	lex := lexicon.Load()
+	person := lex.Nature(n.One) == "person" || lex.ScaleKind(n.One) == "staff" || lex.ScaleKind(engine.LastWord(n.One)) == "staff"
 	// Named as the country names such a firm: the industry of the noun
 	// when the catalog has it ("grocery stores"), else a wholesaler's.
 	ind, _ := catalog.IndustryByID("wholesale-distribution")

@@ -407,8 +407,16 @@ var numberWords = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a dozen|a hundred)\b`)
 })
 
+var hundreds = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine) hundred\b`)
+})
+
 // digits writes small number words as digits: "six vans" → "6 vans".
 func digits(s string) string {
+	// "two hundred labourers" is 200 of them.
+	s = hundreds().ReplaceAllStringFunc(s, func(w string) string {
+		return strconv.Itoa(100 * numberWord(strings.ToLower(strings.Fields(w)[0])))
+	})
 	return numberWords().ReplaceAllStringFunc(s, func(w string) string {
 		switch strings.ToLower(w) {
 		case "a dozen":
@@ -760,10 +768,29 @@ func (r *reader) services(caps []capability) {
 		one := c.entity
 		// "instructors are rostered by tide", "lifeguards work shifts":
 		// the shifts are of the people the clause names, in its word.
+		// "hire porters for every departure": people hired for each of
+		// something are assigned to it, not kept as employees.
+		if c.archetype == "hr" && r.staffedFor(words(c.phrase)) != "" {
+			c.archetype, one = "shifts", "assignment"
+			a, _ = r.lex.Archetype(c.archetype)
+		}
+		// "hire seasonal pickers": the employees are of the role hired.
+		if c.archetype == "hr" && engine.LastWord(one) == "employee" && c.resource != "" && r.lex.ScaleKind(engine.LastWord(c.resource)) == "staff" && c.resource != "staff" {
+			one = strings.TrimSpace(strings.TrimSuffix(one, "employee") + " " + c.resource)
+		}
+		// The people on a shift are whom it is of, not what it books.
+		if c.archetype == "shifts" && r.lex.ScaleKind(c.resource) == "staff" {
+			c.resource = ""
+		}
 		if c.archetype == "shifts" {
 			var fields []string
 			one, fields = r.shiftRecord(c, one)
 			c.fields = union(c.fields, fields)
+			c = r.withRoles(c, one)
+			// A crew of several roles names its shifts as a crew's.
+			if r.crewOf(one) == "crew member" {
+				one = "crew " + engine.LastWord(one)
+			}
 		}
 		if c.archetype == "billing" {
 			billUnits = union(billUnits, c.units)
@@ -890,7 +917,12 @@ func (r *reader) services(caps []capability) {
 		case a.Counterparty == "staff":
 			// Shifts are the staff's ("volunteer shifts"), not a customer's.
 			s.Counterpart = &engine.PlanNoun{One: p.Staff.One, Many: p.Staff.Many}
-			r.decide(c.phrase, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are of %s, not customers", many, p.Staff.Many)
+			// "hire porters for every departure": the assignments are of
+			// the people the clause names, when they are not the staff.
+			if who := r.crewOf(one); who != "" && who != p.Staff.One {
+				s.Counterpart = &engine.PlanNoun{One: who, Many: r.lex.Plural(who), From: c.phrase}
+			}
+			r.decide(c.phrase, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are of %s, not customers", many, s.Counterpart.Many)
 		default:
 			// Suppliers ("order flour from local mills"), donors ("collect
 			// donations from grocery stores").
