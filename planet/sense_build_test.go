@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/lexicon"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -123,6 +124,46 @@ func buildSenseProblems(p *Plan, b *world.Bundle) []string {
 		for _, row := range t.Rows {
 			if n, _ := row["name"].(string); strings.HasSuffix(n, ", extended") {
 				out = append(out, fmt.Sprintf("price-line: %s %q", t.Name, n))
+			}
+		}
+	}
+	// People are people: the porters, rangers or crew a record is of are
+	// named as people, never as firms taking orders, and no roster sells
+	// a person as a line of a price list ("Porter, standard"). A security
+	// firm's "Static guard (per hour)" is a service it sells: not shifts.
+	lex := lexicon.Load()
+	staff := func(noun string) bool {
+		return noun != "" && (lex.ScaleKind(noun) == "staff" || lex.ScaleKind(engine.LastWord(noun)) == "staff") && noun != "staff"
+	}
+	for _, s := range p.Services {
+		if s.Counterpart == nil || !staff(s.Counterpart.One) {
+			continue
+		}
+		for _, t := range b.Tables {
+			if t.Service != s.Name || t.Name != s.Name+"_"+engine.Snake(s.Counterpart.Many) {
+				continue
+			}
+			for _, row := range t.Rows {
+				if e, _ := row["email"].(string); strings.HasPrefix(e, "orders@") {
+					out = append(out, fmt.Sprintf("staff-as-firm: %s %q", t.Name, row["name"]))
+					break
+				}
+			}
+		}
+	}
+	shifts := map[string]bool{}
+	for _, s := range p.Services {
+		shifts[s.Name] = s.Archetype == "shifts"
+	}
+	for _, t := range b.Tables {
+		if !shifts[t.Service] || !has(t.Name, "unit_price") && !has(t.Name, "list_price") {
+			continue
+		}
+		for _, row := range t.Rows {
+			n, _ := row["name"].(string)
+			if head, _, ok := strings.Cut(n, ","); ok && staff(strings.ToLower(head)) {
+				out = append(out, fmt.Sprintf("staff-as-product: %s %q", t.Name, n))
+				break
 			}
 		}
 	}
