@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/kit"
 	"github.com/mercury/mcp-world/planet/lexicon"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -163,6 +165,39 @@ func buildSenseProblems(p *Plan, b *world.Bundle) []string {
 			n, _ := row["name"].(string)
 			if head, _, ok := strings.Cut(n, ","); ok && staff(strings.ToLower(head)) {
 				out = append(out, fmt.Sprintf("staff-as-product: %s %q", t.Name, n))
+				break
+			}
+		}
+	}
+	// Producers supply what they produce: the farmers or growers a world
+	// buys from are people, and what it buys from them is no office
+	// supply ("farmers" selling toner to a cheese dairy).
+	for _, s := range p.Services {
+		if s.Builder != "procurement" {
+			continue
+		}
+		var kinds []string
+		for _, a := range s.Attributes {
+			if a.Name == "kind" {
+				kinds = a.Values
+			}
+		}
+		if len(kinds) == 0 || slices.ContainsFunc(kinds, func(k string) bool { return lex.Nature(k) != "person" }) {
+			continue
+		}
+		for _, row := range tables["procurement_suppliers"].Rows {
+			if e, _ := row["email"].(string); strings.HasPrefix(e, "orders@") {
+				out = append(out, fmt.Sprintf("producer-as-firm: procurement_suppliers %q", row["name"]))
+				break
+			}
+		}
+		lang := b.Company.Locale
+		for _, row := range tables["procurement_purchase_orders"].Rows {
+			item, _ := row["item"].(string)
+			if slices.ContainsFunc(kit.GeneralSupplies, func(it engine.Item) bool {
+				return item == it.Name || item == seed.Translate(lang, it.Name) || item == seed.Translate(strings.Split(lang, "-")[0], it.Name)
+			}) {
+				out = append(out, fmt.Sprintf("producer-sells-supplies: procurement_purchase_orders %q from %s", item, strings.Join(kinds, ", ")))
 				break
 			}
 		}

@@ -448,6 +448,10 @@ var senseCorpusCeiling = map[string]int{
 	// staff-as-firm 5 (lifeguards, volunteers, bar staff named as firms)
 	// and staff-as-product 4 ("Instructor, simple", "Ranger, simple").
 	"staff-as-firm": 0, "staff-as-product": 0,
+	// Producers supply what they produce (i7ppl): before this rule's
+	// fix producer-sells-supplies was 4 (farmers selling toner and
+	// gloves); olive-mill-cordoba's olives are not yet known as goods.
+	"producer-as-firm": 0, "producer-sells-supplies": 1,
 }
 
 // policyHistogram counts worlds by their number of structured policies:

@@ -390,6 +390,11 @@ func (r *reader) counterparts() {
 		if slices.ContainsFunc(r.p.Counterparts, func(n engine.PlanNoun) bool { return n.One == sg }) {
 			continue
 		}
+		// "Farmers pay an advance": who pays is a customer; "Tomato
+		// grower in the Westland": the business names itself.
+		if i+1 < len(ws) && (ws[i+1] == "pay" || ws[i+1] == "pays" || i < 3 && slices.Contains([]string{"in", "near", "based", "on"}, ws[i+1])) {
+			continue
+		}
 		n := 0
 		if i > 0 {
 			n = numberWord(ws[i-1])
@@ -1070,7 +1075,13 @@ func (r *reader) services(caps []capability) {
 		if len(supKinds) > 1 || supKinds[0] != "supplier" {
 			ps.Attributes = []engine.PlanAttribute{{Name: "kind", Type: "text", Values: supKinds, From: supFrom}}
 		}
-		add(ps, "procurement (procurement): purchase orders to "+strings.Join(r.pluralAll(supKinds), ", "))
+		decision := "procurement (procurement): purchase orders to " + strings.Join(r.pluralAll(supKinds), ", ")
+		// "the milk of 14 local farmers": what they supply is bought.
+		if m := r.suppliedBy(supKinds); len(m) > 0 {
+			ps.Resource = &engine.PlanNoun{One: m[0], Many: r.lex.Plural(m[0]), From: supFrom}
+			decision += " for " + m[0]
+		}
+		add(ps, decision)
 	}
 	if sc, ok := r.scaleOf("vehicles"); ok && !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "fleet" }) {
 		fleet := engine.PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet: " + strconv.Itoa(sc.Count) + " " + r.lex.Plural(sc.Noun), Builder: "fleet", From: sc.From,
