@@ -202,5 +202,48 @@ func buildSenseProblems(p *Plan, b *world.Bundle) []string {
 			}
 		}
 	}
+	// A register holds what the firm gathered over its years: its dates
+	// spread over more than a season (no 95 cabs all acquired last
+	// month), and groups of people are started, never acquired.
+	for _, s := range p.Services {
+		// (A kennel's boarders are the customers', in for a stay.)
+		if s.Builder != "record" || s.Archetype != "assets" || s.Counterpart != nil || s.Entity == nil || engine.OwnedByCustomer(s.Entity.One, p.Customer.One) {
+			continue
+		}
+		t := tables[s.Name]
+		if slices.Contains([]string{"group", "class", "team", "cohort"}, engine.LastWord(s.Entity.One)) && has(t.Name, "acquired_on") {
+			out = append(out, fmt.Sprintf("register-kind: %s.acquired_on of %s", t.Name, s.Entity.Many))
+		}
+		var lo, hi string
+		for _, c := range t.Columns {
+			if c.Type != "date" || c.Name == "created_at" {
+				continue
+			}
+			for _, row := range t.Rows {
+				d, _ := row[c.Name].(string)
+				if d == "" {
+					continue
+				}
+				if lo == "" || d < lo {
+					lo = d
+				}
+				if d > hi {
+					hi = d
+				}
+			}
+			break
+		}
+		if len(t.Rows) >= 5 && lo != "" && monthsApart(lo, hi) < 4 {
+			out = append(out, fmt.Sprintf("register-dates: %s from %s to %s", t.Name, lo, hi))
+		}
+	}
 	return out
+}
+
+// monthsApart is how many months lie between two dates (YYYY-MM-DD).
+func monthsApart(a, b string) int {
+	var ya, ma, yb, mb int
+	fmt.Sscanf(a, "%d-%d", &ya, &ma)
+	fmt.Sscanf(b, "%d-%d", &yb, &mb)
+	return (yb-ya)*12 + mb - ma
 }

@@ -452,6 +452,9 @@ var senseCorpusCeiling = map[string]int{
 	// fix producer-sells-supplies was 4 (farmers selling toner and
 	// gloves); olive-mill-cordoba's olives are not yet known as goods.
 	"producer-as-firm": 0, "producer-sells-supplies": 1,
+	// Registers gathered over the firm's years, groups started not
+	// acquired (i7ppl): before, register-dates 48, register-kind 1.
+	"register-dates": 0, "register-kind": 0,
 }
 
 // policyHistogram counts worlds by their number of structured policies:

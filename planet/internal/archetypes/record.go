@@ -341,6 +341,11 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	}
 	for i := 1; i <= n; i++ {
 		d := g.R.IntN(60) - 40
+		// A register's animals, rooms and machines came over the firm's
+		// years, not all in the last month.
+		if own && !engine.GoodsArchetype(ps.Archetype) {
+			d = -30 - g.R.IntN(1800)
+		}
 		status := states[0]
 		switch {
 		case own && !engine.GoodsArchetype(ps.Archetype):

@@ -416,13 +416,17 @@ var hundreds = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine) hundred\b`)
 })
 
-// digits writes small number words as digits: "six vans" → "6 vans".
-func digits(s string) string {
-	// "two hundred labourers" is 200 of them.
-	s = hundreds().ReplaceAllStringFunc(s, func(w string) string {
+// hundredDigits writes hundreds as digits: "two hundred labourers" are
+// 200 of them.
+func hundredDigits(s string) string {
+	return hundreds().ReplaceAllStringFunc(s, func(w string) string {
 		return strconv.Itoa(100 * numberWord(strings.ToLower(strings.Fields(w)[0])))
 	})
-	return numberWords().ReplaceAllStringFunc(s, func(w string) string {
+}
+
+// digits writes small number words as digits: "six vans" → "6 vans".
+func digits(s string) string {
+	return numberWords().ReplaceAllStringFunc(hundredDigits(s), func(w string) string {
 		switch strings.ToLower(w) {
 		case "a dozen":
 			return "12"
