@@ -70,7 +70,7 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 		}
 		email := g.Locale.Email("orders", "", g.Locale.DomainFor(name))
 		// Farmers the brief names are people, with a person's name.
-		if people(kinds) {
+		if producersArePeople(kinds) {
 			given, family, full := g.Locale.C.PersonName(g.R)
 			if !kit.HasName(g.Rows(sups), full) {
 				name, email = full, g.Locale.Email(given, family, "mail"+g.Locale.C.EmailTLD)
@@ -236,9 +236,9 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 	}})
 }
 
-// people reports whether every kind of supplier the brief names is a
+// producersArePeople reports whether every kind of supplier the brief names is a
 // person (farmers, growers), not a firm.
-func people(kinds []string) bool {
+func producersArePeople(kinds []string) bool {
 	lex := lexicon.Load()
 	for _, k := range kinds {
 		if lex.Nature(k) != "person" {

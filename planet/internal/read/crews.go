@@ -1,10 +1,11 @@
 package read
 
 import (
-	"github.com/mercury/mcp-world/planet/internal/engine"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
 )
 
 // crewPair is the last two roles of a list of people: "trackers" and
@@ -36,7 +37,7 @@ func (r *reader) crews(s string) (string, map[string][]string) {
 	last := 0
 	for _, m := range crewPair.FindAllStringSubmatchIndex(s, -1) {
 		a, b := role(s[m[2]:m[3]]), role(s[m[4]:m[5]])
-		if a == "" || b == "" || a == b || m[0] < last {
+		if a == "" || b == "" || a == b {
 			continue
 		}
 		from, crew := m[0], []string{a, b}
