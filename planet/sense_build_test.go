@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/kit"
+	"github.com/mercury/mcp-world/planet/lexicon"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -126,5 +129,121 @@ func buildSenseProblems(p *Plan, b *world.Bundle) []string {
 			}
 		}
 	}
+	// People are people: the porters, rangers or crew a record is of are
+	// named as people, never as firms taking orders, and no roster sells
+	// a person as a line of a price list ("Porter, standard"). A security
+	// firm's "Static guard (per hour)" is a service it sells: not shifts.
+	lex := lexicon.Load()
+	staff := func(noun string) bool {
+		return noun != "" && (lex.ScaleKind(noun) == "staff" || lex.ScaleKind(engine.LastWord(noun)) == "staff") && noun != "staff"
+	}
+	for _, s := range p.Services {
+		if s.Counterpart == nil || !staff(s.Counterpart.One) {
+			continue
+		}
+		for _, t := range b.Tables {
+			if t.Service != s.Name || t.Name != s.Name+"_"+engine.Snake(s.Counterpart.Many) {
+				continue
+			}
+			for _, row := range t.Rows {
+				if e, _ := row["email"].(string); strings.HasPrefix(e, "orders@") {
+					out = append(out, fmt.Sprintf("staff-as-firm: %s %q", t.Name, row["name"]))
+					break
+				}
+			}
+		}
+	}
+	shifts := map[string]bool{}
+	for _, s := range p.Services {
+		shifts[s.Name] = s.Archetype == "shifts"
+	}
+	for _, t := range b.Tables {
+		if !shifts[t.Service] || !has(t.Name, "unit_price") && !has(t.Name, "list_price") {
+			continue
+		}
+		for _, row := range t.Rows {
+			n, _ := row["name"].(string)
+			if head, _, ok := strings.Cut(n, ","); ok && staff(strings.ToLower(head)) {
+				out = append(out, fmt.Sprintf("staff-as-product: %s %q", t.Name, n))
+				break
+			}
+		}
+	}
+	// Producers supply what they produce: the farmers or growers a world
+	// buys from are people, and what it buys from them is no office
+	// supply ("farmers" selling toner to a cheese dairy).
+	for _, s := range p.Services {
+		if s.Builder != "procurement" {
+			continue
+		}
+		var kinds []string
+		for _, a := range s.Attributes {
+			if a.Name == "kind" {
+				kinds = a.Values
+			}
+		}
+		if len(kinds) == 0 || slices.ContainsFunc(kinds, func(k string) bool { return lex.Nature(k) != "person" }) {
+			continue
+		}
+		for _, row := range tables["procurement_suppliers"].Rows {
+			if e, _ := row["email"].(string); strings.HasPrefix(e, "orders@") {
+				out = append(out, fmt.Sprintf("producer-as-firm: procurement_suppliers %q", row["name"]))
+				break
+			}
+		}
+		lang := b.Company.Locale
+		for _, row := range tables["procurement_purchase_orders"].Rows {
+			item, _ := row["item"].(string)
+			if slices.ContainsFunc(kit.GeneralSupplies, func(it engine.Item) bool {
+				return item == it.Name || item == seed.Translate(lang, it.Name) || item == seed.Translate(strings.Split(lang, "-")[0], it.Name)
+			}) {
+				out = append(out, fmt.Sprintf("producer-sells-supplies: procurement_purchase_orders %q from %s", item, strings.Join(kinds, ", ")))
+				break
+			}
+		}
+	}
+	// A register holds what the firm gathered over its years: its dates
+	// spread over more than a season (no 95 cabs all acquired last
+	// month), and groups of people are started, never acquired.
+	for _, s := range p.Services {
+		// (A kennel's boarders are the customers', in for a stay.)
+		if s.Builder != "record" || s.Archetype != "assets" || s.Counterpart != nil || s.Entity == nil || engine.OwnedByCustomer(s.Entity.One, p.Customer.One) {
+			continue
+		}
+		t := tables[s.Name]
+		if slices.Contains([]string{"group", "class", "team", "cohort"}, engine.LastWord(s.Entity.One)) && has(t.Name, "acquired_on") {
+			out = append(out, fmt.Sprintf("register-kind: %s.acquired_on of %s", t.Name, s.Entity.Many))
+		}
+		var lo, hi string
+		for _, c := range t.Columns {
+			if c.Type != "date" || c.Name == "created_at" {
+				continue
+			}
+			for _, row := range t.Rows {
+				d, _ := row[c.Name].(string)
+				if d == "" {
+					continue
+				}
+				if lo == "" || d < lo {
+					lo = d
+				}
+				if d > hi {
+					hi = d
+				}
+			}
+			break
+		}
+		if len(t.Rows) >= 5 && lo != "" && monthsApart(lo, hi) < 4 {
+			out = append(out, fmt.Sprintf("register-dates: %s from %s to %s", t.Name, lo, hi))
+		}
+	}
 	return out
+}
+
+// monthsApart is how many months lie between two dates (YYYY-MM-DD).
+func monthsApart(a, b string) int {
+	var ya, ma, yb, mb int
+	fmt.Sscanf(a, "%d-%d", &ya, &ma)
+	fmt.Sscanf(b, "%d-%d", &yb, &mb)
+	return (yb-ya)*12 + mb - ma
 }

@@ -444,6 +444,17 @@ var senseCorpusCeiling = map[string]int{
 	// own-register-customer 83, person-column 1, policy-sense 119,
 	// possessive-firm 90, price-line 130, twin-builder 4.
 	"own-register-customer": 0, "person-column": 0, "policy-sense": 0, "possessive-firm": 0, "price-line": 0, "twin-builder": 0,
+	// People hired or rostered are people (helper i7ppl): before afff999
+	// staff-as-firm 5 (lifeguards, volunteers, bar staff named as firms)
+	// and staff-as-product 4 ("Instructor, simple", "Ranger, simple").
+	"staff-as-firm": 0, "staff-as-product": 0,
+	// Producers supply what they produce (i7ppl): before this rule's
+	// fix producer-sells-supplies was 4 (farmers selling toner and
+	// gloves); olive-mill-cordoba's olives are not yet known as goods.
+	"producer-as-firm": 0, "producer-sells-supplies": 1,
+	// Registers gathered over the firm's years, groups started not
+	// acquired (i7ppl): before, register-dates 48, register-kind 1.
+	"register-dates": 0, "register-kind": 0,
 }
 
 // policyHistogram counts worlds by their number of structured policies:

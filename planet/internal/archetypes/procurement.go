@@ -1,12 +1,14 @@
 package archetypes
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
+	"github.com/mercury/mcp-world/planet/lexicon"
 	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
@@ -38,6 +40,18 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 		kit.Date("created_on", "When it was raised."), kit.Opt(kit.Date("expected_on", "Promised delivery date.")), kit.Opt(kit.Date("received_on", "When the goods arrived.")))
 
 	items := kit.StockItemsOf(g)
+	supplied := "" // what every supplier supplies, when the brief says
+	// The material the brief's suppliers supply ("the milk of local
+	// farmers") is what is bought from them, priced as such goods are.
+	if res := planBuilt(g.Plan, "procurement").Resource; res != nil {
+		var own []engine.Item
+		for _, it := range engine.BulkList(res.One) {
+			own = append(own, engine.Item{Name: it.Name, Min: it.Price[0], Max: it.Price[1]})
+		}
+		if len(own) > 0 {
+			items, supplied = own, engine.Title(res.One)
+		}
+	}
 	type sup struct {
 		row  engine.Row
 		sell []engine.Item
@@ -54,10 +68,18 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 				name = fmt.Sprintf("%s %s", family, engine.Pick(g.R, procurementSuffixes))
 			}
 		}
+		email := g.Locale.Email("orders", "", g.Locale.DomainFor(name))
+		// Farmers the brief names are people, with a person's name.
+		if producersArePeople(kinds) {
+			given, family, full := g.Locale.C.PersonName(g.R)
+			if !kit.HasName(g.Rows(sups), full) {
+				name, email = full, g.Locale.Email(given, family, "mail"+g.Locale.C.EmailTLD)
+			}
+		}
 		sell := []engine.Item{items[(i-1)%len(items)], items[(i+2)%len(items)], engine.Pick(g.R, items)}
 		city := g.Locale.City()
-		r := engine.Row{"id": fmt.Sprintf("SUP-%03d", i), "name": name, "email": g.Locale.Email("orders", "", g.Locale.DomainFor(name)), "phone": g.Locale.PhoneIn(city),
-			"city": city, "supplies": sell[0].Name + ", " + sell[1].Name, "active": i <= 3 || g.R.IntN(4) != 0}
+		r := engine.Row{"id": fmt.Sprintf("SUP-%03d", i), "name": name, "email": email, "phone": g.Locale.PhoneIn(city),
+			"city": city, "supplies": cmp.Or(supplied, sell[0].Name+", "+sell[1].Name), "active": i <= 3 || g.R.IntN(4) != 0}
 		if len(kinds) > 0 {
 			r["kind"] = kinds[(i-1)%len(kinds)]
 		}
@@ -212,4 +234,16 @@ func buildProcurement(g *engine.Gen, s *engine.Svc) {
 			Services:  []string{s.Name},
 		}, true
 	}})
+}
+
+// producersArePeople reports whether every kind of supplier the brief names is a
+// person (farmers, growers), not a firm.
+func producersArePeople(kinds []string) bool {
+	lex := lexicon.Load()
+	for _, k := range kinds {
+		if lex.Nature(k) != "person" {
+			return false
+		}
+	}
+	return len(kinds) > 0
 }

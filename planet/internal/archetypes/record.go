@@ -344,10 +344,10 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	}
 	for i := 1; i <= n; i++ {
 		d := g.R.IntN(60) - 40
+		// A register's animals, rooms and machines came over the firm's
+		// years, not all in the last month.
 		if own && !engine.GoodsArchetype(ps.Archetype) {
-			// Equipment and animals were acquired before today, most a
-			// year or more ago: none is acquired in the future.
-			d = (d - 61) * 10
+			d = -30 - g.R.IntN(1800)
 		}
 		status := states[0]
 		switch {
@@ -646,7 +646,10 @@ func buildCounterparts(g *engine.Gen, s *engine.Svc, n *engine.PlanNoun) *engine
 		kit.Enum("status", "Whether we still deal with them.", "active", "inactive"))
 	e := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: n.One, Plural: n.Many, Prefix: prefix, Width: 3, Internal: true,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("name"), "email": engine.Column("email")}}
-	person := lexicon.Load().Nature(n.One) == "person"
+	// People hired for the work ("porters", a crew) are named as people,
+	// as are the counterparts the lexicon knows are people (farmers).
+	lex := lexicon.Load()
+	person := lex.Nature(n.One) == "person" || lex.ScaleKind(n.One) == "staff" || lex.ScaleKind(engine.LastWord(n.One)) == "staff"
 	// Named as the country names such a firm: the industry of the noun
 	// when the catalog has it ("grocery stores"), else a wholesaler's.
 	ind, _ := catalog.IndustryByID("wholesale-distribution")

@@ -96,6 +96,10 @@ func (r *reader) capabilities() []capability {
 		return len(out) - 1
 	}
 	desc, kinds := r.coordinated(r.desc)
+	desc, r.roles = r.crews(desc)
+	// "hire over 200 labourers": the count is the object's, whatever
+	// its hedge.
+	desc = hedged.ReplaceAllString(hundredDigits(desc), "$2")
 	for _, sentence := range sentenceSplit.Split(desc, -1) {
 		var last *lexicon.Verb
 		lastCap := -1        // the capability the sentence read last

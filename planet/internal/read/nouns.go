@@ -390,6 +390,11 @@ func (r *reader) counterparts() {
 		if slices.ContainsFunc(r.p.Counterparts, func(n engine.PlanNoun) bool { return n.One == sg }) {
 			continue
 		}
+		// "Farmers pay an advance": who pays is a customer; "Tomato
+		// grower in the Westland": the business names itself.
+		if i+1 < len(ws) && (ws[i+1] == "pay" || ws[i+1] == "pays" || i < 3 && slices.Contains([]string{"in", "near", "based", "on"}, ws[i+1])) {
+			continue
+		}
 		n := 0
 		if i > 0 {
 			n = numberWord(ws[i-1])
@@ -407,9 +412,21 @@ var numberWords = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a dozen|a hundred)\b`)
 })
 
+var hundreds = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine) hundred\b`)
+})
+
+// hundredDigits writes hundreds as digits: "two hundred labourers" are
+// 200 of them.
+func hundredDigits(s string) string {
+	return hundreds().ReplaceAllStringFunc(s, func(w string) string {
+		return strconv.Itoa(100 * numberWord(strings.ToLower(strings.Fields(w)[0])))
+	})
+}
+
 // digits writes small number words as digits: "six vans" → "6 vans".
 func digits(s string) string {
-	return numberWords().ReplaceAllStringFunc(s, func(w string) string {
+	return numberWords().ReplaceAllStringFunc(hundredDigits(s), func(w string) string {
 		switch strings.ToLower(w) {
 		case "a dozen":
 			return "12"
@@ -765,10 +782,29 @@ func (r *reader) services(caps []capability) {
 		one := c.entity
 		// "instructors are rostered by tide", "lifeguards work shifts":
 		// the shifts are of the people the clause names, in its word.
+		// "hire porters for every departure": people hired for each of
+		// something are assigned to it, not kept as employees.
+		if c.archetype == "hr" && r.staffedFor(words(c.phrase)) != "" {
+			c.archetype, one = "shifts", "assignment"
+			a, _ = r.lex.Archetype(c.archetype)
+		}
+		// "hire seasonal pickers": the employees are of the role hired.
+		if c.archetype == "hr" && engine.LastWord(one) == "employee" && c.resource != "" && r.lex.ScaleKind(engine.LastWord(c.resource)) == "staff" && c.resource != "staff" {
+			one = strings.TrimSpace(strings.TrimSuffix(one, "employee") + " " + c.resource)
+		}
+		// The people on a shift are whom it is of, not what it books.
+		if c.archetype == "shifts" && r.lex.ScaleKind(c.resource) == "staff" {
+			c.resource = ""
+		}
 		if c.archetype == "shifts" {
 			var fields []string
 			one, fields = r.shiftRecord(c, one)
 			c.fields = union(c.fields, fields)
+			c = r.withRoles(c, one)
+			// A crew of several roles names its shifts as a crew's.
+			if r.crewOf(one) == "crew member" {
+				one = "crew " + engine.LastWord(one)
+			}
 		}
 		if c.archetype == "billing" {
 			billUnits = union(billUnits, c.units)
@@ -900,7 +936,12 @@ func (r *reader) services(caps []capability) {
 		case a.Counterparty == "staff":
 			// Shifts are the staff's ("volunteer shifts"), not a customer's.
 			s.Counterpart = &engine.PlanNoun{One: p.Staff.One, Many: p.Staff.Many}
-			r.decide(c.phrase, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are of %s, not customers", many, p.Staff.Many)
+			// "hire porters for every departure": the assignments are of
+			// the people the clause names, when they are not the staff.
+			if who := r.crewOf(one); who != "" && who != p.Staff.One {
+				s.Counterpart = &engine.PlanNoun{One: who, Many: r.lex.Plural(who), From: c.phrase}
+			}
+			r.decide(c.phrase, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are of %s, not customers", many, s.Counterpart.Many)
 		default:
 			// Suppliers ("order flour from local mills"), donors ("collect
 			// donations from grocery stores").
@@ -1048,7 +1089,13 @@ func (r *reader) services(caps []capability) {
 		if len(supKinds) > 1 || supKinds[0] != "supplier" {
 			ps.Attributes = []engine.PlanAttribute{{Name: "kind", Type: "text", Values: supKinds, From: supFrom}}
 		}
-		add(ps, "procurement (procurement): purchase orders to "+strings.Join(r.pluralAll(supKinds), ", "))
+		decision := "procurement (procurement): purchase orders to " + strings.Join(r.pluralAll(supKinds), ", ")
+		// "the milk of 14 local farmers": what they supply is bought.
+		if m := r.suppliedBy(supKinds); len(m) > 0 {
+			ps.Resource = &engine.PlanNoun{One: m[0], Many: r.lex.Plural(m[0]), From: supFrom}
+			decision += " for " + m[0]
+		}
+		add(ps, decision)
 	}
 	if sc, ok := r.scaleOf("vehicles"); ok && !slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "fleet" }) {
 		fleet := engine.PlanService{Name: "fleet", Archetype: "fleet", Title: "Fleet: " + strconv.Itoa(sc.Count) + " " + r.lex.Plural(sc.Noun), Builder: "fleet", From: sc.From,

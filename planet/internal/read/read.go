@@ -75,6 +75,9 @@ type reader struct {
 	desc  string
 	force []string
 	place catalog.Place // where the brief's country field points
+	// roles are the crews the description names by several roles
+	// ("rangers and trackers"), by the first role (see crews).
+	roles map[string][]string
 }
 
 func (r *reader) decide(phrase, ptr, format string, args ...any) {

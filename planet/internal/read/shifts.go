@@ -83,6 +83,9 @@ func (r *reader) shiftRecord(c capability, one string) (string, []string) {
 		}
 		fields = union(fields, []string{sg})
 	}
+	if x := r.staffedFor(ws); x != "" {
+		fields = union(fields, []string{x})
+	}
 	return one, fields
 }
 
