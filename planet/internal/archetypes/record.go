@@ -683,11 +683,7 @@ func offeringsLike(g *engine.Gen, noun string, kinds []string, archetype string)
 	if len(like) > 0 {
 		return like
 	}
-	var out []engine.Item
-	for _, it := range engine.PriceList(noun, kinds, archetype) {
-		out = append(out, engine.Item{Name: it.Name, Min: it.Price[0], Max: it.Price[1]})
-	}
-	return out
+	return engine.LocalPriceList(g.Locale.C.Locale, noun, kinds, archetype)
 }
 
 // recordAsks are how a colleague asks for a record to reach its final
@@ -776,17 +772,17 @@ func stockLike(g *engine.Gen, noun string, kinds []string, archetype string) []e
 	if len(names) == 0 {
 		names = []string{noun}
 	}
-	var lists [][]engine.PlanItem
+	var lists [][]engine.Item
 	total := 0
 	for _, n := range names {
-		lists = append(lists, engine.PriceList(n, nil, archetype))
+		lists = append(lists, engine.LocalPriceList(g.Locale.C.Locale, n, nil, archetype))
 		total += len(lists[len(lists)-1])
 	}
 	var out []engine.Item
 	for i := 0; len(out) < total; i++ {
 		l := lists[i%len(lists)]
 		if j := i / len(lists); j < len(l) {
-			out = append(out, engine.Item{Name: l[j].Name, Min: l[j].Price[0], Max: l[j].Price[1]})
+			out = append(out, l[j])
 		}
 	}
 	return out
