@@ -180,14 +180,14 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			n = min(n, len(goods))
 		}
 		for i := 1; i <= n; i++ {
-			row := engine.Row{"id": res.ID(i), "name": fmt.Sprintf("%s %d", engine.Title(r1), i)}
+			row := engine.Row{"id": res.ID(i), "name": fmt.Sprintf("%s %d", engine.LocalNoun(g.Locale.C.Locale, r1), i)}
 			if physical {
 				row["location"] = locs[i%len(locs)]
 				row["condition"] = engine.Pick(g.R, []string{"available", "available", "available", "in_use", "out_of_service"})
 			}
 			if len(kinds) > 0 {
 				row["kind"] = kinds[i%len(kinds)]
-				row["name"] = fmt.Sprintf("%s %d", engine.Title(kinds[i%len(kinds)]), i)
+				row["name"] = fmt.Sprintf("%s %d", engine.LocalNoun(g.Locale.C.Locale, kinds[i%len(kinds)]), i)
 			}
 			switch {
 			case stock:

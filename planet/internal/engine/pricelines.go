@@ -2,9 +2,10 @@ package engine
 
 import (
 	"bytes"
-	"encoding/json"
 	"embed"
+	"encoding/json"
 	"fmt"
+	"io/fs"
 	"maps"
 	"path"
 	"slices"
@@ -43,14 +44,14 @@ type lineFile struct {
 // {Noun} once, a generic noun per kind, no template or kind the price
 // lists lack (a stale line), and no empty noun.
 var loadLineFiles = sync.OnceValue(func() map[string]*lineFile {
-	out, err := parseLineFiles(loadPriceLists())
+	out, err := parseLineFiles(priceLinesFS, loadPriceLists())
 	if err != nil {
 		panic("engine: " + err.Error())
 	}
 	return out
 })
 
-func parseLineFiles(pl *priceLists) (map[string]*lineFile, error) {
+func parseLineFiles(fsys fs.FS, pl *priceLists) (map[string]*lineFile, error) {
 	tmpls := map[string]bool{}
 	kinds := map[string]bool{}
 	for _, k := range pl.Kinds {
@@ -59,14 +60,14 @@ func parseLineFiles(pl *priceLists) (map[string]*lineFile, error) {
 			tmpls[l.Name] = true
 		}
 	}
-	names, err := priceLinesFS.ReadDir("data/pricelines")
+	names, err := fs.ReadDir(fsys, "data/pricelines")
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]*lineFile{}
 	for _, e := range names {
 		name := "data/pricelines/" + e.Name()
-		data, err := priceLinesFS.ReadFile(name)
+		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return nil, err
 		}
@@ -133,14 +134,19 @@ func PriceLineLanguages() []string { return slices.Sorted(maps.Keys(loadLineFile
 // generic word. A business writes its own language, never a half-English
 // line.
 func (f *lineFile) nounFor(noun, kind string) string {
-	n := strings.ToLower(strings.TrimSpace(noun))
-	if v, ok := f.Nouns[n]; ok {
-		return v
-	}
-	if v, ok := f.Nouns[LastWord(n)]; ok {
+	if v, ok := f.noun(noun); ok {
 		return v
 	}
 	return f.Generic[kind]
+}
+
+func (f *lineFile) noun(noun string) (string, bool) {
+	n := strings.ToLower(strings.TrimSpace(noun))
+	if v, ok := f.Nouns[n]; ok {
+		return v, true
+	}
+	v, ok := f.Nouns[LastWord(n)]
+	return v, ok
 }
 
 // local is the line in a language or locale; a qualified line ("Organic
@@ -225,4 +231,17 @@ func LocalPlanItem(lang string, w PlanWork, it PlanItem) (Item, bool) {
 		out.Source = it.Name
 	}
 	return out, true
+}
+
+// LocalNoun is a brief's noun as a list entry of the language starts
+// ("kayak" → German "Kajak"), for the names of the things a world keeps
+// ("Kajak 3"): data/pricelines' entry for the noun or its head, else the
+// noun itself, capitalised (a label, where no generic word would fit).
+func LocalNoun(lang, noun string) string {
+	if f := lineFileFor(lang); f != nil {
+		if v, ok := f.noun(noun); ok {
+			return v
+		}
+	}
+	return Title(noun)
 }

@@ -19,9 +19,9 @@ var priceListsJSON []byte
 type priceLists struct {
 	Source string `json:"_source"`
 	Kinds  []struct {
-		Kind  string     `json:"kind"`
-		Why   string     `json:"why"`
-		Base  [2]float64 `json:"base"`
+		Kind  string         `json:"kind"`
+		Why   string         `json:"why"`
+		Base  [2]float64     `json:"base"`
 		Lines []lineTemplate `json:"lines"`
 	} `json:"kinds"`
 	ByWeight        []string          `json:"by_weight"`
