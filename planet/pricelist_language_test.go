@@ -79,7 +79,7 @@ func TestComposedPriceListsInTheWorldsLanguage(t *testing.T) {
 			}
 			// The plan's items as the world names them are in the bundle.
 			for _, it := range p.Work.Items {
-				l, ok := engine.LocalPlanItem(c.Locale, p.Work, it)
+				l, ok := engine.LocalPlanItem(c.Locale, c.Currency, p.Work, it)
 				if !ok {
 					continue
 				}

@@ -683,7 +683,7 @@ func offeringsLike(g *engine.Gen, noun string, kinds []string, archetype string)
 	if len(like) > 0 {
 		return like
 	}
-	return engine.LocalPriceList(g.Locale.C.Locale, noun, kinds, archetype)
+	return engine.LocalPriceList(g.Locale.C.Locale, g.Locale.C.Currency, noun, kinds, archetype)
 }
 
 // recordAsks are how a colleague asks for a record to reach its final
@@ -775,7 +775,7 @@ func stockLike(g *engine.Gen, noun string, kinds []string, archetype string) []e
 	var lists [][]engine.Item
 	total := 0
 	for _, n := range names {
-		lists = append(lists, engine.LocalPriceList(g.Locale.C.Locale, n, nil, archetype))
+		lists = append(lists, engine.LocalPriceList(g.Locale.C.Locale, g.Locale.C.Currency, n, nil, archetype))
 		total += len(lists[len(lists)-1])
 	}
 	var out []engine.Item

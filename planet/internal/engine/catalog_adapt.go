@@ -31,7 +31,7 @@ func vocabOf(ind catalog.Industry) *Vocab {
 // vocabOfPlan gives a plan's nouns to the builders, its items named in
 // the world's language (the plan names them as the catalog does, and a
 // composed price list in English; see LocalPlanItem).
-func vocabOfPlan(p *Plan, lang string) *Vocab {
+func vocabOfPlan(p *Plan, lang, currency string) *Vocab {
 	noun := func(n PlanNoun) Noun {
 		out := Noun{One: n.One, Many: n.Many}
 		for _, a := range n.Attributes {
@@ -56,7 +56,7 @@ func vocabOfPlan(p *Plan, lang string) *Vocab {
 	// fall back to the kind's generic word: the price list shows it once.
 	seen := map[string]bool{}
 	for _, it := range w.Items {
-		if local, ok := LocalPlanItem(lang, w, it); ok && !seen[local.Name] {
+		if local, ok := LocalPlanItem(lang, currency, w, it); ok && !seen[local.Name] {
 			seen[local.Name] = true
 			v.Items = append(v.Items, local)
 		}

@@ -203,12 +203,13 @@ func kindHas(pl *priceLists, kind, tmpl string) bool {
 	return false
 }
 
-// LocalPlanItem is a plan's item as a world of the language names it: a
-// catalog term in its translation (see [LocalItem]), a composed line in
-// the language's price-list grammar with its noun translated, else the
-// plan's own name. ok is false for a composed qualified line the
-// language cannot say (see priceLine.local).
-func LocalPlanItem(lang string, w PlanWork, it PlanItem) (Item, bool) {
+// LocalPlanItem is a plan's item as a world of the language and
+// currency names and prices it: a catalog term in its translation (see
+// [LocalItem]), a composed line in the language's price-list grammar with
+// its noun translated, at the currency's level for such lines (see
+// composedLevel), else the plan's own item. ok is false for a composed
+// qualified line the language cannot say (see priceLine.local).
+func LocalPlanItem(lang, currency string, w PlanWork, it PlanItem) (Item, bool) {
 	if local := LocalItem(lang, it.Name, it.Price[0], it.Price[1]); local.Source != "" {
 		return local, true
 	}
@@ -226,7 +227,8 @@ func LocalPlanItem(lang string, w PlanWork, it PlanItem) (Item, bool) {
 	if !ok {
 		return Item{}, false
 	}
-	out := Item{Name: name, Min: it.Price[0], Max: it.Price[1]}
+	f := composedLevel(currency)
+	out := Item{Name: name, Min: round2(it.Price[0] * f), Max: round2(it.Price[1] * f)}
 	if name != it.Name {
 		out.Source = it.Name
 	}

@@ -71,10 +71,10 @@ func TestLocalPlanItem(t *testing.T) {
 			w.Attributes = []PlanAttribute{{Name: "category", Type: "text", Values: append(c.quals, "standard")}}
 		}
 		plan := PriceList(c.noun, c.quals, c.arch)
-		local := LocalPriceList(c.lang, c.noun, c.quals, c.arch)
+		local := LocalPriceList(c.lang, "EUR", c.noun, c.quals, c.arch)
 		var got []Item
 		for _, it := range plan {
-			if l, ok := LocalPlanItem(c.lang, w, it); ok {
+			if l, ok := LocalPlanItem(c.lang, "EUR", w, it); ok {
 				got = append(got, l)
 			}
 		}
@@ -93,13 +93,13 @@ func TestLocalPlanItem(t *testing.T) {
 			t.Errorf("%s: %d of %d lines; want the organic box said and the large one left off", c.lang, len(got), len(plan))
 		}
 	}
-	if it, _ := LocalPlanItem("de-DE", PlanWork{Archetype: "bookings"}, PlanItem{Name: "Kayak, 1 hour", Price: [2]float64{10, 30}}); it.Name != "Kajak, 1 Stunde" || it.Source != "Kayak, 1 hour" {
+	if it, _ := LocalPlanItem("de-DE", "EUR", PlanWork{Archetype: "bookings"}, PlanItem{Name: "Kayak, 1 hour", Price: [2]float64{10, 30}}); it.Name != "Kajak, 1 Stunde" || it.Source != "Kayak, 1 hour" {
 		t.Errorf("de-DE: %+v, want Kajak, 1 Stunde", it)
 	}
-	if it, ok := LocalPlanItem("en-GB", PlanWork{Archetype: "bookings"}, PlanItem{Name: "Kayak, 1 hour", Price: [2]float64{10, 30}}); !ok || it.Name != "Kayak, 1 hour" {
+	if it, ok := LocalPlanItem("en-GB", "GBP", PlanWork{Archetype: "bookings"}, PlanItem{Name: "Kayak, 1 hour", Price: [2]float64{10, 30}}); !ok || it.Name != "Kayak, 1 hour" {
 		t.Errorf("en-GB: %+v, want the plan's name", it)
 	}
-	if it, ok := LocalPlanItem("de-DE", PlanWork{Archetype: "orders"}, PlanItem{Name: "Wedding cake tasting", Price: [2]float64{10, 30}}); !ok || it.Name != "Wedding cake tasting" {
+	if it, ok := LocalPlanItem("de-DE", "EUR", PlanWork{Archetype: "orders"}, PlanItem{Name: "Wedding cake tasting", Price: [2]float64{10, 30}}); !ok || it.Name != "Wedding cake tasting" {
 		t.Errorf("a plan's own item: %+v, want its name kept", it)
 	}
 }
@@ -154,4 +154,27 @@ func must(b []byte, err error) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// TestComposedLinesAtTheCurrencysLevel: a composed line costs what such
+// work costs where the world is — a tuner's hour in Bogotá at 0.4 of the
+// euro area's, in Zürich at 1.5 — and a catalog term keeps its price;
+// every level of the data is a plausible ratio.
+func TestComposedLinesAtTheCurrencysLevel(t *testing.T) {
+	w := PlanWork{Archetype: "work_orders", Offering: PlanNoun{One: "piano"}}
+	it := PriceList("piano", nil, "work_orders")[0]
+	for cur, want := range map[string]float64{"EUR": 1, "COP": 0.4, "CHF": 1.5, "JPY": 0.8, "KWD": 0.75, "XXX": 1} {
+		got, _ := LocalPlanItem("es-CO", cur, w, it)
+		if got.Min != round2(it.Price[0]*want) || got.Max != round2(it.Price[1]*want) {
+			t.Errorf("%s: %v–%v, want %v × %v", cur, got.Min, got.Max, want, it.Price)
+		}
+		if l := LocalPriceList("es-CO", cur, "piano", nil, "work_orders")[0]; l != got {
+			t.Errorf("%s: LocalPriceList %+v, plan %+v", cur, l, got)
+		}
+	}
+	for cur, f := range loadPriceLists().PriceLevel {
+		if f < 0.2 || f > 2 {
+			t.Errorf("price_level/%s = %v: no country's prices are that far from the euro area's", cur, f)
+		}
+	}
 }

@@ -30,6 +30,19 @@ type priceLists struct {
 	Tickets         []string          `json:"tickets"`
 	ByArchetype     map[string]string `json:"by_archetype"`
 	QualifiedFactor float64           `json:"qualified_factor"`
+	// PriceLevel is, by currency, what a composed line costs there
+	// relative to the euro area (see price_level_source).
+	PriceLevelSource string             `json:"price_level_source"`
+	PriceLevel       map[string]float64 `json:"price_level"`
+}
+
+// composedLevel is what a composed line costs in a currency relative to
+// the euro area its base prices were read in (1 when the data has none).
+func composedLevel(currency string) float64 {
+	if f, ok := loadPriceLists().PriceLevel[currency]; ok && f > 0 {
+		return f
+	}
+	return 1
 }
 
 // lineTemplate is a line of a kind: its English ("{Noun}, pack of 6")
@@ -117,8 +130,8 @@ func MadeGoods(noun string) bool {
 // [PriceKind]), each priced at the kind's base times its factor, so that
 // a larger pack costs more and less per unit; then one line per
 // qualifier the brief gives ("same-day pickup"). The lines are English,
-// as a plan names its items; [LocalLine] writes one in a world's
-// language.
+// as a plan names its items; [LocalPriceList] writes them in a
+// world's language.
 func PriceList(noun string, quals []string, archetype string) []PlanItem {
 	var out []PlanItem
 	for _, l := range priceLines(noun, quals, archetype) {
@@ -127,14 +140,16 @@ func PriceList(noun string, quals []string, archetype string) []PlanItem {
 	return out
 }
 
-// LocalPriceList is [PriceList] in a language or locale ("de-AT"), each
-// item with its English name as Source; a qualified line the language
-// cannot say is left off (see [LocalLine]).
-func LocalPriceList(lang, noun string, quals []string, archetype string) []Item {
+// LocalPriceList is [PriceList] in a language or locale ("de-AT") and at
+// a currency's price level for such lines (see composedLevel), each item
+// with its English name as Source; a qualified line the language cannot
+// say is left off (see priceLine.local).
+func LocalPriceList(lang, currency, noun string, quals []string, archetype string) []Item {
 	var out []Item
+	f := composedLevel(currency)
 	for _, l := range priceLines(noun, quals, archetype) {
 		if name, ok := l.local(lang); ok {
-			out = append(out, Item{Name: name, Min: l.price[0], Max: l.price[1], Source: l.english()})
+			out = append(out, Item{Name: name, Min: round2(l.price[0] * f), Max: round2(l.price[1] * f), Source: l.english()})
 		}
 	}
 	return out
