@@ -2,10 +2,15 @@ package engine
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
 )
+
+// placeholderLike is the realism validator's numbered placeholder name
+// (seed's numbered): words, a space and a small number.
+var placeholderLike = regexp.MustCompile(`^(\p{L}[\p{L} -]*?) ([0-9]{1,2})$`)
 
 // TestPriceLineFilesSayEveryLine: every language's file loads, and a
 // line of every kind in it is in the language: never the English line,
@@ -30,6 +35,11 @@ func TestPriceLineFilesSayEveryLine(t *testing.T) {
 					}
 					if strings.Contains(strings.ToLower(got), "zzq") {
 						t.Errorf("%s: %q keeps the English noun: %q", lang, line.english(), got)
+					}
+					// The realism validator takes "Sản phẩm lốc 3" for a
+					// placeholder name and a counter.
+					if placeholderLike.MatchString(got) {
+						t.Errorf("%s: %q reads as a name and a counter", lang, got)
 					}
 					if noun == "zzq widget" && !strings.Contains(got, f.Generic[k.Kind]) {
 						t.Errorf("%s: %q without a translated noun is %q, want the generic %q", lang, line.english(), got, f.Generic[k.Kind])
