@@ -55,7 +55,7 @@ var (
 		"file_note_title", "file_note_body", "file_note_body_named", "meeting_notes_body", "meeting_notes_close",
 		"doc_policies", "doc_policies_body", "doc_handbook_intro", "doc_handbook_holds", "doc_handbook_ids", "doc_handbook_practice",
 		"work_order_task", "work_order_follow_up", "vehicle_job", "vehicle_post_job_check", "vehicle_gearbox", "vehicle_brakes",
-		"stock_location", "appointment_room", "appointment_purpose", "appointment_follow_up",
+		"stock_location", "shipment_depot", "appointment_room", "appointment_purpose", "appointment_follow_up",
 		"claim_loss", "claim_service", "claim_damage", "claim_delay", "claim_defect", "claim_injury", "claim_other", "claim_approved", "claim_rejected", "case_deadline", "case_settled", "case_outcome",
 		"timesheet_split_note", "timesheet_reject_reason", "visit_note", "project_milestone", "quality_fail_note", "enquiry_after",
 		"resource_room", "resource_table", "resource_bay", "resource_studio", "resource_vehicle", "resource_equipment",

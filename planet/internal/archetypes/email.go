@@ -153,17 +153,24 @@ func buildEmail(g *engine.Gen, s *engine.Svc) {
 		topic := seed.LexiconFor("en").Sentences("topic")[ti]
 		local := lex.Sentences("topic")[ti]
 		subject := seed.Fill(engine.Pick(tc.R, lex.Sentences("question_subject")), "topic", local)
+		// A reply's subject starts the way the language's mail clients
+		// write it: "AW:", "Sv:", "回复：".
+		prefix := lex.Sentences("reply_subject_prefix")[0]
+		reply := prefix + " " + subject
+		if strings.HasSuffix(prefix, "：") {
+			reply = prefix + subject
+		}
 		id := fmt.Sprintf("MSG-%05d", tc.NextID(table))
 		msg := engine.Row{"id": id, "direction": "inbound", "from_addr": c["email"], "to_addr": us, "subject": subject,
 			"body": seed.Fill(engine.Pick(tc.R, lex.Sentences("email_question")), "topic", local), "sent_at": g.At(0, -1)}
 		tc.NextID(table)
 		return engine.Task{
 			Title:       "answer email",
-			Instruction: fmt.Sprintf("%s wrote to the shared mailbox about %s. Reply to them (keep the subject, starting with \"Re:\") and tell them we will follow up by phone.", c["name"], topic),
+			Instruction: fmt.Sprintf("%s wrote to the shared mailbox about %s. Reply to them (keep the subject, starting with %q) and tell them we will follow up by phone.", c["name"], topic, prefix),
 			Seed:        []world.SeedOp{{Insert: table, Values: msg}},
-			Calls:       []world.Call{{Tool: "send_email", Args: map[string]any{"to": c["email"], "subject": "Re: " + subject, "body": letter("email_reply", fmt.Sprint(c["name"]), tc.R)}}},
+			Calls:       []world.Call{{Tool: "send_email", Args: map[string]any{"to": c["email"], "subject": reply, "body": letter("email_reply", fmt.Sprint(c["name"]), tc.R)}}},
 			Assertions: []world.Assertion{
-				{Description: "A reply went to the sender.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"direction": "outbound", "to_addr": c["email"], "subject": map[string]any{"contains": "Re: " + subject}}}},
+				{Description: "A reply went to the sender.", Exists: &world.RowMatch{Table: table, Where: map[string]any{"direction": "outbound", "to_addr": c["email"], "subject": map[string]any{"contains": reply}}}},
 				{Description: "Exactly one reply was sent.", Count: &world.CountMatch{Table: table, Where: map[string]any{"direction": "outbound", "to_addr": c["email"]}, Equals: kit.PtrInt(kit.CountWhere(g.Rows(table), "direction", "outbound", "to_addr", c["email"]) + 1)}},
 			},
 			MayChange: []world.Change{{Table: table, Ops: []string{"insert"}}},

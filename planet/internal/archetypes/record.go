@@ -180,14 +180,14 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			n = min(n, len(goods))
 		}
 		for i := 1; i <= n; i++ {
-			row := engine.Row{"id": res.ID(i), "name": fmt.Sprintf("%s %d", engine.Title(r1), i)}
+			row := engine.Row{"id": res.ID(i), "name": fmt.Sprintf("%s %d", engine.LocalNoun(g.Locale.C.Locale, r1), i)}
 			if physical {
 				row["location"] = locs[i%len(locs)]
 				row["condition"] = engine.Pick(g.R, []string{"available", "available", "available", "in_use", "out_of_service"})
 			}
 			if len(kinds) > 0 {
 				row["kind"] = kinds[i%len(kinds)]
-				row["name"] = fmt.Sprintf("%s %d", engine.Title(kinds[i%len(kinds)]), i)
+				row["name"] = fmt.Sprintf("%s %d", engine.LocalNoun(g.Locale.C.Locale, kinds[i%len(kinds)]), i)
 			}
 			switch {
 			case stock:
@@ -698,11 +698,7 @@ func offeringsLike(g *engine.Gen, noun string, kinds []string, archetype string)
 	if len(like) > 0 {
 		return like
 	}
-	var out []engine.Item
-	for _, it := range engine.PriceList(noun, kinds, archetype) {
-		out = append(out, engine.Item{Name: it.Name, Min: it.Price[0], Max: it.Price[1]})
-	}
-	return out
+	return engine.LocalPriceList(g.Locale.C.Locale, g.Locale.C.Currency, noun, kinds, archetype)
 }
 
 // recordAsks are how a colleague asks for a record to reach its final
@@ -791,17 +787,17 @@ func stockLike(g *engine.Gen, noun string, kinds []string, archetype string) []e
 	if len(names) == 0 {
 		names = []string{noun}
 	}
-	var lists [][]engine.PlanItem
+	var lists [][]engine.Item
 	total := 0
 	for _, n := range names {
-		lists = append(lists, engine.PriceList(n, nil, archetype))
+		lists = append(lists, engine.LocalPriceList(g.Locale.C.Locale, g.Locale.C.Currency, n, nil, archetype))
 		total += len(lists[len(lists)-1])
 	}
 	var out []engine.Item
 	for i := 0; len(out) < total; i++ {
 		l := lists[i%len(lists)]
 		if j := i / len(lists); j < len(l) {
-			out = append(out, engine.Item{Name: l[j].Name, Min: l[j].Price[0], Max: l[j].Price[1]})
+			out = append(out, l[j])
 		}
 	}
 	return out

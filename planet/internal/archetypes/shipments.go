@@ -3,7 +3,6 @@ package archetypes
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
@@ -211,15 +210,18 @@ func buildShipments(g *engine.Gen, s *engine.Svc) {
 			return engine.Task{}, false
 		}
 		c := engine.Pick(tc.R, cands)
-		hub := engine.Pick(tc.R, hubs) + " depot"
+		// The depot as the carrier's tracking names it: "Depot
+		// München", "大阪配送センター".
+		city := engine.Pick(tc.R, hubs)
+		hub := g.Locale.Lex().Say("shipment_depot", "city", city)
 		tc.NextID(scans)
 		return engine.Task{
 			Title:       "record depot scan",
-			Instruction: fmt.Sprintf("%s (tracking %s) was scanned in at the %s this morning. Please update its tracking.", c["id"], c["tracking_no"], hub),
+			Instruction: fmt.Sprintf("%s (tracking %s) was scanned in at %s this morning. Please update its tracking.", c["id"], c["tracking_no"], hub),
 			Calls:       []world.Call{{Tool: "record_scan", Args: map[string]any{"consignment_id": c["id"], "stage": "in_transit", "location": hub}}},
 			Assertions: []world.Assertion{
 				kit.FieldIs("The "+one+" is in transit.", table, c["id"], "status", "in_transit"),
-				{Description: "The depot scan is in its history.", Weight: 2, Exists: &world.RowMatch{Table: scans, Where: map[string]any{"consignment_id": c["id"], "stage": "in_transit", "location": map[string]any{"contains": strings.TrimSuffix(hub, " depot")}}}},
+				{Description: "The depot scan is in its history.", Weight: 2, Exists: &world.RowMatch{Table: scans, Where: map[string]any{"consignment_id": c["id"], "stage": "in_transit", "location": map[string]any{"contains": city}}}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{c["id"]}, Ops: []string{"update"}}, {Table: scans, Ops: []string{"insert"}}},
 			Services:  []string{s.Name},

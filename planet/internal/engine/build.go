@@ -117,7 +117,7 @@ func BuildServices(p *Plan, opts Options) (*Gen, error) {
 	country = country.InCity(p.Company.Headquarters) // Genève writes French
 	g := &Gen{
 		Scenario: Scenario{Industry: cmp.Or(packID(p), Snake(p.Company.Industry)), Country: country.Code, Description: s.Description, Seed: p.Seed},
-		Vocab:    vocabOfPlan(p, country.Locale),
+		Vocab:    vocabOfPlan(p, country.Locale, country.Currency),
 		Plan:     p,
 		flavours: catalog.FlavoursOf(p.Company.Pack, p.Company.Industry),
 		ByName:   map[string]*Svc{},

@@ -29,8 +29,9 @@ func vocabOf(ind catalog.Industry) *Vocab {
 }
 
 // vocabOfPlan gives a plan's nouns to the builders, its items named in
-// the world's language (the plan names them as the catalog does).
-func vocabOfPlan(p *Plan, lang string) *Vocab {
+// the world's language (the plan names them as the catalog does, and a
+// composed price list in English; see LocalPlanItem).
+func vocabOfPlan(p *Plan, lang, currency string) *Vocab {
 	noun := func(n PlanNoun) Noun {
 		out := Noun{One: n.One, Many: n.Many}
 		for _, a := range n.Attributes {
@@ -51,8 +52,14 @@ func vocabOfPlan(p *Plan, lang string) *Vocab {
 	}
 	v := &Vocab{Customer: cust, Staff: noun(p.Staff), Work: work,
 		Offering: Noun{One: w.Offering.One, Many: w.Offering.Many}, States: w.States, Cancel: w.Cancel, Unit: w.Unit}
+	// Two resources without a word of their own in the language both
+	// fall back to the kind's generic word: the price list shows it once.
+	seen := map[string]bool{}
 	for _, it := range w.Items {
-		v.Items = append(v.Items, LocalItem(lang, it.Name, it.Price[0], it.Price[1]))
+		if local, ok := LocalPlanItem(lang, currency, w, it); ok && !seen[local.Name] {
+			seen[local.Name] = true
+			v.Items = append(v.Items, local)
+		}
 	}
 	return v
 }

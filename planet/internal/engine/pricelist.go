@@ -19,13 +19,10 @@ var priceListsJSON []byte
 type priceLists struct {
 	Source string `json:"_source"`
 	Kinds  []struct {
-		Kind  string     `json:"kind"`
-		Why   string     `json:"why"`
-		Base  [2]float64 `json:"base"`
-		Lines []struct {
-			Name   string  `json:"name"`
-			Factor float64 `json:"factor"`
-		} `json:"lines"`
+		Kind  string         `json:"kind"`
+		Why   string         `json:"why"`
+		Base  [2]float64     `json:"base"`
+		Lines []lineTemplate `json:"lines"`
 	} `json:"kinds"`
 	ByWeight        []string          `json:"by_weight"`
 	ByNight         []string          `json:"by_night"`
@@ -33,6 +30,26 @@ type priceLists struct {
 	Tickets         []string          `json:"tickets"`
 	ByArchetype     map[string]string `json:"by_archetype"`
 	QualifiedFactor float64           `json:"qualified_factor"`
+	// PriceLevel is, by currency, what a composed line costs there
+	// relative to the euro area (see price_level_source).
+	PriceLevelSource string             `json:"price_level_source"`
+	PriceLevel       map[string]float64 `json:"price_level"`
+}
+
+// composedLevel is what a composed line costs in a currency relative to
+// the euro area its base prices were read in (1 when the data has none).
+func composedLevel(currency string) float64 {
+	if f, ok := loadPriceLists().PriceLevel[currency]; ok && f > 0 {
+		return f
+	}
+	return 1
+}
+
+// lineTemplate is a line of a kind: its English ("{Noun}, pack of 6")
+// and its price as a factor of the kind's base.
+type lineTemplate struct {
+	Name   string  `json:"name"`
+	Factor float64 `json:"factor"`
 }
 
 var loadPriceLists = sync.OnceValue(func() *priceLists {
@@ -112,24 +129,63 @@ func MadeGoods(noun string) bool {
 // lines a business selling noun as archetype puts on it (see
 // [PriceKind]), each priced at the kind's base times its factor, so that
 // a larger pack costs more and less per unit; then one line per
-// qualifier the brief gives ("same-day pickup").
+// qualifier the brief gives ("same-day pickup"). The lines are English,
+// as a plan names its items; [LocalPriceList] writes them in a
+// world's language.
 func PriceList(noun string, quals []string, archetype string) []PlanItem {
+	var out []PlanItem
+	for _, l := range priceLines(noun, quals, archetype) {
+		out = append(out, PlanItem{Name: l.english(), Price: l.price})
+	}
+	return out
+}
+
+// LocalPriceList is [PriceList] in a language or locale ("de-AT") and at
+// a currency's price level for such lines (see composedLevel), each item
+// with its English name as Source; a qualified line the language cannot
+// say is left off (see priceLine.local).
+func LocalPriceList(lang, currency, noun string, quals []string, archetype string) []Item {
+	var out []Item
+	f := composedLevel(currency)
+	for _, l := range priceLines(noun, quals, archetype) {
+		if name, ok := l.local(lang); ok {
+			out = append(out, Item{Name: name, Min: round2(l.price[0] * f), Max: round2(l.price[1] * f), Source: l.english()})
+		}
+	}
+	return out
+}
+
+// priceLine is one line of a composed price list: a line template of a
+// kind ("{Noun}, pack of 6") with the noun sold, or the noun with a
+// qualifier of the brief ("organic" vegetable box).
+type priceLine struct {
+	kind, tmpl, noun, qual string
+	price                  [2]float64
+}
+
+func priceLines(noun string, quals []string, archetype string) []priceLine {
 	pl := loadPriceLists()
 	kind := PriceKind(noun, archetype)
-	var out []PlanItem
+	var out []priceLine
 	for _, k := range pl.Kinds {
 		if k.Kind != kind {
 			continue
 		}
-		r := strings.NewReplacer("{Noun}", Title(noun), "{noun}", noun)
 		for _, l := range k.Lines {
-			out = append(out, PlanItem{Name: r.Replace(l.Name), Price: [2]float64{round2(k.Base[0] * l.Factor), round2(k.Base[1] * l.Factor)}})
+			out = append(out, priceLine{kind: kind, tmpl: l.Name, noun: noun, price: [2]float64{round2(k.Base[0] * l.Factor), round2(k.Base[1] * l.Factor)}})
 		}
 		for _, q := range quals {
-			out = append(out, PlanItem{Name: Title(q) + " " + noun, Price: [2]float64{round2(k.Base[0] * pl.QualifiedFactor), round2(k.Base[1] * pl.QualifiedFactor)}})
+			out = append(out, priceLine{kind: kind, noun: noun, qual: q, price: [2]float64{round2(k.Base[0] * pl.QualifiedFactor), round2(k.Base[1] * pl.QualifiedFactor)}})
 		}
 	}
 	return out
+}
+
+func (l priceLine) english() string {
+	if l.tmpl == "" {
+		return Title(l.qual) + " " + l.noun
+	}
+	return strings.NewReplacer("{Noun}", Title(l.noun), "{noun}", l.noun).Replace(l.tmpl)
 }
 
 func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }
