@@ -167,7 +167,9 @@ func buildInsurerClaims(g *engine.Gen, s *engine.Svc, steps []string, cust, work
 	}
 	s.Tool(true, kit.Tool(s.Name, "submit_insurance_claim", "Submit an insurance claim",
 		fmt.Sprintf("Claim a %s from the %s's insurer, dated today. One live claim per %s.", work.Noun, cust.Noun, work.Noun), args,
-		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": map[string]any{"in": kit.Vals("submitted", "approved", "paid")}}, As: "dup", Message: "{source_ref} already has claim {dup.id}."},
+		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "submitted"}, As: "dup", Message: "{source_ref} already has claim {dup.id}, awaiting the insurer."},
+		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "approved"}, As: "ok", Message: "{source_ref} already has approved claim {ok.id}."},
+		world.Step{Absent: table, Where: map[string]any{"source_ref": "$source_ref", "status": "paid"}, As: "paid", Message: "{source_ref} already has paid claim {paid.id}."},
 		kit.Insert(table, "", values)))
 	s.Tool(false, kit.Tool(s.Name, "record_claim_decision", "Record an insurer's decision",
 		"Record what the insurer decided on a submitted claim: approved (with the amount it will pay) or rejected.",
@@ -243,8 +245,8 @@ func buildStages(g *engine.Gen, s *engine.Svc, v []string, cust, work *engine.En
 		kit.Opt(withKind(world.Column{Name: "tax_rate", Type: "real", Description: "Tax rate in percent."}, seed.TaxRate)),
 		kit.Enum("status", "planned → "+state+" (by "+approver+") → invoiced; a stage is invoiced only once "+said+".", "planned", state, "invoiced"),
 		kit.Opt(kit.Date(state+"_on", "When "+approver+" "+map[string]string{"approved": "approved", "signed_off": "signed it off", "accepted": "accepted"}[state]+" it.")),
-		kit.Opt(kit.Text(state+"_by", "Who "+map[string]string{"approved": "approved", "signed_off": "signed it off", "accepted": "accepted"}[state]+" it (of "+approver+").")),
-		kit.Opt(kit.RefersTo("invoice_id", inv.Table+".id", "The invoice that billed the stage.")),
+		kit.Opt(kit.Text(state+"_by", "Who "+map[string]string{"approved": "approved", "signed_off": "signed it off", "accepted": "accepted"}[state]+" it, for "+approver+".")),
+		kit.Opt(kit.Ref("invoice_id", inv.Table, "The invoice that billed the stage.")),
 	}
 	prefix := g.FreePrefix("STG-", "STA-", "PHS-")
 	s.Table(table, engine.Title(work.Plural)+" billed stage by stage: each stage is invoiced once "+approver+" has "+said+" it.", prefix, 5, cols...)
@@ -258,7 +260,8 @@ func buildStages(g *engine.Gen, s *engine.Svc, v []string, cust, work *engine.En
 		r := taxed(engine.Row{"id": g.FormatID(table, n), "customer_id": work.Val("customer_id", w), "source_ref": w[work.Key], "bill_to": work.Val("email", w),
 			"stage_no": int64(k + 1), "title": titles[k], "amount": max(1, total/3), "status": status})
 		if status != "planned" {
-			r[state+"_on"], r[state+"_by"] = g.Day(-3-g.R.IntN(10)), nameOfCustomer(cust, r["customer_id"])
+			who, _ := g.Locale.Person("")
+			r[state+"_on"], r[state+"_by"] = g.Day(-3-g.R.IntN(10)), who
 		}
 		return r
 	}
@@ -301,11 +304,11 @@ func buildStages(g *engine.Gen, s *engine.Svc, v []string, cust, work *engine.En
 		w := engine.Pick(tc.R, ws)
 		r := stage(tc.NextID(table), w, 1, "planned")
 		id := r["id"]
-		who := nameOfCustomer(cust, r["customer_id"])
+		who, _ := g.Locale.Person("")
 		invID := inv.ID(tc.NextID(inv.Table))
 		return engine.Task{
 			Title:       "invoice an approved stage",
-			Instruction: fmt.Sprintf("%v has %s stage %s of %v (%s) today. Record it and invoice that stage.", who, said, id, w[work.Key], g.Locale.C.FormatMoney(r["amount"].(int64))),
+			Instruction: fmt.Sprintf("%s, for %v, has %s stage %s of %v (%s) today. Record it and invoice that stage.", who, nameOfCustomer(cust, r["customer_id"]), said, id, w[work.Key], g.Locale.C.FormatMoney(r["amount"].(int64))),
 			Seed:        []world.SeedOp{{Insert: table, Values: r}},
 			Calls: []world.Call{{Tool: verb + "_stage", Args: map[string]any{"stage_id": id, "by": who}},
 				{Tool: "invoice_stage", Args: map[string]any{"stage_id": id}}},
@@ -313,6 +316,7 @@ func buildStages(g *engine.Gen, s *engine.Svc, v []string, cust, work *engine.En
 				{Description: "The stage is invoiced.", Field: &world.FieldMatch{Table: table, Key: id, Column: "status", Equals: "invoiced"}},
 				{Description: "Its invoice is for the stage's amount.", Exists: &world.RowMatch{Table: inv.Table, Where: map[string]any{"id": invID, "source_ref": w[work.Key], "amount": r["amount"], "status": "issued"}}},
 				{Description: "The stage points at that invoice.", Field: &world.FieldMatch{Table: table, Key: id, Column: "invoice_id", Equals: invID}},
+				{Description: "The " + said + " was recorded today.", Field: &world.FieldMatch{Table: table, Key: id, Column: state + "_on", Equals: g.Day(0)}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{id}, Ops: []string{"update"}}, {Table: inv.Table, Ops: []string{"insert"}}},
 			Services:  []string{s.Name},
@@ -448,7 +452,7 @@ func buildCreditAccounts(g *engine.Gen, s *engine.Svc, v []string, cust *engine.
 			Calls:       []world.Call{{Tool: "set_account_status", Args: map[string]any{"account_id": over["id"], "status": late}}},
 			Assertions: []world.Assertion{
 				{Description: "The account past the limit is " + said + ".", Field: &world.FieldMatch{Table: table, Key: over["id"], Column: "status", Equals: late}},
-				{Description: "The account within the limit stays active.", Field: &world.FieldMatch{Table: table, Key: under["id"], Column: "status", Equals: "active"}},
+				{Description: "The account within the limit stays active.", Role: world.RoleConstraint, Field: &world.FieldMatch{Table: table, Key: under["id"], Column: "status", Equals: "active"}},
 			},
 			MayChange: []world.Change{{Table: table, Keys: []any{over["id"]}, Ops: []string{"update"}}},
 			Services:  []string{s.Name},

@@ -20,17 +20,18 @@ import (
 
 // moneyPart is one comma part of a sentence of the brief, folded: its
 // words joined by single spaces, hyphens as spaces, padded with spaces.
-type moneyPart struct{ text, low string }
+type moneyPart struct{ text, low, sentence string }
 
 func moneyParts(desc string) []moneyPart {
 	var out []moneyPart
 	for _, sentence := range sentenceSplit.Split(desc, -1) {
+		whole := " " + strings.Join(words(strings.ReplaceAll(sentence, "-", " ")), " ") + " "
 		for _, part := range strings.Split(sentence, ",") {
 			if strings.TrimSpace(part) == "" {
 				continue
 			}
 			ws := words(strings.ReplaceAll(part, "-", " "))
-			out = append(out, moneyPart{text: strings.TrimSpace(part), low: " " + strings.Join(ws, " ") + " "})
+			out = append(out, moneyPart{text: strings.TrimSpace(part), low: " " + strings.Join(ws, " ") + " ", sentence: whole})
 		}
 	}
 	return out
@@ -49,7 +50,6 @@ func (r *reader) moneyTerms() {
 	r.stageBilling(parts)
 	r.surcharges(parts)
 	r.creditAccounts(parts)
-	r.channelCommissions(parts)
 }
 
 // setBilling adds an attribute to billing (added when the plan has
@@ -78,9 +78,11 @@ func (r *reader) insurerClaims(parts []moneyPart) {
 		if !named {
 			continue
 		}
+		// A verb of paying or claiming, or a step of a claim ("need a
+		// pre-authorisation from their insurer").
 		cued := slices.ContainsFunc(strings.Fields(part.low), func(w string) bool {
 			return slices.ContainsFunc(mt.InsurerCues, func(c string) bool { return w == c || slices.Contains(lexicon.VerbLemma(w), c) })
-		})
+		}) || slices.ContainsFunc(mt.InsurerSteps, func(c lexicon.Cue) bool { return c.Step != "monthly" && part.has(c.Cue) })
 		// "tenant insurance sold at the counter" is a product, not a payer.
 		if cued && !part.has("sell") && !part.has("sold") {
 			from = part.text
@@ -123,13 +125,16 @@ func (r *reader) stageBilling(parts []moneyPart) {
 			continue
 		}
 		state, approver := "approved", ""
+		// The approval may be in the next part of the sentence ("paid in
+		// three stages, each invoiced once the homeowner signs it off").
+		whole := moneyPart{text: part.text, low: part.sentence}
 		for _, c := range mt.StageApprovals {
-			if !part.has(c.Cue) {
+			if !whole.has(c.Cue) {
 				continue
 			}
 			state = c.State
 			// "when the diocese approves it": who approves.
-			ws := strings.Fields(part.low)
+			ws := strings.Fields(whole.low)
 			first := strings.Fields(strings.Join(words(c.Cue), " "))[0]
 			if k := slices.Index(ws, first); k > 0 {
 				w := r.lex.Singular(ws[k-1])
@@ -256,21 +261,20 @@ func cmpOr(a, b string) string {
 // are paid a commission: "hotels resell our tours on commission",
 // "travel agents sell our treks on commission", "guests book directly
 // and through booking sites". They are payouts of commission (see
-// [payout]) when no other clause read one.
-func (r *reader) channelCommissions(parts []moneyPart) {
-	p := r.p
-	if i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "billing" }); i >= 0 &&
-		slices.ContainsFunc(p.Services[i].Attributes, func(a engine.PlanAttribute) bool { return a.Name == "payout" }) {
-		return
+// [payout]) when no other clause read one; "on commission" is then no
+// commissioned order.
+func (r *reader) channelCommissions(pay payout, caps []capability) (payout, []capability) {
+	if pay.from != "" {
+		return pay, caps
 	}
 	mt := lexicon.Money()
-	for _, part := range parts {
+	for _, part := range moneyParts(r.desc) {
 		ws := strings.Fields(part.low)
 		var payees []string
 		if part.has("commission") {
 			for k, w := range ws {
-				if slices.ContainsFunc(lexicon.VerbLemma(w), func(l string) bool { return slices.Contains(mt.ChannelVerbs, l) }) {
-					payees = r.subjectsBefore(ws, k)
+				if k > 0 && slices.ContainsFunc(lexicon.VerbLemma(w), func(l string) bool { return slices.Contains(mt.ChannelVerbs, l) }) {
+					payees = r.channelsBefore(ws, k)
 					break
 				}
 			}
@@ -282,8 +286,8 @@ func (r *reader) channelCommissions(parts []moneyPart) {
 					continue
 				}
 				for _, c := range mt.Channels {
-					cw := strings.Fields(c)
-					if k+len(cw) < len(ws) && r.lex.Singular(strings.Join(ws[k+1:k+1+len(cw)], " ")) == c || k+len(cw) < len(ws) && strings.Join(append(slices.Clone(ws[k+1:k+len(cw)]), r.lex.Singular(ws[k+len(cw)])), " ") == c {
+					n := len(strings.Fields(c))
+					if k+n < len(ws) && strings.Join(append(slices.Clone(ws[k+1:k+n]), r.lex.Singular(ws[k+n])), " ") == c {
 						payees = []string{c}
 						break
 					}
@@ -293,7 +297,33 @@ func (r *reader) channelCommissions(parts []moneyPart) {
 		if len(payees) == 0 {
 			continue
 		}
-		r.addPayouts(payout{payees: payees, commission: "paid", from: part.text})
-		return
+		kept := slices.DeleteFunc(slices.Clone(caps), func(c capability) bool {
+			return strings.Contains(part.text, c.phrase) && engine.LastWord(c.entity) == "commission"
+		})
+		return payout{payees: payees, commission: "paid", from: part.text}, kept
 	}
+	return pay, caps
+}
+
+// channelsBefore reads who sells for the business, just before its verb:
+// "hotels and campgrounds (resell)", "travel agents (sell)".
+func (r *reader) channelsBefore(ws []string, k int) []string {
+	var out []string
+	for j := k - 1; j >= 0; j-- {
+		w := ws[j]
+		if w == "and" || w == "or" || w == "also" || w == "who" || w == "that" || w == "can" {
+			continue
+		}
+		sg := r.lex.Singular(w)
+		if sg == w || r.lex.Is("det", w) || r.lex.Is("stop", w) || r.lex.Is("vague", sg) || slices.Contains([]string{"we", "us", "they"}, w) {
+			break // only plural nouns are a kind of channel
+		}
+		// "travel agents": a compound's modifier joins its head.
+		if j > 0 && !r.lex.Is("det", ws[j-1]) && !r.lex.Is("stop", ws[j-1]) && ws[j-1] != "and" && ws[j-1] != "or" && r.lex.Singular(ws[j-1]) == ws[j-1] && slices.Contains(lexicon.Money().Channels, ws[j-1]+" "+sg) {
+			sg = ws[j-1] + " " + sg
+			j--
+		}
+		out = append([]string{sg}, out...)
+	}
+	return out
 }

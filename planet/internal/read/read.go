@@ -151,6 +151,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	r.workPriority()
 	r.company()
 	pay, caps := r.payouts(caps)
+	pay, caps = r.channelCommissions(pay, caps)
 	r.services(caps)
 	r.paymentMethod()
 	r.addPayouts(pay)
