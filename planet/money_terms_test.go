@@ -23,8 +23,8 @@ func TestMoneyTerms(t *testing.T) {
 		tables                        []string          // must exist
 		columns                       map[string]string // table → column that must exist
 		enum                          map[string]string // table.status must hold this value
-		tasks                         []string // chore titles that must be drawn
-		absent                        []string // tables that must not exist
+		tasks                         []string          // chore titles that must be drawn
+		absent                        []string          // tables that must not exist
 	}{
 		{name: "insurer pays on referral", industry: "physiotherapy practice", country: "NZ",
 			desc:   "Physiotherapy practice in Hamilton with four physios. ACC and private insurers pay for treatment on a GP referral, and patients pay the excess at each visit.",
