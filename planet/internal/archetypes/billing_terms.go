@@ -366,10 +366,13 @@ func buildSurcharges(g *engine.Gen, s *engine.Svc, v []string, work *engine.Enti
 // "overlocked", "disconnected", "on_stop").
 func buildCreditAccounts(g *engine.Gen, s *engine.Svc, v []string, cust *engine.Entity) {
 	limit := v[0] == "limit"
-	days, late := 0, ""
+	days, late, word := 0, "", "past due"
 	if k := slices.Index(v, "past_due"); k >= 0 && k+2 < len(v) {
 		days, _ = strconv.Atoi(v[k+1])
 		late = v[k+2]
+		if k+3 < len(v) {
+			word = v[k+3] // the brief's word: "overdue", "in arrears"
+		}
 	}
 	table := "billing_accounts"
 	desc := engine.Title(cust.Plural) + "' accounts"
@@ -379,7 +382,7 @@ func buildCreditAccounts(g *engine.Gen, s *engine.Svc, v []string, cust *engine.
 	statuses := []string{"active"}
 	if late != "" {
 		statuses = append(statuses, late)
-		desc += fmt.Sprintf("; an account over %d days past due is %s until it is paid", days, strings.ReplaceAll(late, "_", " "))
+		desc += fmt.Sprintf("; an account over %d days %s is %s until it is paid", days, word, strings.ReplaceAll(late, "_", " "))
 	}
 	statuses = append(statuses, "closed")
 	cols := []world.Column{kit.PK(),
@@ -389,7 +392,7 @@ func buildCreditAccounts(g *engine.Gen, s *engine.Svc, v []string, cust *engine.
 		cols = append(cols, kit.Money("credit_limit", "Most the "+cust.Noun+" may owe"))
 	}
 	if late != "" {
-		cols = append(cols, world.Column{Name: "days_past_due", Type: "integer", Description: "Days the oldest unpaid invoice is past due (0 when none)."})
+		cols = append(cols, world.Column{Name: "days_past_due", Type: "integer", Description: "Days the oldest unpaid invoice is " + word + " (0 when none)."})
 	}
 	cols = append(cols, kit.Enum("status", "active, "+strings.Join(statuses[1:], ", ")+".", statuses...))
 	s.Table(table, desc+".", g.FreePrefix("ACC-", "CRA-", "ACT-"), 5, cols...)
@@ -432,7 +435,7 @@ func buildCreditAccounts(g *engine.Gen, s *engine.Svc, v []string, cust *engine.
 	}
 	said := strings.ReplaceAll(late, "_", " ")
 	s.Tool(false, kit.Tool(s.Name, "set_account_status", "Set an account's status",
-		fmt.Sprintf("Mark an account %s (over %d days past due) or active again once paid.", said, days),
+		fmt.Sprintf("Mark an account %s (over %d days %s) or active again once paid.", said, days, word),
 		[]world.ArgSpec{kit.S("account_id", true, ""), kit.A("status", table+".status", true, "")},
 		kit.Get(table, "account_id", "acc", "No account {account_id}."),
 		world.Step{Update: table, Key: "$account_id", Set: map[string]any{"status": "$status"}}))
@@ -447,7 +450,7 @@ func buildCreditAccounts(g *engine.Gen, s *engine.Svc, v []string, cust *engine.
 		under := row(tc.NextID(table), engine.Pick(tc.R, cs), max(0, days-3))
 		return engine.Task{
 			Title:       "apply the past-due rule",
-			Instruction: fmt.Sprintf("Accounts %s and %s have unpaid invoices. Apply the past-due rule: an account over %d days past due is %s.", over["id"], under["id"], days, said),
+			Instruction: fmt.Sprintf("Accounts %s and %s have unpaid invoices. Apply the rule: an account over %d days %s is %s.", over["id"], under["id"], days, word, said),
 			Seed:        []world.SeedOp{{Insert: table, Values: over}, {Insert: table, Values: under}},
 			Calls:       []world.Call{{Tool: "set_account_status", Args: map[string]any{"account_id": over["id"], "status": late}}},
 			Assertions: []world.Assertion{

@@ -50,6 +50,8 @@ func (r *reader) moneyTerms() {
 	r.stageBilling(parts)
 	r.surcharges(parts)
 	r.creditAccounts(parts)
+	r.upfrontSaid(parts)
+	r.finedSaid(parts)
 }
 
 // setBilling adds an attribute to billing (added when the plan has
@@ -233,7 +235,7 @@ func (r *reader) creditAccounts(parts []moneyPart) {
 		if days == "" || state == "" {
 			continue
 		}
-		vals = append(vals, "past_due", days, state)
+		vals = append(vals, "past_due", days, state, cue)
 		from = cmpOr(from, part.text)
 		break
 	}
@@ -245,7 +247,7 @@ func (r *reader) creditAccounts(parts []moneyPart) {
 		what += " with a credit limit"
 	}
 	if k := slices.Index(vals, "past_due"); k >= 0 {
-		what += fmt.Sprintf("; more than %s days past due, an account is %s", vals[k+1], strings.ReplaceAll(vals[k+2], "_", " "))
+		what += fmt.Sprintf("; more than %s days %s, an account is %s", vals[k+1], vals[k+3], strings.ReplaceAll(vals[k+2], "_", " "))
 	}
 	r.setBilling("credit_accounts", vals, from, "%s", what)
 }
@@ -326,4 +328,64 @@ func (r *reader) channelsBefore(ws []string, k int) []string {
 		out = append([]string{sg}, out...)
 	}
 	return out
+}
+
+// upfrontSaid reads money taken ahead that no charge clause read as
+// one: "every case has a retainer that we bill hours against", "a
+// refund of the pallet deposit" (a deposit paid back when what it
+// secures comes back). Billing then takes it before the work goes ahead.
+func (r *reader) upfrontSaid(parts []moneyPart) {
+	p := r.p
+	if i := slices.IndexFunc(p.Services, func(s engine.PlanService) bool { return s.Builder == "billing" }); i >= 0 && p.Services[i].Precedes {
+		return
+	}
+	for _, part := range parts {
+		ws := strings.Fields(part.low)
+		for k, w := range ws {
+			sg := r.lex.Singular(w)
+			if !r.lex.Is("upfront", sg) && sg != "retainer" {
+				continue
+			}
+			noun := sg
+			// "the pallet deposit": the noun before it says which.
+			if k > 0 && !r.lex.Is("det", ws[k-1]) && !r.lex.Is("stop", ws[k-1]) && !isNumber(ws[k-1]) && r.lex.Singular(ws[k-1]) == ws[k-1] && !strings.HasSuffix(ws[k-1], "ly") {
+				noun = ws[k-1] + " " + sg
+			}
+			i := r.billingIndex(part.text)
+			if i < 0 {
+				return
+			}
+			s := &p.Services[i]
+			s.Precedes = true
+			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "upfront", Type: "text", Values: []string{noun}, From: part.text})
+			r.decide(part.text, fmt.Sprintf("/services/%d/attributes", i), "billing: %s taken before each %s goes ahead", r.lex.Plural(noun), p.Work.One)
+			return
+		}
+	}
+}
+
+// finedSaid reads a fine said as a verb ("scooters parked outside zones
+// are fined"): fines are a kind of invoice.
+func (r *reader) finedSaid(parts []moneyPart) {
+	for _, part := range parts {
+		if !part.has("fined") {
+			continue
+		}
+		i := r.billingIndex(part.text)
+		if i < 0 {
+			return
+		}
+		s := &r.p.Services[i]
+		k := slices.IndexFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "kind" })
+		if k < 0 {
+			s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: "kind", Type: "text", Values: []string{"invoice"}, From: part.text})
+			k = len(s.Attributes) - 1
+		}
+		if slices.Contains(s.Attributes[k].Values, "fine") {
+			return
+		}
+		s.Attributes[k].Values = append(slices.Clone(s.Attributes[k].Values), "fine")
+		r.decide(part.text, fmt.Sprintf("/services/%d/attributes", i), "billing: invoices of fines")
+		return
+	}
 }
