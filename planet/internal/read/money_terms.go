@@ -94,6 +94,13 @@ func (r *reader) insurerClaims(parts []moneyPart) {
 	if from == "" {
 		return
 	}
+	// "handle insurance claims" read as cases of claims already keeps
+	// them: one register of claims, not two.
+	if slices.ContainsFunc(r.p.Services, func(s engine.PlanService) bool {
+		return s.Builder != "billing" && strings.Contains(s.Name, "claim")
+	}) {
+		return
+	}
 	var steps []string
 	for _, part := range parts {
 		for _, c := range mt.InsurerSteps {
