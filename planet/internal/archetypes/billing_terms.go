@@ -345,16 +345,16 @@ func buildSurcharges(g *engine.Gen, s *engine.Svc, v []string, work *engine.Enti
 		}
 		times = append(times, x)
 	}
-	s.Table(table, "Surcharges on "+work.Plural+" done at "+strings.ReplaceAll(strings.Join(times, ", "), "_", " ")+": the price is multiplied by the rate.", g.FreePrefix("SUR-", "SRC-"), 3,
+	s.Table(table, "Surcharges on "+work.Plural+" by when they are done ("+strings.ReplaceAll(strings.Join(times, ", "), "_", " ")+"): the price is multiplied by the rate.", g.FreePrefix("SUR-", "SRC-"), 3,
 		kit.PK(),
 		kit.Enum("applies_when", "When the surcharge applies.", times...),
 		world.Column{Name: "multiplier", Type: "real", Description: "Rate as a multiple of the normal price (time and a half = 1.5)."},
 		kit.Text("note", "How it is charged."))
 	for i, t := range times {
 		tablesAdd(g, s, table, engine.Row{"id": g.FormatID(table, i+1), "applies_when": t, "multiplier": mult,
-			"note": fmt.Sprintf("%s at %s: %v× the normal price", engine.Title(work.Plural), strings.ReplaceAll(t, "_", " "), mult)})
+			"note": fmt.Sprintf("%s (%s): %v× the normal price", engine.Title(work.Plural), strings.ReplaceAll(t, "_", " "), mult)})
 	}
-	s.Description += fmt.Sprintf(" %s at %s are charged %v× the normal price.", engine.Title(work.Plural), strings.ReplaceAll(strings.Join(times, ", "), "_", " "), mult)
+	s.Description += fmt.Sprintf(" %s with a surcharge (%s) are charged %v× the normal price.", engine.Title(work.Plural), strings.ReplaceAll(strings.Join(times, ", "), "_", " "), mult)
 	s.Tool(true, kit.Tool(s.Name, "list_surcharges", "List surcharges",
 		"The surcharge rates and when each applies.", nil,
 		kit.Search(table, []string{"id"}, nil)))
@@ -398,8 +398,16 @@ func buildCreditAccounts(g *engine.Gen, s *engine.Svc, v []string, cust *engine.
 	s.Table(table, desc+".", g.FreePrefix("ACC-", "CRA-", "ACT-"), 5, cols...)
 	s.Description += " " + desc + "."
 	row := func(n int, c engine.Row, pastDue int) engine.Row {
+		// On credit, what is owed runs up to a share of the limit; on a
+		// plain account only what is past due is owed.
 		lim := engine.LocalMoney(g, g.R, 1000, 20000)
 		bal := lim / int64(2+g.R.IntN(4))
+		if !limit {
+			bal = 0
+			if pastDue > 0 {
+				bal = engine.LocalMoney(g, g.R, 60, 400) * int64(1+pastDue/30)
+			}
+		}
 		r := engine.Row{"id": g.FormatID(table, n), "customer_id": c["id"], "balance": bal, "status": "active"}
 		if limit {
 			r["credit_limit"] = lim

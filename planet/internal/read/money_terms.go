@@ -94,10 +94,10 @@ func (r *reader) insurerClaims(parts []moneyPart) {
 	if from == "" {
 		return
 	}
-	// "handle insurance claims" read as cases of claims already keeps
-	// them: one register of claims, not two.
+	// "handle insurance claims" read as cases of claims from the same
+	// words already keeps them: one register of claims, not two.
 	if slices.ContainsFunc(r.p.Services, func(s engine.PlanService) bool {
-		return s.Builder != "billing" && strings.Contains(s.Name, "claim")
+		return s.Builder != "billing" && strings.Contains(s.Name, "claim") && s.From != "" && strings.Contains(from, s.From)
 	}) {
 		return
 	}
@@ -249,9 +249,9 @@ func (r *reader) creditAccounts(parts []moneyPart) {
 	if len(vals) == 0 {
 		return
 	}
-	what := "credit accounts"
+	what := "accounts"
 	if vals[0] == "limit" {
-		what += " with a credit limit"
+		what = "credit accounts with a credit limit"
 	}
 	if k := slices.Index(vals, "past_due"); k >= 0 {
 		what += fmt.Sprintf("; more than %s days %s, an account is %s", vals[k+1], vals[k+3], strings.ReplaceAll(vals[k+2], "_", " "))
