@@ -126,7 +126,7 @@ func (r *reader) insurerClaims(parts []moneyPart) {
 func (r *reader) stageBilling(parts []moneyPart) {
 	mt := lexicon.Money()
 	for _, part := range parts {
-		stage := slices.ContainsFunc(mt.Stages, func(w string) bool { return part.has(w) || part.has(r.lex.Plural(w)) })
+		stage := slices.ContainsFunc(mt.Stages, func(w string) bool { return r.billedPart(part, w) || r.billedPart(part, r.lex.Plural(w)) })
 		billed := slices.ContainsFunc(strings.Fields(part.low), func(w string) bool {
 			return w == "paid" || slices.ContainsFunc(lexicon.VerbLemma(w), func(l string) bool { return l == "invoice" || l == "bill" || l == "pay" || l == "charge" })
 		})
@@ -395,4 +395,28 @@ func (r *reader) finedSaid(parts []moneyPart) {
 		r.decide(part.text, fmt.Sprintf("/services/%d/attributes", i), "billing: invoices of fines")
 		return
 	}
+}
+
+// stageCounters are the words before a one-word stage that make it a
+// part work is billed in ("by stage", "in stages", "each stage", "three
+// phases"), not a thing ("stage lighting").
+var stageCounters = []string{"by", "in", "each", "per", "every", "first", "second", "final", "last", "two", "three", "four", "five"}
+
+// billedPart reports whether the part names a stage word as a part of
+// the work: a compound ("progress payment") anywhere, one word after a
+// counter.
+func (r *reader) billedPart(part moneyPart, w string) bool {
+	if !part.has(w) {
+		return false
+	}
+	if strings.Contains(w, " ") {
+		return true
+	}
+	ws := strings.Fields(part.low)
+	for k, x := range ws {
+		if x == w && k > 0 && (slices.Contains(stageCounters, ws[k-1]) || isNumber(ws[k-1])) {
+			return true
+		}
+	}
+	return false
 }
