@@ -67,7 +67,7 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 		kit.Opt(kit.Date("paid_on", "Date the payment arrived.")),
 	}
 	if len(kinds) > 0 {
-		cols = append(cols, kit.Opt(kit.Enum("kind", "What the invoice charges: "+strings.Join(kinds, ", ")+".", kinds...)))
+		cols = append(cols, kit.Opt(kit.Enum("kind", "What the invoice charges: "+kindGloss(kinds)+".", kinds...)))
 		s.Description += " It bills " + strings.Join(kinds, ", ") + "."
 	}
 	// "Billed per kilo", "paid by the net tonne": what an invoice counts.
@@ -148,6 +148,7 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 		buildDeposits(g, s, ps, cust, work)
 	}
 	buildPayouts(g, s, ps, work)
+	buildMoneyTerms(g, s, ps, cust, work, taxed)
 	// Action: bill finished work.
 	s.Actions = append(s.Actions, &engine.Action{
 		Service: s.Name, Name: "invoiced", Needs: []string{"id", "amount", "customer_id", "email"}, On: []string{"done"},

@@ -155,6 +155,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	r.workPriority()
 	r.company()
 	pay, caps := r.payouts(caps)
+	pay, caps = r.channelCommissions(pay, caps)
 	r.services(caps)
 	r.paymentMethod()
 	r.addPayouts(pay)
@@ -162,6 +163,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	r.renewals()
 	r.hourlyBilling()
 	r.refundsSaid()
+	r.moneyTerms()
 	p.Tasks = engine.PlanTasks{Count: 10, Families: []string{"cross-system", "chore"}}
 	r.decide("", "/tasks", "%d tasks: cross-system policies and chores inside one service", p.Tasks.Count)
 	return p, nil
