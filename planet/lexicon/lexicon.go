@@ -286,6 +286,11 @@ type Lexicon struct {
 	// back in or falls into ("overdue loans", "damaged tools", "lost
 	// parcels"): a yes/no of the record they are said of.
 	Conditions []string `json:"conditions"`
+	// TradeBuyers are the trades that buy from makers and growers (a
+	// stall, a boutique, a refinery, a mechanic, a tea house): named in a
+	// sale clause ("sell cloth to boutiques"), each is a kind of
+	// customer, though most are no customer word of their own.
+	TradeBuyers []string `json:"trade_buyers"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 	// Measures are the verbs of measuring, testing and grading a thing
@@ -369,6 +374,7 @@ func parse() (*Lexicon, error) {
 	l.set = map[string]map[string]bool{}
 	sets := map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places, "measure_manner": l.Measures.Manners, "coordinated_head": l.Measures.CoordinatedHeads}
 	sets["carrier"], sets["condition"] = l.Carriers, l.Conditions
+	sets["trade_buyer"] = l.TradeBuyers
 	for name, words := range sets {
 		m := map[string]bool{}
 		for _, w := range words {
