@@ -60,8 +60,15 @@ func (r *reader) tradeBuyers() {
 		}
 	}
 	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
-		for _, m := range sellTo().FindAllStringSubmatch(sentence, -1) {
-			take(m[1], m[0])
+		// "export kernels to China and sell splits to bakeries": the next
+		// sale starts inside the list of the one before.
+		for pos := 0; pos < len(sentence); {
+			m := sellTo().FindStringSubmatchIndex(sentence[pos:])
+			if m == nil {
+				break
+			}
+			take(sentence[pos+m[2]:pos+m[3]], sentence[pos+m[0]:pos+m[1]])
+			pos += m[2]
 		}
 		for _, m := range orderedFrom().FindAllStringSubmatch(sentence, -1) {
 			take(m[1], m[0])
@@ -70,7 +77,7 @@ func (r *reader) tradeBuyers() {
 			m := orderedBy().FindStringSubmatch(clause)
 			// A capitalised first word is the sentence's own start, not a
 			// place ("Hotels order welcome chocolates").
-			if m != nil && (i == 0 || !startsUpper(m[1])) {
+			if m != nil && (i == 0 || !startsUpper(m[1])) && r.subjectOnly(lowerFirst(m[1])) {
 				take(lowerFirst(m[1]), m[0])
 			}
 		}
@@ -92,6 +99,22 @@ func (r *reader) tradeBuyers() {
 	attrs := slices.DeleteFunc(slices.Clone(p.Customer.Attributes), func(a engine.PlanAttribute) bool { return a.Name == "kind" })
 	p.Customer.Attributes = append(attrs, engine.PlanAttribute{Name: "kind", Type: "text", Values: kinds, From: strings.Join(from, "; ")})
 	r.decide(strings.Join(from, "; "), "/customer/attributes", "kinds of customer: %s (the buyers the sales name)", strings.Join(kinds, ", "))
+}
+
+// subjectOnly: the words before a buying verb are its subject alone,
+// nouns and where they are ("hotels and souvenir shops", "Mechanics
+// across the South-East"), not a clause of its own ("deliver to
+// taquerías on standing orders").
+func (r *reader) subjectOnly(s string) bool {
+	for _, w := range words(s) {
+		if slices.Contains(wherePrepositions, w) {
+			return true
+		}
+		if r.isVerb(w) || r.lex.Is("stop", w) && w != "and" {
+			return false
+		}
+	}
+	return true
 }
 
 // buyersIn reads the buyers a list names ("the slipper and bag makers of
@@ -177,4 +200,16 @@ func lowerFirst(s string) string {
 		return string(unicode.ToLower(c)) + s[i+len(string(c)):]
 	}
 	return s
+}
+
+// standingOrder reads a sale that repeats on an agreed order ("deliver
+// to taquerías on standing orders", "pubs buy kegs on a standing
+// order"): whether each record is on one is a yes/no of it.
+func standingOrder(ws []string) []string {
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == "standing" && (ws[i+1] == "order" || ws[i+1] == "orders") {
+			return []string{"standing order"}
+		}
+	}
+	return nil
 }

@@ -117,6 +117,7 @@ func (r *reader) capabilities() []capability {
 			}
 			if len(r.nounPhrase(rest)) == 0 || mv == nil {
 				if c, ok := r.moved(ws, mv, strings.TrimSpace(clause)); ok {
+					c.flags = union(c.flags, standingOrder(ws))
 					lastCap = add(c)
 					moving = lastCap
 					if v != nil {
@@ -211,6 +212,7 @@ func (r *reader) capabilities() []capability {
 			c.units = r.priceUnits(ws)
 			c.places = r.placesIn(ws)
 			c.flags = append(c.flags, r.actions(ws, v, c)...)
+			c.flags = union(c.flags, standingOrder(ws))
 			lastCap = add(c)
 		}
 	}
