@@ -291,6 +291,10 @@ type Lexicon struct {
 	// sale clause ("sell cloth to boutiques"), each is a kind of
 	// customer, though most are no customer word of their own.
 	TradeBuyers []string `json:"trade_buyers"`
+	// IntakeTickets are what a thing taken in for work is given to be
+	// known by ("a numbered ticket", "a claim stub", "a job card"): a
+	// number of the work on it, not a helpdesk ticket.
+	IntakeTickets []string `json:"intake_tickets"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 	// Measures are the verbs of measuring, testing and grading a thing
@@ -375,6 +379,7 @@ func parse() (*Lexicon, error) {
 	sets := map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places, "measure_manner": l.Measures.Manners, "coordinated_head": l.Measures.CoordinatedHeads}
 	sets["carrier"], sets["condition"] = l.Carriers, l.Conditions
 	sets["trade_buyer"] = l.TradeBuyers
+	sets["intake_ticket"] = l.IntakeTickets
 	for name, words := range sets {
 		m := map[string]bool{}
 		for _, w := range words {

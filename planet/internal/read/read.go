@@ -149,6 +149,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	r.counterparts()
 	r.work(caps)
 	r.workFields(caps)
+	caps = r.intake(caps)
 	r.workPriority()
 	r.company()
 	pay, caps := r.payouts(caps)
