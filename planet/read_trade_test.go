@@ -70,3 +70,26 @@ func TestReadTrade(t *testing.T) {
 		})
 	}
 }
+
+// TestReadVessels reads the vessel a thing is kept or made in as where
+// its record is, with no article before it ("in holding tanks"); a
+// bare noun that is no vessel is no place ("in batches").
+func TestReadVessels(t *testing.T) {
+	for _, tc := range []struct{ desc, want, not string }{
+		{"We keep lobsters in holding tanks.", "location=holding tank", ""},
+		{"We keep cheeses in the cellar.", "location=cellar", ""},
+		{"We keep cheeses in batches.", "", "location="},
+	} {
+		p, err := read.Read(engine.Scenario{Industry: "seafood wholesaler", Country: "US", Description: tc.desc, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := strings.Join(records(p), "\n")
+		if tc.want != "" && !strings.Contains(all, tc.want) {
+			t.Errorf("%s: no %q in\n%s", tc.desc, tc.want, all)
+		}
+		if tc.not != "" && strings.Contains(all, tc.not) {
+			t.Errorf("%s: %q in\n%s", tc.desc, tc.not, all)
+		}
+	}
+}

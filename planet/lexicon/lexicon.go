@@ -295,6 +295,11 @@ type Lexicon struct {
 	// known by ("a numbered ticket", "a claim stub", "a job card"): a
 	// number of the work on it, not a helpdesk ticket.
 	IntakeTickets []string `json:"intake_tickets"`
+	// Vessels are what things are made, kept or finished in ("dyeing
+	// hides in stone vats", "keep it in holding tanks", "fired in the
+	// kiln"): places of the record that need no article, and places
+	// the location column names.
+	Vessels []string `json:"vessels"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 	// Measures are the verbs of measuring, testing and grading a thing
@@ -380,6 +385,12 @@ func parse() (*Lexicon, error) {
 	sets["carrier"], sets["condition"] = l.Carriers, l.Conditions
 	sets["trade_buyer"] = l.TradeBuyers
 	sets["intake_ticket"] = l.IntakeTickets
+	sets["vessel"] = l.Vessels
+	for _, v := range l.Vessels {
+		if !slices.Contains(l.Places, v) {
+			sets["place"] = append(slices.Clone(sets["place"]), v)
+		}
+	}
 	for name, words := range sets {
 		m := map[string]bool{}
 		for _, w := range words {
