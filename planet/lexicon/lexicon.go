@@ -286,6 +286,20 @@ type Lexicon struct {
 	// back in or falls into ("overdue loans", "damaged tools", "lost
 	// parcels"): a yes/no of the record they are said of.
 	Conditions []string `json:"conditions"`
+	// TradeBuyers are the trades that buy from makers and growers (a
+	// stall, a boutique, a refinery, a mechanic, a tea house): named in a
+	// sale clause ("sell cloth to boutiques"), each is a kind of
+	// customer, though most are no customer word of their own.
+	TradeBuyers []string `json:"trade_buyers"`
+	// IntakeTickets are what a thing taken in for work is given to be
+	// known by ("a numbered ticket", "a claim stub", "a job card"): a
+	// number of the work on it, not a helpdesk ticket.
+	IntakeTickets []string `json:"intake_tickets"`
+	// Vessels are what things are made, kept or finished in ("dyeing
+	// hides in stone vats", "keep it in holding tanks", "fired in the
+	// kiln"): places of the record that need no article, and places
+	// the location column names.
+	Vessels []string `json:"vessels"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 	// Measures are the verbs of measuring, testing and grading a thing
@@ -372,6 +386,14 @@ func parse() (*Lexicon, error) {
 	l.set = map[string]map[string]bool{}
 	sets := map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places, "measure_manner": l.Measures.Manners, "coordinated_head": l.Measures.CoordinatedHeads}
 	sets["carrier"], sets["condition"] = l.Carriers, l.Conditions
+	sets["trade_buyer"] = l.TradeBuyers
+	sets["intake_ticket"] = l.IntakeTickets
+	sets["vessel"] = l.Vessels
+	for _, v := range l.Vessels {
+		if !slices.Contains(l.Places, v) {
+			sets["place"] = append(slices.Clone(sets["place"]), v)
+		}
+	}
 	for name, words := range sets {
 		m := map[string]bool{}
 		for _, w := range words {

@@ -121,6 +121,7 @@ func (r *reader) capabilities() []capability {
 			}
 			if len(r.nounPhrase(rest)) == 0 || mv == nil {
 				if c, ok := r.moved(ws, mv, strings.TrimSpace(clause)); ok {
+					c.flags = union(c.flags, standingOrder(ws))
 					lastCap = add(c)
 					moving = lastCap
 					if v != nil {
@@ -215,6 +216,7 @@ func (r *reader) capabilities() []capability {
 			c.units = r.priceUnits(ws)
 			c.places = r.placesIn(ws)
 			c.flags = append(c.flags, r.actions(ws, v, c)...)
+			c.flags = union(c.flags, standingOrder(ws))
 			lastCap = add(c)
 		}
 	}
@@ -539,7 +541,9 @@ func (r *reader) listItem(ws []string) bool {
 func (r *reader) placesIn(ws []string) []string {
 	var out []string
 	for i := 0; i+2 < len(ws); i++ {
-		if ws[i] != "in" && ws[i] != "at" && ws[i] != "on" || !slices.Contains([]string{"the", "our", "their", "its", "a", "an"}, ws[i+1]) {
+		// "in stone vats", "in holding tanks": a vessel needs no article.
+		bare := ws[i] == "in" && r.lex.Is("vessel", r.lex.Singular(r.lastOfPhrase(ws[i+1:])))
+		if ws[i] != "in" && ws[i] != "at" && ws[i] != "on" || !bare && !slices.Contains([]string{"the", "our", "their", "its", "a", "an"}, ws[i+1]) {
 			continue
 		}
 		np := r.nounPhrase(ws[i+1:])
@@ -551,6 +555,14 @@ func (r *reader) placesIn(ws []string) []string {
 		}
 	}
 	return out
+}
+
+// lastOfPhrase is the last word of the noun phrase ws starts with.
+func (r *reader) lastOfPhrase(ws []string) string {
+	if np := r.nounPhrase(ws); len(np) > 0 && len(np) <= 3 {
+		return np[len(np)-1]
+	}
+	return ""
 }
 
 // partyCues introduce who else a clause's record involves.

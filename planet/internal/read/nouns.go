@@ -1370,7 +1370,11 @@ func (r *reader) customerKinds(cue, first string) []string {
 	return kinds
 }
 
-var fromRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bfrom\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)`) })
+// approximately are the words of a rough count: "from about 400
+// smallholders".
+var approximately = []string{"about", "around", "some", "over", "nearly", "roughly", "almost", "more", "than"}
+
+var fromRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bfrom\s+((?:[\p{L}\p{N}-]+\s+){0,3}[\p{L}-]+)`) })
 
 // counterpartOf reads whom the records of a clause are with when they
 // are bought or given: "order flour and butter from local mills" → mill;
@@ -1389,8 +1393,13 @@ func (r *reader) counterpartOf(phrase string, anyParty bool) (noun, from string)
 	}
 	for _, m := range fromRe().FindAllStringSubmatch(rest, -1) {
 		ws := words(m[1])
-		for len(ws) > 1 && (numberWord(ws[0]) > 0 || isNumber(ws[0])) {
-			ws = ws[1:] // "from two wholesalers"
+		// "from highland communities and spinning yarn": the list's
+		// first is whom it is bought from.
+		if i := slices.Index(ws, "and"); i > 0 {
+			ws = ws[:i]
+		}
+		for len(ws) > 1 && (numberWord(ws[0]) > 0 || isNumber(ws[0]) || slices.Contains(approximately, ws[0])) {
+			ws = ws[1:] // "from two wholesalers", "from about 400 smallholders"
 		}
 		np := r.nounPhrase(ws)
 		if len(np) == 0 {
@@ -1400,6 +1409,13 @@ func (r *reader) counterpartOf(phrase string, anyParty bool) (noun, from string)
 			continue
 		}
 		head := r.lex.Singular(np[len(np)-1])
+		// "from forest owners", "from swiftlet houses": a producer one
+		// buys from by both its words.
+		if len(np) > 1 {
+			if two := r.lex.Singular(np[len(np)-2]) + " " + head; r.lex.IsSource(two) {
+				return two, strings.TrimSpace(m[0])
+			}
+		}
 		if r.lex.IsSource(head) || r.lex.Is("counterpart", head) || anyParty && (r.lex.Is("org", head) || r.looksLikeCustomer(head)) {
 			if len(np) > 1 && !r.lex.Is("modifier", np[len(np)-2]) && anyParty {
 				head = r.lex.Singular(np[len(np)-2]) + " " + head // "grocery stores"

@@ -147,11 +147,13 @@ func (r *reader) read() (*engine.Plan, error) {
 		return nil, fmt.Errorf("%w: no industry pack is close to %q and there is no description: add a sentence of what the business does (what it sells, books, repairs or delivers, and for whom)", ErrUnreadable, indText)
 	}
 	r.customer()
+	r.tradeBuyers()
 	r.scale(caps)
 	r.currencies()
 	r.counterparts()
 	r.work(caps)
 	r.workFields(caps)
+	caps = r.intake(caps)
 	r.workPriority()
 	r.company()
 	pay, caps := r.payouts(caps)
