@@ -146,6 +146,9 @@ func TestBriefSuite(t *testing.T) {
 		// Written by the lead at 3c06ce1, after the helpers had started and
 		// unseen by them: the held-out set of this round.
 		{"heldout4", "testdata/briefs/heldout4.jsonl", 0.72, 0.95},
+		// Written by the lead at fb55515, one brief per catalog country,
+		// unseen by that round's helpers: its held-out set.
+		{"heldout5", "testdata/briefs/heldout5.jsonl", 0.80, 0.95},
 		// Helpers' sets of their own class of capability, written before
 		// the reader was changed for it (testdata/briefs/README.md).
 		{"heldout-i7a", "testdata/briefs/heldout-i7a.jsonl", 0.70, 0.95},
