@@ -214,7 +214,7 @@ func (r *reader) capabilities() []capability {
 			lastCap = add(c)
 		}
 	}
-	return withKinds(r.conditions(r.stagesOf(r.participles(r.nounSweep(out)))), kinds)
+	return withKinds(r.conditions(r.stagesOf(r.participles(r.nounSweep(r.bookables(out))))), kinds)
 }
 
 var sentenceSplit = regexp.MustCompile(`[.;!?\n]+`)
@@ -1056,6 +1056,11 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	}
 	head := r.lex.Singular(np[len(np)-1])
 	mods := np[:len(np)-1]
+	// "book open studio time", "book ice time": a booked time of a
+	// bookable thing books the thing.
+	if v.Archetype == "bookings" && r.lex.IsBookingTime(head) && len(mods) > 0 && r.lex.IsBookable(mods[len(mods)-1]) {
+		head, mods = mods[len(mods)-1], mods[:len(mods)-1]
+	}
 	// A participle is no record: "line based (in …)"; nor are adverbs
 	// ("automatically"), past forms ("bought") or vague words ("weather").
 	// A vague head is a record in a known compound ("spare parts").

@@ -1,0 +1,272 @@
+package read
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
+)
+
+// bookables reads what a booking is of. "Schools book lanes", "builders
+// book a pump for a pour", "groups book a room for two to four hours":
+// the lane, the pump and the room are the resource the bookings are of,
+// not the bookings themselves (as the ferry is what crossings are on).
+// The record is what the thing is booked for when the clause says it
+// and it is no time ("a pour", "team events"), else a booking of the
+// thing ("room booking"); a thing the brief names by a compound
+// elsewhere ("six private steam rooms") keeps that name. "Book a slot
+// online", "book open studio time": a booked time is a booking of that
+// time ("slot booking"), of the thing it names when it names one
+// ("studio").
+func (r *reader) bookables(caps []capability) []capability {
+	for i := 0; i < len(caps); i++ {
+		c := &caps[i]
+		if c.archetype != "bookings" || c.resource != "" || c.entity == "" {
+			continue
+		}
+		if r.lex.IsBookingTime(c.entity) {
+			c.entity = c.entity + " booking"
+			continue
+		}
+		if !r.lex.IsBookable(c.entity) {
+			continue
+		}
+		res := r.bookedCompound(c.entity)
+		c.resource = res
+		c.entity = engine.LastWord(res) + " booking"
+		purpose := r.bookedFor(c.phrase)
+		if purpose == "" {
+			continue
+		}
+		// "schools book lanes for swimming lessons" beside the lessons
+		// the brief reads on their own: the lessons are of lanes.
+		if j := slices.IndexFunc(caps, func(o capability) bool {
+			return o.archetype == "bookings" && o.resource == "" && (o.entity == purpose || o.entity == engine.LastWord(purpose))
+		}); j >= 0 && j != i {
+			caps[j].resource = res
+			caps = slices.Delete(caps, i, i+1)
+			i--
+			continue
+		}
+		c.entity = purpose
+	}
+	return caps
+}
+
+// bookedCompound is the brief's own name for a bookable it names by its
+// head alone: "book a room" in a banya with "six private steam rooms" is
+// a steam room. A compound the lexicon knows, or one the brief counts
+// ("nine boom pumps"), is a name; "indoor courts" are courts.
+func (r *reader) bookedCompound(noun string) string {
+	if strings.Contains(noun, " ") {
+		return noun
+	}
+	ws := words(r.desc)
+	for k := 1; k < len(ws); k++ {
+		if r.lex.Singular(ws[k]) != noun {
+			continue
+		}
+		prev := ws[k-1]
+		if r.lex.Is("det", prev) || r.lex.Is("stop", prev) || isNumber(prev) || numberWord(prev) > 0 || !r.lex.IsBookableKind(prev) || r.isVerb(prev) {
+			continue
+		}
+		cand := prev + " " + noun
+		counted := k >= 2 && (isNumber(ws[k-2]) || numberWord(ws[k-2]) > 0 || !r.lex.IsBookableKind(ws[k-2]) && k >= 3 && (isNumber(ws[k-3]) || numberWord(ws[k-3]) > 0))
+		if slices.Contains(r.lex.Bookables(), cand) || r.lex.NounArchetype(cand) != "" || counted {
+			return cand
+		}
+	}
+	return noun
+}
+
+var bookedForRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\bfor\s+(.+)$`)
+})
+
+// bookedFor is what a clause books its thing for, when that is a thing
+// done and not a time or a party: "book a pump for a pour" → pour,
+// "book a whole lake for their matches" → match; "for two to four
+// hours", "for up to ten people", "for schools" are none.
+func (r *reader) bookedFor(clause string) string {
+	m := bookedForRe().FindStringSubmatch(clause)
+	if m == nil {
+		return ""
+	}
+	ws := words(m[1])
+	if len(ws) > 0 && (isNumber(ws[0]) || numberWord(ws[0]) > 0 || ws[0] == "up" || ws[0] == "at" || ws[0] == "each" || ws[0] == "every") {
+		return ""
+	}
+	np := r.nounPhrase(ws)
+	if len(np) == 0 {
+		return ""
+	}
+	head := r.lex.Singular(np[len(np)-1])
+	if slices.Contains(r.lex.UnitsOfTime, head) || r.lex.Is("vague", head) || r.looksLikeCustomer(head) || r.lex.ScaleKind(head) != "" || r.lex.IsBookable(head) || r.lex.Is("channel", head) || isNumber(head) {
+		return ""
+	}
+	// "for swimming lessons": a modifier that names the kind stays.
+	if len(np) >= 2 && !r.lex.Is("det", np[len(np)-2]) && r.lex.NounArchetype(head) != "" {
+		return np[len(np)-2] + " " + head
+	}
+	return head
+}
+
+// bookingDetails reads what the brief says of how its bookings are
+// made, clause by clause, onto the bookings the clause is about: the
+// channels they come through ("through our site and travel agencies",
+// "in the app", "directly or through Booking.com") as a channel column;
+// a waitlist ("booked in the app with a waitlist") as each booking's
+// place on it; a party size where a group books ("groups book a room",
+// "group reservations", "up to six players per bay"); and who books
+// when it is a kind of customer of its own ("schools book lanes",
+// "tour operators book sleigh rides").
+func (r *reader) bookingDetails() {
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
+		low := strings.ToLower(sentence)
+		if !bookingVerbRe().MatchString(low) {
+			continue
+		}
+		// The clauses of a sentence that book, each with the ones after
+		// it up to the next that books ("book through our site and
+		// travel agencies").
+		for _, part := range bookingParts(low) {
+			attrs := r.bookingAttributes(part)
+			if len(attrs) == 0 {
+				continue
+			}
+			target := r.bookingsAbout(part)
+			if target == nil {
+				continue
+			}
+			for _, at := range attrs {
+				if slices.ContainsFunc(*target.attrs, func(a engine.PlanAttribute) bool { return a.Name == at.Name }) {
+					continue
+				}
+				*target.attrs = append(*target.attrs, at)
+				r.decide(strings.TrimSpace(part), target.ptr, "%s have a %s", target.many, strings.ReplaceAll(at.Name, "_", " "))
+			}
+		}
+	}
+}
+
+var bookingVerbRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(book|books|booked|booking|bookings|reserve|reserves|reserved|reservation|reservations)\b`)
+})
+
+var bookingSubjectRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:and\s+|but\s+|while\s+)?(?:the\s+|our\s+|most\s+|many\s+|local\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:can\s+|usually\s+|also\s+)?(?:book|reserve)\b`)
+})
+
+var partySizeRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:up to|of up to|at most|no more than|for up to)\s+(?:\d+|[a-z]+)\s+(people|persons|guests|players|children|kids|divers|riders|adults|pax)\b|\bgroups? (?:reservation|reservations|booking|bookings)\b|\bparty size\b`)
+})
+
+// bookingParts splits a sentence (lower case) at its commas into the
+// parts that book, each running on to the next part that books.
+func bookingParts(low string) []string {
+	var out []string
+	for _, part := range regexp.MustCompile(`[,;:]`).Split(low, -1) {
+		if bookingVerbRe().MatchString(part) || len(out) == 0 {
+			out = append(out, part)
+			continue
+		}
+		out[len(out)-1] += "," + part
+	}
+	return slices.DeleteFunc(out, func(s string) bool { return !bookingVerbRe().MatchString(s) })
+}
+
+// bookingAttributes are the columns one booking clause (lower case)
+// gives its bookings.
+func (r *reader) bookingAttributes(part string) []engine.PlanAttribute {
+	from := strings.TrimSpace(part)
+	var out []engine.PlanAttribute
+	if ch := r.lex.BookingChannels(part); len(ch) > 0 {
+		// A channel column has more than one value: a booking the brief
+		// names one channel for can still be taken by phone.
+		if len(ch) == 1 && ch[0] != "phone" {
+			ch = append(ch, "phone")
+		}
+		out = append(out, engine.PlanAttribute{Name: "channel", Type: "text", Values: ch, From: from})
+	}
+	if r.lex.SaysWaitlist(part) {
+		out = append(out, engine.PlanAttribute{Name: "waitlist_position", Type: "integer", From: from})
+	}
+	group := partySizeRe().MatchString(part)
+	if m := bookingSubjectRe().FindStringSubmatch(part); m != nil {
+		sub := strings.Fields(m[1])
+		head := r.lex.Singular(sub[len(sub)-1])
+		switch {
+		case r.lex.IsBookingGroup(head):
+			group = true
+		case head != r.p.Customer.One && r.looksLikeCustomer(head) && r.lex.ScaleKind(head) != "staff":
+			kind := head
+			if len(sub) == 2 && !r.lex.Is("det", sub[0]) && r.looksLikeCustomer(head) && r.lex.Is("org", sub[0]+" "+head) {
+				kind = sub[0] + " " + head
+			}
+			if len(sub) == 2 && r.lex.Is("org", strings.Join([]string{sub[0], head}, " ")) {
+				kind = sub[0] + " " + head
+			}
+			r.customerKind(kind, from)
+		}
+	}
+	if group {
+		out = append(out, engine.PlanAttribute{Name: "party_size", Type: "integer", From: from})
+	}
+	return out
+}
+
+// bookingTarget is a bookings record of the plan whose columns a clause
+// adds to.
+type bookingTarget struct {
+	attrs *[]engine.PlanAttribute
+	ptr   string
+	many  string
+}
+
+// bookingsAbout is the bookings a clause is about: the bookings service
+// whose record or resource it names, else the line of work when it
+// books, else the only bookings service.
+func (r *reader) bookingsAbout(part string) *bookingTarget {
+	p := r.p
+	named := func(nouns ...string) bool {
+		for _, n := range nouns {
+			if n == "" {
+				continue
+			}
+			if ContainsWord(part, n) || ContainsWord(part, r.lex.Plural(n)) || ContainsWord(part, engine.LastWord(n)) || ContainsWord(part, r.lex.Plural(engine.LastWord(n))) {
+				return true
+			}
+		}
+		return false
+	}
+	var only *bookingTarget
+	count := 0
+	for i := range p.Services {
+		s := &p.Services[i]
+		if s.Archetype != "bookings" || s.Builder != "record" || s.Entity == nil {
+			continue
+		}
+		t := &bookingTarget{attrs: &s.Attributes, ptr: "/services/" + strconv.Itoa(i) + "/attributes", many: s.Entity.Many}
+		res := ""
+		if s.Resource != nil {
+			res = s.Resource.One
+		}
+		if named(s.Entity.One, res) {
+			return t
+		}
+		only, count = t, count+1
+	}
+	if p.Work.Archetype == "bookings" {
+		w := &bookingTarget{attrs: &p.Work.Attributes, ptr: "/work/attributes", many: p.Work.Many}
+		// A clause that books and names none of the records is about
+		// the line of work.
+		return w
+	}
+	if count == 1 {
+		return only
+	}
+	return nil
+}
