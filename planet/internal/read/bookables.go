@@ -1,6 +1,7 @@
 package read
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/lexicon"
 )
 
 // bookables reads what a booking is of. "Schools book lanes", "builders
@@ -80,6 +82,23 @@ func (r *reader) bookedCompound(noun string) string {
 		}
 	}
 	return noun
+}
+
+// bookedItem reports whether a bare list item after a booking verb is
+// booked too: "owners book check-ups and feather imping", "guests book
+// rooms and cooking classes" book the imping and the classes (a
+// booking's own noun, a bookable thing or a service done, "-ing").
+// Other verbs that name their object keep their items apart.
+func (r *reader) bookedItem(v *lexicon.Verb, ws []string) bool {
+	if v.Archetype != "bookings" || !r.listItem(ws) {
+		return false
+	}
+	np := r.nounPhrase(ws)
+	if len(np) == 0 {
+		return false
+	}
+	head := r.lex.Singular(np[len(np)-1])
+	return r.lex.NounArchetype(head) == "bookings" || r.lex.IsBookable(head) || strings.HasSuffix(head, "ing") && len(head) > 5 && !r.lex.Is("vague", head)
 }
 
 var bookedForRe = sync.OnceValue(func() *regexp.Regexp {
@@ -164,19 +183,13 @@ var partySizeRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:up to|of up to|at most|no more than|for up to)\s+(?:\d+|[a-z]+)\s+(people|persons|guests|players|children|kids|divers|riders|adults|pax)\b|\bgroups? (?:reservation|reservations|booking|bookings)\b|\bparty size\b`)
 })
 
-// bookingParts splits a sentence (lower case) at its commas into the
-// parts that book, each running on to the next part that books.
+// bookingParts are the parts of a sentence (lower case, split at its
+// commas) that book.
 func bookingParts(low string) []string {
-	var out []string
-	for _, part := range regexp.MustCompile(`[,;:]`).Split(low, -1) {
-		if bookingVerbRe().MatchString(part) || len(out) == 0 {
-			out = append(out, part)
-			continue
-		}
-		out[len(out)-1] += "," + part
-	}
-	return slices.DeleteFunc(out, func(s string) bool { return !bookingVerbRe().MatchString(s) })
+	return slices.DeleteFunc(commaSplit().Split(low, -1), func(s string) bool { return !bookingVerbRe().MatchString(s) })
 }
+
+var commaSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[,;:]`) })
 
 // bookingAttributes are the columns one booking clause (lower case)
 // gives its bookings.
@@ -194,26 +207,36 @@ func (r *reader) bookingAttributes(part string) []engine.PlanAttribute {
 	if r.lex.SaysWaitlist(part) {
 		out = append(out, engine.PlanAttribute{Name: "waitlist_position", Type: "integer", From: from})
 	}
-	group := partySizeRe().MatchString(part)
+	size := ""
+	if m := partySizeRe().FindStringSubmatch(part); m != nil {
+		size = "party_size"
+		if strings.HasPrefix(strings.TrimSpace(m[0]), "group") {
+			size = "group_size"
+		}
+	}
 	if m := bookingSubjectRe().FindStringSubmatch(part); m != nil {
 		sub := strings.Fields(m[1])
 		head := r.lex.Singular(sub[len(sub)-1])
+		kind := head
+		if len(sub) == 2 && r.lex.Is("org", sub[0]+" "+head) {
+			kind = sub[0] + " " + head
+		}
 		switch {
 		case r.lex.IsBookingGroup(head):
-			group = true
+			// "groups book a room" is a group's size; "bands book a
+			// room" is a band's, and bands are whom the business serves.
+			size = cmp.Or(size, "party_size")
+			if head == "group" || head == "party" {
+				size = head + "_size"
+			} else if head != r.p.Customer.One {
+				r.customerKind(kind, from)
+			}
 		case head != r.p.Customer.One && r.looksLikeCustomer(head) && r.lex.ScaleKind(head) != "staff":
-			kind := head
-			if len(sub) == 2 && !r.lex.Is("det", sub[0]) && r.looksLikeCustomer(head) && r.lex.Is("org", sub[0]+" "+head) {
-				kind = sub[0] + " " + head
-			}
-			if len(sub) == 2 && r.lex.Is("org", strings.Join([]string{sub[0], head}, " ")) {
-				kind = sub[0] + " " + head
-			}
 			r.customerKind(kind, from)
 		}
 	}
-	if group {
-		out = append(out, engine.PlanAttribute{Name: "party_size", Type: "integer", From: from})
+	if size != "" {
+		out = append(out, engine.PlanAttribute{Name: size, Type: "integer", From: from})
 	}
 	return out
 }

@@ -164,7 +164,7 @@ func (r *reader) capabilities() []capability {
 				// The list item is the noun phrase the clause starts with,
 				// whatever follows it ("canoes and kayaks by the hour at the
 				// lake").
-				if last == nil || last.Role == "entity" || !r.listItem(ws) {
+				if last == nil || last.Role == "entity" && !r.bookedItem(last, ws) || !r.listItem(ws) {
 					continue
 				}
 				v, rest = last, ws
