@@ -29,6 +29,14 @@ func (r *reader) bookables(caps []capability) []capability {
 		if c.archetype != "bookings" || c.resource != "" || c.entity == "" {
 			continue
 		}
+		// "take group reservations only for the private room": the
+		// bookings are of the room.
+		if !r.lex.IsBookable(c.entity) {
+			if res := r.bookedThing(c.phrase); res != "" {
+				c.resource = r.bookedCompound(res)
+				continue
+			}
+		}
 		if r.lex.IsBookingTime(c.entity) {
 			c.entity = c.entity + " booking"
 			continue
@@ -99,6 +107,31 @@ func (r *reader) bookedItem(v *lexicon.Verb, ws []string) bool {
 	}
 	head := r.lex.Singular(np[len(np)-1])
 	return r.lex.NounArchetype(head) == "bookings" || r.lex.IsBookable(head) || strings.HasSuffix(head, "ing") && len(head) > 5 && !r.lex.Is("vague", head)
+}
+
+var bookedThingRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\bfor\s+(?:the|a|an|our|their)\s+(.+)$`)
+})
+
+// bookedThing is the bookable a clause books its record for: "group
+// reservations for the private room" → private room.
+func (r *reader) bookedThing(clause string) string {
+	m := bookedThingRe().FindStringSubmatch(clause)
+	if m == nil {
+		return ""
+	}
+	np := r.nounPhrase(words(m[1]))
+	for n := len(np); n > 0; n-- {
+		head := r.lex.Singular(np[n-1])
+		if !r.lex.IsBookable(head) {
+			continue
+		}
+		if n >= 2 && slices.Contains(r.lex.Bookables(), np[n-2]+" "+head) {
+			return np[n-2] + " " + head
+		}
+		return head
+	}
+	return ""
 }
 
 var bookedForRe = sync.OnceValue(func() *regexp.Regexp {
@@ -184,10 +217,26 @@ var partySizeRe = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // bookingParts are the parts of a sentence (lower case, split at its
-// commas) that book.
+// commas) that book, each with the parts after it that go on saying how
+// ("book a dome for two nights, directly on our website or through
+// Airbnb"), not the next clause ("…, and we report guests to the police
+// portal").
 func bookingParts(low string) []string {
-	return slices.DeleteFunc(commaSplit().Split(low, -1), func(s string) bool { return !bookingVerbRe().MatchString(s) })
+	var out []string
+	for _, part := range commaSplit().Split(low, -1) {
+		f := strings.Fields(part)
+		if len(out) > 0 && len(f) > 0 && slices.Contains(bookingGoesOn, f[0]) && !bookingVerbRe().MatchString(part) {
+			out[len(out)-1] += "," + part
+			continue
+		}
+		out = append(out, part)
+	}
+	return slices.DeleteFunc(out, func(s string) bool { return !bookingVerbRe().MatchString(s) })
 }
+
+// bookingGoesOn are the words a part of a sentence starts with when it
+// goes on saying how the booking before it is made.
+var bookingGoesOn = []string{"directly", "through", "via", "online", "or", "by", "with", "on", "in", "over", "either"}
 
 var commaSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[,;:]`) })
 

@@ -1124,7 +1124,9 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 		}
 	}
 	// Customers, staff and places are not records a verb keeps.
-	if kind := r.lex.ScaleKind(head); v.Role == "entity" && (kind == "customers" || kind == "staff" || kind == "locations") {
+	// (A studio or a hall one books for a time is what the booking is
+	// of: see bookables.)
+	if kind := r.lex.ScaleKind(head); v.Role == "entity" && (kind == "customers" || kind == "staff" || kind == "locations" && !(v.Archetype == "bookings" && r.lex.IsBookable(noun))) {
 		return capability{}, false
 	}
 	return c, true
