@@ -212,6 +212,15 @@ var bookingSubjectRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\s*(?:and\s+|but\s+|while\s+)?(?:the\s+|our\s+|most\s+|many\s+|local\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:can\s+|usually\s+|also\s+)?(?:book|reserve)\b`)
 })
 
+var bookingLengthRe = sync.OnceValue(func() *regexp.Regexp {
+	const unit = `(half day|full day|half-day|full-day|day|hour|night|week|month|session)`
+	return regexp.MustCompile(`\bby the ` + unit + `(?:\s+or\s+(?:by\s+)?(?:the\s+|a\s+)?` + unit + `)?\b`)
+})
+
+var bookingHoursRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bfor (?:\d+|[a-z]+) (?:to|or) (?:\d+|[a-z]+) hours\b|\b(?:\d+|[a-z]+)-hour (?:blocks?|slots?|sessions?)\b|\bby the hour\b`)
+})
+
 var partySizeRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:up to|of up to|at most|no more than|for up to)\s+(?:\d+|[a-z]+)\s+(people|persons|guests|players|children|kids|divers|riders|adults|pax)\b|\bgroups? (?:reservation|reservations|booking|bookings)\b|\bparty size\b`)
 })
@@ -252,6 +261,14 @@ func (r *reader) bookingAttributes(part string) []engine.PlanAttribute {
 			ch = append(ch, "phone")
 		}
 		out = append(out, engine.PlanAttribute{Name: "channel", Type: "text", Values: ch, From: from})
+	}
+	// "by the half day or full day": how long a booking is, of the
+	// lengths the brief names; "for two to four hours", "in three-hour
+	// blocks": its hours.
+	if m := bookingLengthRe().FindStringSubmatch(part); m != nil && m[2] != "" && m[1] != m[2] {
+		out = append(out, engine.PlanAttribute{Name: "length", Type: "text", Values: []string{engine.Snake(m[1]), engine.Snake(m[2])}, From: from})
+	} else if bookingHoursRe().MatchString(part) {
+		out = append(out, engine.PlanAttribute{Name: "hours", Type: "integer", From: from})
 	}
 	if r.lex.SaysWaitlist(part) {
 		out = append(out, engine.PlanAttribute{Name: "waitlist_position", Type: "integer", From: from})

@@ -1065,7 +1065,8 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	// ("automatically"), past forms ("bought") or vague words ("weather").
 	// A vague head is a record in a known compound ("spare parts").
 	compound := len(mods) > 0 && r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != ""
-	if (strings.HasSuffix(head, "ed") || strings.HasSuffix(head, "ly") || strings.HasSuffix(head, "ought")) && r.lex.NounArchetype(head) == "" || r.lex.Is("vague", head) && !compound {
+	// (A bed, a sunbed is booked, not done.)
+	if (strings.HasSuffix(head, "ed") || strings.HasSuffix(head, "ly") || strings.HasSuffix(head, "ought")) && r.lex.NounArchetype(head) == "" && !r.lex.IsBookable(head) || r.lex.Is("vague", head) && !compound {
 		return capability{}, false
 	}
 	// A verb is no modifier: "issue certificates" keeps certificates
