@@ -107,6 +107,11 @@ func (r *reader) capabilities() []capability {
 				continue
 			}
 			v, rest := r.findVerb(ws)
+			// "guests book rooms and cooking classes": an -ing word that
+			// starts an item booked too is its kind, not a verb.
+			if v != nil && last != nil && strings.HasSuffix(ws[0], "ing") && len(rest) == len(ws)-1 && r.bookedItem(last, ws) {
+				v, rest = nil, nil
+			}
 			// "we deliver on low-loaders", "samples travel by courier":
 			// goods that move, with no object.
 			// ("harvests go to the plant by wellboat": "harvests" is no
@@ -439,7 +444,7 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			if arch == "" || r.lex.Is("vague", sg) {
 				continue
 			}
-			if have[noun] || have[sg] {
+			if have[noun] || have[sg] || prev != "" && arch == "bookings" && have[prev+" "+sg] {
 				if k := slices.IndexFunc(caps, func(c capability) bool { return c.entity == noun || c.entity == sg }); k >= 0 {
 					caps[k].fields = union(caps[k].fields, ofField[i])
 				}
@@ -1074,9 +1079,12 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	for len(mods) > 0 && r.isVerb(mods[0]) && !strings.HasSuffix(mods[0], "ing") && !strings.HasSuffix(mods[0], "ed") && r.lex.NounArchetype(mods[0]) == "" && r.lex.NounArchetype(strings.Join(append(slices.Clone(mods), head), " ")) == "" && r.lex.NounArchetype(mods[len(mods)-1]+" "+head) == "" {
 		mods = mods[1:]
 	}
-	// A compound keeps its modifier: "consent form", "storage unit".
+	// A compound keeps its modifier: "consent form", "storage unit";
+	// so does what is booked by the activity it is of ("cooking
+	// classes", "swimming lessons").
 	noun := head
-	if len(mods) > 0 && (r.lex.Is("head", head) || r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != "") {
+	activity := v.Archetype == "bookings" && len(mods) > 0 && strings.HasSuffix(mods[len(mods)-1], "ing") && len(mods[len(mods)-1]) > 5 && r.lex.NounArchetype(head) == "bookings"
+	if len(mods) > 0 && (r.lex.Is("head", head) || r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != "" || activity) {
 		noun = mods[len(mods)-1] + " " + head
 		mods = mods[:len(mods)-1]
 	}
