@@ -92,6 +92,25 @@ func (r *reader) bookedCompound(noun string) string {
 	return noun
 }
 
+// countedBookable is the bookable thing the brief counts ("twelve
+// studios", "8 rooms"), singular, or "".
+func (r *reader) countedBookable() string {
+	ws := words(r.desc)
+	for k := 1; k < len(ws); k++ {
+		sg := r.lex.Singular(ws[k])
+		if sg == ws[k] || !r.lex.IsBookable(sg) {
+			continue
+		}
+		if isNumber(ws[k-1]) || numberWord(ws[k-1]) > 0 || k >= 2 && (isNumber(ws[k-2]) || numberWord(ws[k-2]) > 0) && slices.Contains(r.lex.Bookables(), ws[k-1]+" "+sg) {
+			if k >= 2 && slices.Contains(r.lex.Bookables(), ws[k-1]+" "+sg) {
+				return ws[k-1] + " " + sg
+			}
+			return sg
+		}
+	}
+	return ""
+}
+
 // bookedItem reports whether a bare list item after a booking verb is
 // booked too: "owners book check-ups and feather imping", "guests book
 // rooms and cooking classes" book the imping and the classes (a
@@ -178,7 +197,7 @@ func (r *reader) bookedFor(clause string) string {
 func (r *reader) bookingDetails() {
 	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
 		low := strings.ToLower(sentence)
-		if !bookingVerbRe().MatchString(low) {
+		if !bookingVerbRe().MatchString(low) && !r.lex.SaysWaitlist(low) {
 			continue
 		}
 		// The clauses of a sentence that book, each with the ones after
@@ -240,7 +259,7 @@ func bookingParts(low string) []string {
 		}
 		out = append(out, part)
 	}
-	return slices.DeleteFunc(out, func(s string) bool { return !bookingVerbRe().MatchString(s) })
+	return slices.DeleteFunc(out, func(s string) bool { return !bookingVerbRe().MatchString(s) && !lexicon.Load().SaysWaitlist(s) })
 }
 
 // bookingGoesOn are the words a part of a sentence starts with when it

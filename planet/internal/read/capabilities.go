@@ -1044,6 +1044,13 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity, resource: res, qualifiers: quals}, true
 		}
 	}
+	// "guests book directly or through Booking.com" in rooms to let
+	// with "twelve studios": what is booked is what the brief counts.
+	if len(np) == 0 && v.Archetype == "bookings" && v.Role == "entity" {
+		if res := r.countedBookable(); res != "" {
+			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: res}, true
+		}
+	}
 	if len(np) == 0 {
 		// "customers subscribe monthly": a verb that names its record
 		// needs no object.
