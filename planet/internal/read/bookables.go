@@ -92,6 +92,30 @@ func (r *reader) bookedCompound(noun string) string {
 	return noun
 }
 
+// bookableItem is a list item's words up to the bookable thing it
+// starts with ("vip cabanas" of "vip cabanas online with a minimum
+// spend"), or all of them when it starts with none.
+func (r *reader) bookableItem(ws []string) []string {
+	for k := 0; k < len(ws) && k < 3; k++ {
+		if r.lex.IsBookable(r.lex.Singular(ws[k])) {
+			return ws[:k+1]
+		}
+	}
+	return ws
+}
+
+// bookableGoesOn reports whether a clause starts with a bookable thing
+// followed by how it is booked ("vip cabanas online with …"), not by a
+// verb of its own ("rooms are cleaned daily").
+func (r *reader) bookableGoesOn(ws []string) bool {
+	item := r.bookableItem(ws)
+	if len(item) == len(ws) || !r.lex.IsBookable(r.lex.Singular(item[len(item)-1])) {
+		return false
+	}
+	next := ws[len(item)]
+	return slices.Contains(bookingGoesOn, next) || r.lex.Is("channel", next)
+}
+
 // countedBookable is the bookable thing the brief counts ("twelve
 // studios", "8 rooms"), singular, or "".
 func (r *reader) countedBookable() string {

@@ -112,6 +112,11 @@ func (r *reader) capabilities() []capability {
 			if v != nil && last != nil && strings.HasSuffix(ws[0], "ing") && len(rest) == len(ws)-1 && r.bookedItem(last, ws) {
 				v, rest = nil, nil
 			}
+			// ("…, VIP cabanas online with a minimum spend": a bookable
+			// item that goes on saying how is booked too.)
+			if v != nil && last != nil && last.Archetype == "bookings" && r.bookableGoesOn(ws) {
+				v, rest = nil, nil
+			}
 			// "we deliver on low-loaders", "samples travel by courier":
 			// goods that move, with no object.
 			// ("harvests go to the plant by wellboat": "harvests" is no
@@ -169,10 +174,16 @@ func (r *reader) capabilities() []capability {
 				// The list item is the noun phrase the clause starts with,
 				// whatever follows it ("canoes and kayaks by the hour at the
 				// lake").
-				if last == nil || last.Role == "entity" && !r.bookedItem(last, ws) || !r.listItem(ws) {
+				// ("guests reserve sunbeds and VIP cabanas online with a
+				// minimum spend": the item is the bookable it starts with.)
+				item := ws
+				if last != nil && last.Archetype == "bookings" && r.bookableGoesOn(ws) {
+					item = r.bookableItem(ws)
+				}
+				if last == nil || last.Role == "entity" && !r.bookedItem(last, item) || !r.listItem(item) {
 					continue
 				}
-				v, rest = last, ws
+				v, rest = last, item
 			}
 			last = v
 			if v.ByCustomer != nil && r.customerSubject(ws, rest, v) {
