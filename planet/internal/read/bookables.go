@@ -224,10 +224,7 @@ func (r *reader) bookingDetails() {
 		if !bookingVerbRe().MatchString(low) && !r.lex.SaysWaitlist(low) {
 			continue
 		}
-		// The clauses of a sentence that book, each with the ones after
-		// it up to the next that books ("book through our site and
-		// travel agencies").
-		for _, part := range bookingParts(low) {
+		for _, part := range r.bookingParts(low) {
 			attrs := r.bookingAttributes(part)
 			if len(attrs) == 0 {
 				continue
@@ -269,11 +266,12 @@ var partySizeRe = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // bookingParts are the parts of a sentence (lower case, split at its
-// commas) that book, each with the parts after it that go on saying how
+// commas) that book or say a waitlist, each with the parts after it that
+// go on saying how
 // ("book a dome for two nights, directly on our website or through
 // Airbnb"), not the next clause ("…, and we report guests to the police
 // portal").
-func bookingParts(low string) []string {
+func (r *reader) bookingParts(low string) []string {
 	var out []string
 	for _, part := range commaSplit().Split(low, -1) {
 		f := strings.Fields(part)
@@ -283,7 +281,7 @@ func bookingParts(low string) []string {
 		}
 		out = append(out, part)
 	}
-	return slices.DeleteFunc(out, func(s string) bool { return !bookingVerbRe().MatchString(s) && !lexicon.Load().SaysWaitlist(s) })
+	return slices.DeleteFunc(out, func(s string) bool { return !bookingVerbRe().MatchString(s) && !r.lex.SaysWaitlist(s) })
 }
 
 // bookingGoesOn are the words a part of a sentence starts with when it
