@@ -46,7 +46,7 @@ func TestBookables(t *testing.T) {
 	}{
 		{"a room booked by a group is a booking of the brief's steam rooms", "banya", "RU",
 			"Banya near Moscow with six private steam rooms and a tea room. Groups book a room for two to four hours with a prepayment.",
-			"room booking", "steam room", []string{"hours", "group_size"}, ""},
+			"room booking", "steam room", []string{"duration_hours", "group_size"}, ""},
 		{"a pump booked for a pour: pours of the pumps", "concrete pumping", "AU",
 			"Concrete pumping company in Perth with nine boom pumps. Builders book a pump for a pour, and we invoice by the hour.",
 			"pour", "boom pump", nil, ""},

@@ -305,11 +305,11 @@ func (r *reader) bookingAttributes(part string) []engine.PlanAttribute {
 	}
 	// "by the half day or full day": how long a booking is, of the
 	// lengths the brief names; "for two to four hours", "in three-hour
-	// blocks": its hours.
+	// blocks": its length in hours.
 	if m := bookingLengthRe().FindStringSubmatch(part); m != nil && m[2] != "" && m[1] != m[2] {
 		out = append(out, engine.PlanAttribute{Name: "length", Type: "text", Values: []string{engine.Snake(m[1]), engine.Snake(m[2])}, From: from})
 	} else if bookingHoursRe().MatchString(part) {
-		out = append(out, engine.PlanAttribute{Name: "hours", Type: "integer", From: from})
+		out = append(out, engine.PlanAttribute{Name: "duration_hours", Type: "real", From: from})
 	}
 	if r.lex.SaysWaitlist(part) {
 		out = append(out, engine.PlanAttribute{Name: "waitlist_position", Type: "integer", From: from})
