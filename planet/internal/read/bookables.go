@@ -26,6 +26,11 @@ import (
 func (r *reader) bookables(caps []capability) []capability {
 	for i := 0; i < len(caps); i++ {
 		c := &caps[i]
+		// "48-hour sessions", "a 90-minute session": a length is no
+		// name of the record (nor can a name start with a digit).
+		if c.archetype == "bookings" {
+			c.entity = withoutLengths(c.entity)
+		}
 		if c.archetype != "bookings" || c.resource != "" || c.entity == "" {
 			continue
 		}
@@ -64,6 +69,17 @@ func (r *reader) bookables(caps []capability) []capability {
 		c.entity = purpose
 	}
 	return caps
+}
+
+// withoutLengths drops the words of a noun that start with a digit
+// ("90-minute session" → session), keeping the noun's head.
+func withoutLengths(noun string) string {
+	ws := strings.Fields(noun)
+	if len(ws) < 2 {
+		return noun
+	}
+	kept := slices.DeleteFunc(ws[:len(ws)-1], func(w string) bool { return w[0] >= '0' && w[0] <= '9' })
+	return strings.Join(append(kept, ws[len(ws)-1]), " ")
 }
 
 // bookedCompound is the brief's own name for a bookable it names by its
@@ -195,6 +211,10 @@ func (r *reader) bookedFor(clause string) string {
 		return ""
 	}
 	np := r.nounPhrase(ws)
+	if len(np) == 0 {
+		return ""
+	}
+	np = strings.Fields(withoutLengths(strings.Join(np, " ")))
 	if len(np) == 0 {
 		return ""
 	}
