@@ -21,6 +21,7 @@ type senses struct {
 	// selling to them ("volunteer-run food bank"): nothing is invoiced to
 	// them unless the brief names a charge.
 	FreeCues []string `json:"free_cues"`
+	bookingSenses
 }
 
 // FreeToCustomers reports whether a business's words (industry and

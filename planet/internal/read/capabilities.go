@@ -111,6 +111,16 @@ func (r *reader) capabilities() []capability {
 				continue
 			}
 			v, rest := r.findVerb(ws)
+			// "guests book rooms and cooking classes": an -ing word that
+			// starts an item booked too is its kind, not a verb.
+			if v != nil && last != nil && strings.HasSuffix(ws[0], "ing") && len(rest) == len(ws)-1 && r.bookedItem(last, ws) {
+				v, rest = nil, nil
+			}
+			// ("…, VIP cabanas online with a minimum spend": a bookable
+			// item that goes on saying how is booked too.)
+			if v != nil && last != nil && last.Archetype == "bookings" && r.bookableGoesOn(ws) {
+				v, rest = nil, nil
+			}
 			// "we deliver on low-loaders", "samples travel by courier":
 			// goods that move, with no object.
 			// ("harvests go to the plant by wellboat": "harvests" is no
@@ -169,10 +179,16 @@ func (r *reader) capabilities() []capability {
 				// The list item is the noun phrase the clause starts with,
 				// whatever follows it ("canoes and kayaks by the hour at the
 				// lake").
-				if last == nil || last.Role == "entity" || !r.listItem(ws) {
+				// ("guests reserve sunbeds and VIP cabanas online with a
+				// minimum spend": the item is the bookable it starts with.)
+				item := ws
+				if last != nil && last.Archetype == "bookings" && r.bookableGoesOn(ws) {
+					item = r.bookableItem(ws)
+				}
+				if last == nil || last.Role == "entity" && !r.bookedItem(last, item) || !r.listItem(item) {
 					continue
 				}
-				v, rest = last, ws
+				v, rest = last, item
 			}
 			last = v
 			if v.ByCustomer != nil && r.customerSubject(ws, rest, v) {
@@ -220,7 +236,7 @@ func (r *reader) capabilities() []capability {
 			lastCap = add(c)
 		}
 	}
-	return withKinds(r.conditions(r.stagesOf(r.participles(r.nounSweep(out)))), kinds)
+	return withKinds(r.conditions(r.stagesOf(r.participles(r.nounSweep(r.bookables(out))))), kinds)
 }
 
 var sentenceSplit = regexp.MustCompile(`[.;!?\n]+`)
@@ -445,7 +461,7 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			if arch == "" || r.lex.Is("vague", sg) {
 				continue
 			}
-			if have[noun] || have[sg] {
+			if have[noun] || have[sg] || prev != "" && arch == "bookings" && have[prev+" "+sg] {
 				if k := slices.IndexFunc(caps, func(c capability) bool { return c.entity == noun || c.entity == sg }); k >= 0 {
 					caps[k].fields = union(caps[k].fields, ofField[i])
 				}
@@ -1055,6 +1071,13 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity, resource: res, qualifiers: quals}, true
 		}
 	}
+	// "guests book directly or through Booking.com" in rooms to let
+	// with "twelve studios": what is booked is what the brief counts.
+	if len(np) == 0 && v.Archetype == "bookings" && v.Role == "entity" {
+		if res := r.countedBookable(); res != "" {
+			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: res}, true
+		}
+	}
 	if len(np) == 0 {
 		// "customers subscribe monthly": a verb that names its record
 		// needs no object.
@@ -1072,11 +1095,17 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	}
 	head := r.lex.Singular(np[len(np)-1])
 	mods := np[:len(np)-1]
+	// "book open studio time", "book ice time": a booked time of a
+	// bookable thing books the thing.
+	if v.Archetype == "bookings" && r.lex.IsBookingTime(head) && len(mods) > 0 && r.lex.IsBookable(mods[len(mods)-1]) {
+		head, mods = mods[len(mods)-1], mods[:len(mods)-1]
+	}
 	// A participle is no record: "line based (in …)"; nor are adverbs
 	// ("automatically"), past forms ("bought") or vague words ("weather").
 	// A vague head is a record in a known compound ("spare parts").
 	compound := len(mods) > 0 && r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != ""
-	if (strings.HasSuffix(head, "ed") || strings.HasSuffix(head, "ly") || strings.HasSuffix(head, "ought")) && r.lex.NounArchetype(head) == "" || r.lex.Is("vague", head) && !compound {
+	// (A bed, a sunbed is booked, not done.)
+	if (strings.HasSuffix(head, "ed") || strings.HasSuffix(head, "ly") || strings.HasSuffix(head, "ought")) && r.lex.NounArchetype(head) == "" && !r.lex.IsBookable(head) || r.lex.Is("vague", head) && !compound {
 		return capability{}, false
 	}
 	// A verb is no modifier: "issue certificates" keeps certificates
@@ -1084,9 +1113,12 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	for len(mods) > 0 && r.isVerb(mods[0]) && !strings.HasSuffix(mods[0], "ing") && !strings.HasSuffix(mods[0], "ed") && r.lex.NounArchetype(mods[0]) == "" && r.lex.NounArchetype(strings.Join(append(slices.Clone(mods), head), " ")) == "" && r.lex.NounArchetype(mods[len(mods)-1]+" "+head) == "" {
 		mods = mods[1:]
 	}
-	// A compound keeps its modifier: "consent form", "storage unit".
+	// A compound keeps its modifier: "consent form", "storage unit";
+	// so does what is booked by the activity it is of ("cooking
+	// classes", "swimming lessons").
 	noun := head
-	if len(mods) > 0 && (r.lex.Is("head", head) || r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != "") {
+	activity := v.Archetype == "bookings" && len(mods) > 0 && strings.HasSuffix(mods[len(mods)-1], "ing") && len(mods[len(mods)-1]) > 5 && r.lex.NounArchetype(head) == "bookings"
+	if len(mods) > 0 && (r.lex.Is("head", head) || r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != "" || activity) {
 		noun = mods[len(mods)-1] + " " + head
 		mods = mods[:len(mods)-1]
 	}
@@ -1135,7 +1167,9 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 		}
 	}
 	// Customers, staff and places are not records a verb keeps.
-	if kind := r.lex.ScaleKind(head); v.Role == "entity" && (kind == "customers" || kind == "staff" || kind == "locations") {
+	// (A studio or a hall one books for a time is what the booking is
+	// of: see bookables.)
+	if kind := r.lex.ScaleKind(head); v.Role == "entity" && (kind == "customers" || kind == "staff" || kind == "locations" && !(v.Archetype == "bookings" && r.lex.IsBookable(noun))) {
 		return capability{}, false
 	}
 	return c, true

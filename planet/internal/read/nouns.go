@@ -274,7 +274,7 @@ func (r *reader) scale(caps []capability) {
 				noun, kind = sg, "customers"
 			case r.lex.NounArchetype(sg) == "billing" || r.lex.Is("upfront", sg):
 				// "three instalments": a count of charges, not of things.
-			case strings.HasSuffix(w1, "s") && !slices.Contains([]string{"hour", "day", "week", "month", "year", "minute", "time", "km", "kg", "cm", "hectare", "percent", "euro", "dollar", "pound", "currency"}, sg):
+			case strings.HasSuffix(w1, "s") && !slices.Contains([]string{"hour", "day", "week", "month", "year", "minute", "time", "km", "kg", "cm", "hectare", "percent", "euro", "dollar", "pound", "currency"}, sg) && !r.lex.Is("unit_of_time", sg):
 				noun, kind = sg, "assets"
 			}
 		}

@@ -1,0 +1,124 @@
+package planet
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/internal/read"
+)
+
+// bookingsOf finds the bookings the plan keeps with that record noun:
+// the line of work or a record service; its resource ("" when none) and
+// its attribute names.
+func bookingsOf(p *engine.Plan, one string) (resource string, attrs []string, ok bool) {
+	names := func(as []engine.PlanAttribute) []string {
+		var out []string
+		for _, a := range as {
+			out = append(out, a.Name)
+		}
+		return out
+	}
+	if p.Work.Archetype == "bookings" && p.Work.One == one {
+		return p.Work.Offering.One, names(p.Work.Attributes), true
+	}
+	for _, s := range p.Services {
+		if s.Archetype == "bookings" && s.Entity != nil && s.Entity.One == one {
+			if s.Resource != nil {
+				resource = s.Resource.One
+			}
+			return resource, names(s.Attributes), true
+		}
+	}
+	return "", nil, false
+}
+
+// TestBookables: what a customer books for a time is what the bookings
+// are of, with the channel, waitlist, party size and length the brief
+// says; and nothing of it where the brief says none.
+func TestBookables(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc string
+		one, resource                 string // the bookings record and what it is of
+		attrs                         []string
+		kind                          string // a kind of customer the brief's booker adds
+	}{
+		{"a room booked by a group is a booking of the brief's steam rooms", "banya", "RU",
+			"Banya near Moscow with six private steam rooms and a tea room. Groups book a room for two to four hours with a prepayment.",
+			"room booking", "steam room", []string{"duration_hours", "group_size"}, ""},
+		{"a pump booked for a pour: pours of the pumps", "concrete pumping", "AU",
+			"Concrete pumping company in Perth with nine boom pumps. Builders book a pump for a pour, and we invoice by the hour.",
+			"pour", "boom pump", nil, ""},
+		{"schools book lanes for swimming lessons: lessons of lanes, schools a kind of customer", "swimming hall", "FI",
+			"Public swimming hall in Tampere. Swimmers buy single tickets at the gate, and schools book lanes for swimming lessons.",
+			"swimming lesson", "lane", nil, "school"},
+		{"a slot booked online", "tyre fitter", "DE",
+			"Tyre fitting workshop in Köln. Customers book a slot online and we store winter tyres.",
+			"slot booking", "", []string{"channel"}, ""},
+		{"classes booked in the app with a waitlist", "climbing gym", "NO",
+			"Climbing gym in Bergen with 40 routes. Members book classes in the app with a waitlist, and new members sign a waiver.",
+			"class booking", "", []string{"channel", "waitlist_position"}, ""},
+		{"a studio by the half day or full day", "photo studio hire", "GB",
+			"Two daylight photo studios in London. Brands book a studio by the half day or full day, and cancellations are charged.",
+			"studio booking", "photo studio", []string{"length"}, ""},
+		{"reservations for the private room are of the room", "soba shop", "JP",
+			"Izakaya in Fukuoka with a counter and a private room. We take group reservations only for the private room upstairs.",
+			"reservation", "private room", []string{"group_size"}, ""},
+		{"booked with no object: the counted rooms", "holiday lets", "GR",
+			"Holiday lets in Chania with twelve studios. Guests book directly or through Booking.com, and we clean every third day.",
+			"studio booking", "studio", []string{"channel"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, attrs, ok := bookingsOf(p, tc.one)
+			if !ok {
+				var got []string
+				for _, d := range p.Decisions {
+					got = append(got, d.String())
+				}
+				t.Fatalf("no bookings of %q; read:\n%s", tc.one, strings.Join(got, "\n"))
+			}
+			if tc.resource != "" && res != tc.resource {
+				t.Errorf("%s are of %q, want %q", tc.one, res, tc.resource)
+			}
+			for _, a := range tc.attrs {
+				if !slices.Contains(attrs, a) {
+					t.Errorf("%s have %v, want %s", tc.one, attrs, a)
+				}
+			}
+			if tc.kind != "" {
+				i := slices.IndexFunc(p.Customer.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "kind" })
+				if i < 0 || !slices.Contains(p.Customer.Attributes[i].Values, tc.kind) {
+					t.Errorf("customer kinds %v, want %s among them", p.Customer.Attributes, tc.kind)
+				}
+			}
+		})
+	}
+}
+
+// TestBookingDetailsOnlyWhenSaid: a booking clause that names no
+// channel, waitlist, group or length adds no column, and a sentence that
+// books nothing lends none of its words ("the police portal" is no
+// booking channel).
+func TestBookingDetailsOnlyWhenSaid(t *testing.T) {
+	p, err := read.Read(engine.Scenario{Industry: "agriturismo", Country: "IT", Seed: 1,
+		Description: "Agriturismo near Firenze with eight rooms. Guests book rooms and cooking classes, we sell our wine, and we report guests to the police portal within a day."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, one := range []string{"room booking", "cooking class"} {
+		_, attrs, ok := bookingsOf(p, one)
+		if !ok {
+			t.Fatalf("no bookings of %q", one)
+		}
+		for _, a := range []string{"channel", "waitlist_position", "group_size", "party_size", "length"} {
+			if slices.Contains(attrs, a) {
+				t.Errorf("%s have %s, which the brief does not say", one, a)
+			}
+		}
+	}
+}
