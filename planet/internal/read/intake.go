@@ -1,6 +1,7 @@
 package read
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strings"
@@ -80,15 +81,8 @@ func (r *reader) intake(caps []capability) []capability {
 	if took || ready != "" {
 		if lc, ok := engine.Lifecycle(w.Archetype, w.One, w.Offering.One, "intake "+ready); ok {
 			w.States, w.Cancel = lc.States, lc.Cancel
-			r.decide(cmp0(ready, w.From), "/work/states", "%s are of a thing taken in: %s", w.Many, strings.Join(lc.States, " → "))
+			r.decide(cmp.Or(ready, w.From), "/work/states", "%s are of a thing taken in: %s", w.Many, strings.Join(lc.States, " → "))
 		}
 	}
 	return out
-}
-
-func cmp0(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
