@@ -215,7 +215,19 @@ func buildSenseProblems(p *Plan, b *world.Bundle) []string {
 			out = append(out, fmt.Sprintf("register-kind: %s.acquired_on of %s", t.Name, s.Entity.Many))
 		}
 		var lo, hi string
-		for _, c := range t.Columns {
+		// The register's own date: when a thing came (acquired_on,
+		// started_on), else its first date; not when it was last checked.
+		cols := slices.Clone(t.Columns)
+		slices.SortStableFunc(cols, func(a, b world.Column) int {
+			own := func(c world.Column) int {
+				if c.Name == "acquired_on" || c.Name == "started_on" {
+					return 0
+				}
+				return 1
+			}
+			return own(a) - own(b)
+		})
+		for _, c := range cols {
 			if c.Type != "date" || c.Name == "created_at" {
 				continue
 			}

@@ -136,8 +136,16 @@ func ASCIIFold(s string) string {
 			b.WriteString("ae")
 		case r == 'ł':
 			b.WriteString("l")
-		case r == 'đ':
+		case r == 'đ', r == 'ð':
 			b.WriteString("d")
+		case r == 'ı': // Turkish dotless i: Yıldız is yildiz, not yldz
+			b.WriteString("i")
+		case r == 'þ':
+			b.WriteString("th")
+		case r == 'œ':
+			b.WriteString("oe")
+		case r == 'ħ':
+			b.WriteString("h")
 		}
 	}
 	return b.String()

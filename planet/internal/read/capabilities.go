@@ -99,7 +99,7 @@ func (r *reader) capabilities() []capability {
 	desc, r.roles = r.crews(desc)
 	// "hire over 200 labourers": the count is the object's, whatever
 	// its hedge.
-	desc = hedged.ReplaceAllString(hundredDigits(desc), "$2")
+	desc = unhedge(hundredDigits(desc))
 	for _, sentence := range sentenceSplit.Split(desc, -1) {
 		var last *lexicon.Verb
 		lastCap := -1        // the capability the sentence read last

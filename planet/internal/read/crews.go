@@ -132,3 +132,22 @@ func (r *reader) crewOf(one string) string {
 
 // hedged is a count with a hedge before it: "about 250", "over 200".
 var hedged = regexp.MustCompile(`(?i)\b(about|around|over|some|nearly|almost|roughly|more than|up to) (\d)`)
+
+// unhedge drops the hedge of a count ("over 200 labourers" → "200
+// labourers") except after "from": a rough count of whom one buys from
+// ("from about 400 smallholders") stays a count of counterparts, not a
+// register of the firm's own.
+func unhedge(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range hedged.FindAllStringSubmatchIndex(s, -1) {
+		if strings.HasSuffix(strings.ToLower(strings.TrimRight(s[:m[0]], " ")), "from") {
+			continue
+		}
+		b.WriteString(s[last:m[0]])
+		b.WriteString(s[m[4]:m[5]])
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
