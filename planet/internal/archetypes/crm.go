@@ -45,7 +45,10 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 	// The plan says whether the customers are organisations ("supply
 	// cafés and hotels"); a pack's word for them may say so too. A noun
 	// that records a date of birth is people, whatever it is called.
-	org := (engine.B2B(v.One) || g.Plan.Customer.Organisation) && !hasDateOfBirth(v)
+	// The reader's own default ("customers are customers", From empty)
+	// says nothing: a parish's or a karaoke bar's customers are people
+	// unless the brief names firms.
+	org := (g.Plan.Customer.Organisation || engine.B2B(v.One) && g.Plan.Customer.From != "") && !hasDateOfBirth(v)
 	// "for households and shops": some kinds of customer are people, and
 	// their rows are named as people are, among the firms.
 	people := personKinds(g)
