@@ -201,6 +201,9 @@ func TestDomainsBelongToOneFirm(t *testing.T) {
 		{"ES", "Estudio Fotográfico Olivo S.Coop.", "estudioolivo.es"},
 		{"MX", "Tienda de Mascotas Nopal S. de R.L. de C.V.", "tienda-mascotas-nopal.com.mx"},
 		{"ES", "Mudanzas Serrano S.L.", "mudanzas-serrano.es"},
+		// A compound that does not fit gives its first parts: not the
+		// city's own domain.
+		{"DE", "München 3D-Druck-Dienstleister e.K.", "munchen3ddruck.de"},
 	} {
 		c, _ := catalog.CountryByCode(tc.country)
 		l = &engine.Locale{C: c, R: rand.New(rand.NewPCG(1, 2))}

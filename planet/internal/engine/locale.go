@@ -193,6 +193,20 @@ func domainLabel(name string) string {
 		if catalog.IsDomainFiller(w) {
 			continue // "i", "&", "Grupa": not the firm's name
 		}
+		// A compound too long to fit gives its first parts, so the firm's
+		// trade stays beside its city ("München 3D-Druck-Dienstleister"
+		// is munchen3ddruck, not the city's own munchen).
+		if f := ASCIIFold(w); n > 0 && n+len(f) > 20 && strings.Contains(w, "-") {
+			for _, part := range strings.Split(w, "-") {
+				part = ASCIIFold(part)
+				if part == "" || n+len(part) > 20 {
+					break
+				}
+				words = append(words, part)
+				n += len(part)
+			}
+			break
+		}
 		w = ASCIIFold(w)
 		if w == "" || (n > 0 && n+len(w) > 20) {
 			if w != "" {
