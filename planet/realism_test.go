@@ -203,7 +203,7 @@ func TestDomainsBelongToOneFirm(t *testing.T) {
 		{"ES", "Mudanzas Serrano S.L.", "mudanzas-serrano.es"},
 		// A compound that does not fit gives its first parts: not the
 		// city's own domain.
-		{"DE", "München 3D-Druck-Dienstleister e.K.", "munchen3ddruck.de"},
+		{"DE", "München 3D-Druck-Dienstleister e.K.", "muenchen-3d-druck.de"},
 	} {
 		c, _ := catalog.CountryByCode(tc.country)
 		l = &engine.Locale{C: c, R: rand.New(rand.NewPCG(1, 2))}

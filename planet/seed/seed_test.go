@@ -317,7 +317,9 @@ func TestRomanize(t *testing.T) {
 		{"ar-AE", "شركة النخلة للتجارة", "شركة Al Nakhla للتجارة"},
 		{"he-IL", "בן דוד", "Ben David"},
 		{"th-TH", "สมชาย", "Somchai"},
-		{"de-DE", "Müller", "Müller"},
+		{"de-DE", "Müller", "Mueller"}, // German addresses write umlauts out
+		{"de-AT", "Jürgen Groß", "Juergen Gross"},
+		{"fr-FR", "Hélène", "Hélène"}, // other Latin text is left alone
 	}
 	for _, tt := range tests {
 		if got := Romanize(tt.lang, tt.in); got != tt.want {
