@@ -378,7 +378,7 @@ func (r *reader) cities() []namedCity {
 	// in order; other countries it mentions ("remittances to India") hide
 	// nothing. Then what the country field named ("Lyon, France").
 	var regionHQ namedCity
-	for _, clause := range regexp.MustCompile(`[.;,!?\n]+`).Split(r.s.Description, -1) {
+	for _, clause := range clauseBreak.Split(r.s.Description, -1) {
 		for _, m := range r.c.CitiesIn(clause) {
 			// The name as the brief writes it ("Kreuzberg" → Berlin), else
 			// the clause.

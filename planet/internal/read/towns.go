@@ -8,6 +8,10 @@ import (
 	"github.com/mercury/mcp-world/planet/catalog"
 )
 
+// clauseBreak splits a description into the clauses places are looked
+// for in.
+var clauseBreak = regexp.MustCompile(`[.;,!?\n]+`)
+
 // placeCue is a capitalised name after a word that puts a business
 // somewhere ("in Split", "above Zermatt", "near Lisse", "based in São João
 // da Madeira"), with the lower-case particles place names carry.
@@ -25,7 +29,7 @@ func (r *reader) town() (namedCity, bool) {
 	// The states of the regions the brief names pick among towns of one
 	// name ("Breckenridge, Colorado").
 	var states []string
-	for _, text := range append(regexp.MustCompile(`[.;,!?\n]+`).Split(r.s.Description, -1), r.s.Country) {
+	for _, text := range append(clauseBreak.Split(r.s.Description, -1), r.s.Country) {
 		if pl, ok := catalog.Locate(text); ok && pl.Country.Code == r.c.Code && pl.Region.State != "" {
 			states = append(states, pl.Region.State)
 		}
