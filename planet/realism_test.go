@@ -204,6 +204,8 @@ func TestDomainsBelongToOneFirm(t *testing.T) {
 		// A compound that does not fit gives its first parts: not the
 		// city's own domain.
 		{"DE", "München 3D-Druck-Dienstleister e.K.", "muenchen-3d-druck.de"},
+		// The Turkish dotless i is an i, not a gap.
+		{"TR", "Yıldız Ltd. Şti.", "yildiz.com.tr"},
 	} {
 		c, _ := catalog.CountryByCode(tc.country)
 		l = &engine.Locale{C: c, R: rand.New(rand.NewPCG(1, 2))}

@@ -1,0 +1,42 @@
+package planet
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
+)
+
+// TestComposedCustomersByTheBrief: a composed world whose brief names no
+// customers keeps them as people (a tattoo studio's are not GmbHs); one
+// that names organisations keeps firms, with a contact person.
+func TestComposedCustomersByTheBrief(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, desc string
+		firms                bool
+	}{
+		{"no customers named", "tattoo studio", "Tattoo studio in Hamburg. We design custom pieces and book sessions by the hour.", false},
+		{"organisations named", "sign maker", "We make shop signs for retailers and restaurants in Hamburg.", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := Synthesize(engine.Scenario{Industry: tc.industry, Country: "DE", Description: tc.desc, Seed: 1}, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tb := range b.Tables {
+				if !strings.HasPrefix(tb.Name, "crm_") || strings.Count(tb.Name, "_") != 1 {
+					continue
+				}
+				firms := false
+				for _, c := range tb.Columns {
+					firms = firms || c.Name == "contact_person"
+				}
+				if firms != tc.firms {
+					t.Errorf("%s: firms %v, want %v", tb.Name, firms, tc.firms)
+				}
+				return
+			}
+			t.Fatal("no CRM table")
+		})
+	}
+}
