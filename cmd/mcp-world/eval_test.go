@@ -28,8 +28,8 @@ import (
 //   - malformed: a tool call whose arguments are not JSON, then the solution
 //   - rate-limited: answers each distinct request once with 429, then as
 //     reference (k trials send the same requests: 4 distinct on mini)
-//   - flaky: drops the connection of the first request, answers each other
-//     distinct request once with 503, then as reference
+//   - flaky: drops the connection of the first distinct request, answers
+//     each other distinct request once with 503, then as reference
 //   - overflow: one solution call, then says the context is full
 //   - slow: the reference, 100 ms a turn
 //
@@ -170,9 +170,15 @@ func (m *scriptedModel) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		play(turn)
 	case "flaky":
+		// The drop takes the place of one distinct request's 503, so the
+		// retries are one per distinct request whichever of two
+		// concurrent episodes gets there first (deciding the drop apart
+		// from first let a dropped duplicate and its 503 both count).
 		m.mu.Lock()
-		drop := !m.dropped
-		m.dropped = true
+		drop := first && !m.dropped
+		if drop {
+			m.dropped = true
+		}
 		m.mu.Unlock()
 		if drop {
 			conn, _, _ := w.(http.Hijacker).Hijack()
