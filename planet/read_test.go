@@ -369,6 +369,23 @@ func TestReadDecisions(t *testing.T) {
 				t.Errorf("headquarters %s", p.Company.Headquarters)
 			}
 		}},
+		{"a word in another script is a gloss, not the noun", "結婚相談所", "JP", "Marriage agency in Tokyo. Each counsellor arranges introductions (お見合い) for our members.", func(t *testing.T, p *Plan) {
+			if p.Work.One != "introduction" {
+				t.Errorf("line of work %q, want introduction", p.Work.One)
+			}
+		}},
+		{"no noun without Latin letters (tables are named by it)", "結婚相談所", "JP", "Marriage agency in Tokyo. Each counsellor arranges お見合い for our members.", func(t *testing.T, p *Plan) {
+			for _, n := range []string{p.Work.One, p.Work.Many, p.Work.Offering.One, p.Customer.One, p.Staff.One} {
+				if engine.Snake(n) == "" {
+					t.Errorf("noun %q has no name in Latin letters: the plan is refused", n)
+				}
+			}
+			for _, s := range p.Services {
+				if engine.Snake(s.Name) == "" {
+					t.Errorf("service %q has no name in Latin letters", s.Name)
+				}
+			}
+		}},
 	} {
 		if tc.desc == "" {
 			t.Run(tc.name, func(t *testing.T) { tc.check(t, nil) })

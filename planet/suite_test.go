@@ -149,6 +149,9 @@ func TestBriefSuite(t *testing.T) {
 		// Written by the lead at fb55515, one brief per catalog country,
 		// unseen by that round's helpers: its held-out set.
 		{"heldout5", "testdata/briefs/heldout5.jsonl", 0.83, 0.95},
+		// Written by the lead at 2916043, one brief in each of 59 countries,
+		// unseen by that round's helpers: its held-out set.
+		{"heldout6", "testdata/briefs/heldout6.jsonl", 0.77, 0.95},
 		// Helpers' sets of their own class of capability, written before
 		// the reader was changed for it (testdata/briefs/README.md).
 		{"heldout-i7a", "testdata/briefs/heldout-i7a.jsonl", 0.70, 0.95},

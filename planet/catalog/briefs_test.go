@@ -61,7 +61,7 @@ func TestBriefSuite(t *testing.T) {
 }
 
 // TestHeldOutBriefs checks the held-out sets (heldout.jsonl,
-// heldout2.jsonl, heldout3.jsonl): the same format, at least 40 briefs each, and no
+// heldout2.jsonl, heldout3.jsonl, heldout6.jsonl): the same format, at least 40 briefs each, and no
 // industry of the main suite or of an earlier held-out set, so that each
 // measures the reader on businesses it was not tuned on. The second set
 // must also have its own spread: 25 countries, 25 industries, half of
@@ -78,6 +78,10 @@ func TestHeldOutBriefs(t *testing.T) {
 		{"heldout.jsonl", 0, 0, 0},
 		{"heldout2.jsonl", 25, 20, 25},
 		{"heldout3.jsonl", 30, 25, 30},
+		// heldout4 and heldout5 are not checked here: written without this
+		// test, they repeat a few earlier industries (the README lists
+		// them), and their figures are kept as measured.
+		{"heldout6.jsonl", 50, 40, 50},
 	} {
 		path := "../testdata/briefs/" + set.file
 		briefs, industries, noPack, countries := checkSuiteFile(t, path)
@@ -189,8 +193,10 @@ func checkSuiteFile(t *testing.T, path string) (int, int, int, int) {
 		countries[place.Country.Code] = true
 		if b.City != "" {
 			withCity++
-			if _, ok := place.Country.CityNamed(b.City); !ok {
-				at("city %q is not a city of %s in the catalog", b.City, place.Country.Code)
+			_, city := place.Country.CityNamed(b.City)
+			_, town := place.Country.TownNamed(b.City)
+			if !city && !town {
+				at("city %q is neither a city nor a town of %s in the catalog", b.City, place.Country.Code)
 			}
 		}
 		key := normalize(b.Industry)

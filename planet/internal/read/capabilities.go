@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/lexicon"
@@ -918,6 +919,12 @@ func (r *reader) nounPhrase(ws []string) []string {
 		if isNumber(w) || numberWord(w) > 0 || w == "every" || w == "each" || len(np) > 0 && (w == "a" || w == "an" || w == "the" || w == "per") {
 			break
 		}
+		// A word of another script is a gloss or a name, not the noun,
+		// whose tables and tools are named in Latin letters: "arranges
+		// introductions (お見合い)" arranges introductions.
+		if !latinWord(w) {
+			break
+		}
 		np = append(np, w)
 		if len(np) == 4 {
 			break
@@ -928,6 +935,17 @@ func (r *reader) nounPhrase(ws []string) []string {
 		np = np[:len(np)-1]
 	}
 	return np
+}
+
+// latinWord says whether a word's letters are Latin (digits and hyphens
+// are neither).
+func latinWord(w string) bool {
+	for _, ch := range w {
+		if unicode.IsLetter(ch) && !unicode.Is(unicode.Latin, ch) {
+			return false
+		}
+	}
+	return true
 }
 
 func isNumber(w string) bool {
