@@ -20,7 +20,7 @@ var languageWorlds = []struct {
 	services []string
 }{
 	{"plumbing-heating", []string{"calendar", "email", "helpdesk", "drive", "inventory", "work_orders", "timesheets", "fleet", "payments"}},
-	{"law-firms", []string{"cases", "calendar", "email", "drive", "timesheets"}},
+	{"law-firms", []string{"casework", "calendar", "email", "drive", "timesheets"}},
 	{"insurance", []string{"claims", "policies_insurance", "email", "helpdesk"}},
 	{"fitness-studios", []string{"memberships", "appointments", "calendar", "email"}},
 	{"manufacturing", []string{"production", "projects", "inventory", "drive"}},

@@ -17,14 +17,14 @@ import (
 )
 
 // vertNames are the vertical services of svc_vert_*.go.
-var vertNames = []string{"appointments", "reservations", "shipments", "claims", "work_orders", "listings", "enrolments", "projects", "cases", "policies_insurance"}
+var vertNames = []string{"appointments", "reservations", "shipments", "claims", "work_orders", "listings", "enrolments", "projects", "casework", "policies_insurance"}
 
 // vertEvents are the events of each vertical, as they appear in invariant
 // names.
 var vertEvents = map[string][]string{
 	"appointments": {"no-show"}, "reservations": {"confirmed", "cancelled"}, "shipments": {"delivered"}, "claims": {"approved", "rejected"},
 	"work_orders": {"signed-off"}, "listings": {"published", "sold"}, "enrolments": {"enrolled", "withdrawn"}, "projects": {"approved"},
-	"cases": {"closed"}, "policies_insurance": {"bound"},
+	"casework": {"closed"}, "policies_insurance": {"bound"},
 }
 
 // TestVerticals synthesizes worlds with each vertical forced in, next to

@@ -269,7 +269,7 @@ var columnTypes = []string{"text", "integer", "real", "boolean", "date", "dateti
 var serviceIDs = []string{
 	"appointments", "reservations", "shipments", "claims", "work_orders", "listings",
 	"enrolments", "projects", "fleet", "prescriptions", "memberships", "tickets_events",
-	"cases", "production", "warehouse", "policies_insurance", "properties", "vehicles",
+	"cases", "casework", "production", "warehouse", "policies_insurance", "properties", "vehicles",
 	"campaigns", "timesheets",
 }
 

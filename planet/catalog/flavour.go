@@ -30,6 +30,33 @@ type Flavour struct {
 	PropertyKinds []string `json:"property_kinds,omitempty"`
 	// EventTitles are the events a ticketing service sells.
 	EventTitles []string `json:"event_titles,omitempty"`
+	// MatterTopics are the matters a firm paid to handle them opens (a
+	// law firm's dismissal claims), each with its area of practice.
+	MatterTopics []MatterTopic `json:"matter_topics,omitempty"`
+	// ClaimKinds are what customers claim for (damage, injury…),
+	// repeated to weight the draw.
+	ClaimKinds []string `json:"claim_kinds,omitempty"`
+	// ResourceKinds are the kinds of thing customers reserve (rooms,
+	// tables, bays…), repeated to weight the draw.
+	ResourceKinds []string `json:"resource_kinds,omitempty"`
+}
+
+// claimKinds and resourceKinds are the values those lists may hold (the
+// claims and reservations services' enums).
+var (
+	claimKinds    = []string{"damage", "loss", "delay", "defect", "service", "injury", "other"}
+	resourceKinds = []string{"room", "table", "bay", "studio", "vehicle", "equipment"}
+)
+
+// matterAreas are the areas of practice a matter may have.
+var matterAreas = []string{"contract", "employment", "property", "family", "tax", "regulatory", "dispute", "other"}
+
+// MatterTopic is the title of a kind of matter and its area (one of
+// contract, employment, property, family, tax, regulatory, dispute,
+// other).
+type MatterTopic struct {
+	Title string `json:"title"`
+	Area  string `json:"area"`
 }
 
 // Medication is one item a prescription can be written for.
@@ -97,12 +124,27 @@ func checkFlavours(fs []Flavour) (map[string]int, error) {
 		if len(f.Words) == 0 {
 			return nil, fmt.Errorf("flavours.json: %s: needs words", f.ID)
 		}
-		if len(f.Prescriptions)+len(f.StockItems)+len(f.Vehicles)+len(f.PropertyKinds)+len(f.EventTitles) == 0 {
+		if len(f.Prescriptions)+len(f.StockItems)+len(f.Vehicles)+len(f.PropertyKinds)+len(f.EventTitles)+len(f.MatterTopics)+len(f.ClaimKinds)+len(f.ResourceKinds) == 0 {
 			return nil, fmt.Errorf("flavours.json: %s: adds nothing", f.ID)
 		}
 		for j, m := range f.Prescriptions {
 			if strings.TrimSpace(m.Name) == "" || strings.TrimSpace(m.Dose) == "" || m.Quantity < 1 {
 				return nil, fmt.Errorf("flavours.json: %s: prescriptions[%d] needs a name, a dose and a quantity of at least 1", f.ID, j)
+			}
+		}
+		for j, m := range f.MatterTopics {
+			if strings.TrimSpace(m.Title) == "" || !slices.Contains(matterAreas, m.Area) {
+				return nil, fmt.Errorf("flavours.json: %s: matter_topics[%d] needs a title and an area of %v", f.ID, j, matterAreas)
+			}
+		}
+		for _, k := range f.ClaimKinds {
+			if !slices.Contains(claimKinds, k) {
+				return nil, fmt.Errorf("flavours.json: %s: claim kind %q is not one of %v", f.ID, k, claimKinds)
+			}
+		}
+		for _, k := range f.ResourceKinds {
+			if !slices.Contains(resourceKinds, k) {
+				return nil, fmt.Errorf("flavours.json: %s: resource kind %q is not one of %v", f.ID, k, resourceKinds)
 			}
 		}
 		for j, v := range f.Vehicles {

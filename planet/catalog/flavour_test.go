@@ -20,12 +20,15 @@ func TestFlavoursOf(t *testing.T) {
 		{"public-transport", "Public transport", []string{"heavy_fleet"}},
 		{"coworking", "Coworking spaces", []string{"commercial_property"}},
 		{"couriers", "Couriers", []string{"freight", "heavy_fleet"}},
-		{"accounting-firms", "Accounting firms", nil},
+		{"accounting-firms", "Accounting firms", []string{"tax_advice"}},
+		{"law-firms", "Law firms", []string{"legal"}},
+		{"marinas", "Marinas", []string{"bays"}},
+		{"bakeries", "Bakeries", nil},
 		{"composed", "orthodontist practice", []string{"dental"}},
 		{"composed", "sports physio", []string{"physiotherapy"}},
 		{"composed", "transport co-op", []string{"heavy_fleet"}},
 		{"composed", "carpet cleaning", nil},
-		{"composed", "Hair & Nail Studio", []string{"beauty"}},
+		{"composed", "Hair & Nail Studio", []string{"beauty", "studio_hire"}},
 		{"composed", "", nil},
 	} {
 		var got []string
@@ -50,7 +53,8 @@ func TestPackFlavoursAreUsed(t *testing.T) {
 		for _, f := range FlavoursOf(in.ID, "") {
 			var fields []string
 			for name, n := range map[string]int{"prescriptions": len(f.Prescriptions), "stock_items": len(f.StockItems), "vehicles": len(f.Vehicles),
-				"property_kinds": len(f.PropertyKinds), "event_titles": len(f.EventTitles)} {
+				"property_kinds": len(f.PropertyKinds), "event_titles": len(f.EventTitles), "matter_topics": len(f.MatterTopics),
+				"claim_kinds": len(f.ClaimKinds), "resource_kinds": len(f.ResourceKinds)} {
 				if n > 0 && !given[name] {
 					fields = append(fields, name)
 				}

@@ -2,6 +2,7 @@ package archetypes
 
 import (
 	"fmt"
+	"github.com/mercury/mcp-world/planet/catalog"
 	"math/rand/v2"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
@@ -63,17 +64,11 @@ func buildClaims(g *engine.Gen, s *engine.Svc) {
 	if len(items) == 0 {
 		items = []string{engine.Title(g.Vocab.Work.One)}
 	}
-	// What gets claimed depends on the trade.
+	// What gets claimed depends on the trade (its flavour's claim kinds:
+	// a clinic's are mostly about the service).
 	mix := []string{"damage", "loss", "delay", "defect", "service", "other"}
-	switch {
-	case v.Industry("dental", "clinic", "veterin", "pharma", "health", "fitness", "beauty", "salon"):
-		mix = []string{"service", "service", "service", "injury", "other"}
-	case v.Industry("freight", "logistic", "shipping", "ecommerce", "retail", "wholesale", "warehous"):
-		mix = []string{"damage", "damage", "loss", "loss", "delay"}
-	case v.Industry("construct", "manufactur", "car", "utilit", "property", "repair"):
-		mix = []string{"defect", "defect", "damage", "service", "other"}
-	case v.Industry("travel", "hotel", "event", "restaurant"):
-		mix = []string{"delay", "service", "loss", "injury", "other"}
+	if ks := engine.Flavoured(g, func(f catalog.Flavour) []string { return f.ClaimKinds }); ks != nil {
+		mix = ks
 	}
 	// What happened, in the world's language: one text key per category
 	// ("claim_loss"), with the item it is about.

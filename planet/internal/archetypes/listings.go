@@ -24,25 +24,11 @@ func buildListings(g *engine.Gen, s *engine.Svc) {
 	table, etable := s.Name+"_ads", s.Name+"_enquiries"
 	prefix, eprefix := v.Prefix("LST-", "ADV-"), v.Prefix("ENQ-", "INQ-")
 	s.Description = fmt.Sprintf("What %s lists for sale or rent on behalf of its %s, and the enquiries that come in.", g.Company.Name, v.CMany)
-	// What is listed, how it is described and priced, by trade.
+	// What an estate agency lists, how it is described and priced (the
+	// one pack with listings is real estate's).
 	cats := []string{"Two-room flat", "Family house", "Office unit", "Retail unit", "Garage", "Building plot"}
 	adj := []string{"Bright", "Spacious", "Renovated", "Central", "Quiet", "Modern", "Classic"}
 	sale, rent := [2]float64{60000, 600000}, [2]float64{450, 2800}
-	switch {
-	case v.Industry("car", "vehicle", "dealer", "motor"):
-		cats = []string{"Hatchback", "Estate car", "SUV", "Saloon", "Van", "Motorbike"}
-		adj = []string{"Low-mileage", "One-owner", "Well-kept", "Full-service-history", "Nearly new"}
-		sale, rent = [2]float64{6000, 60000}, [2]float64{250, 900}
-	case v.Industry("property", "real estate", "real-estate", "hotel", "construct"):
-	default:
-		cats = nil
-		for _, it := range g.Vocab.Items {
-			cats = append(cats, it.Name)
-		}
-		cats = append(cats, "Used equipment", "Surplus stock")
-		adj = []string{"Well-kept", "As new", "Good value", "Ready to use"}
-		sale, rent = [2]float64{200, 20000}, [2]float64{50, 900}
-	}
 	price := func(r *rand.Rand, kind string) int64 {
 		if kind == "rent" {
 			return v.StepMoney(r, rent[0], rent[1])

@@ -2,6 +2,7 @@ package archetypes
 
 import (
 	"fmt"
+	"github.com/mercury/mcp-world/planet/catalog"
 	"slices"
 	"strings"
 
@@ -26,26 +27,19 @@ func buildReservations(g *engine.Gen, s *engine.Svc) {
 	rprefix, prefix := v.Prefix("RSC-", "RES-"), v.Prefix("RSV-", "RBK-")
 	s.Description = fmt.Sprintf("What the %s of %s reserve: rooms, tables, bays and equipment, for which dates, and whether it is held, confirmed or used.", v.CMany, g.Company.Name)
 
-	// Resources, flavoured by how the industry sells.
+	// Resources: the flavour's kinds (a restaurant's tables, a marina's
+	// bays), else by how the industry sells.
 	kinds := []string{"room", "table", "bay", "studio", "vehicle", "equipment"}
-	var mine []string
-	switch u := strings.ToLower(g.Vocab.Unit); {
-	case v.Industry("hotel", "hostel", "holiday"), strings.Contains(u, "night"):
-		mine = []string{"room", "room", "room", "studio"}
-	case v.Industry("restaurant", "cafe", "bar", "catering"):
-		mine = []string{"table", "table", "table", "room"}
-	case v.Industry("fitness", "gym", "studio", "beauty", "salon", "school", "training"):
-		mine = []string{"studio", "room", "equipment"}
-	case v.Industry("event", "conference"):
-		mine = []string{"room", "studio", "equipment"}
-	case v.Industry("travel", "tour"):
-		mine = []string{"room", "vehicle"}
-	case v.Industry("freight", "logistic", "warehous", "wholesale", "rental", "construct"):
-		mine = []string{"vehicle", "bay", "equipment"}
-	case strings.Contains(u, "hour"), strings.Contains(u, "session"):
-		mine = []string{"studio", "room", "equipment"}
-	default:
-		mine = []string{"room", "equipment", engine.Pick(g.R, kinds)}
+	mine := engine.Flavoured(g, func(f catalog.Flavour) []string { return f.ResourceKinds })
+	if u := strings.ToLower(g.Vocab.Unit); mine == nil {
+		switch {
+		case strings.Contains(u, "night"):
+			mine = []string{"room", "room", "room", "studio"}
+		case strings.Contains(u, "hour"), strings.Contains(u, "session"):
+			mine = []string{"studio", "room", "equipment"}
+		default:
+			mine = []string{"room", "equipment", engine.Pick(g.R, kinds)}
+		}
 	}
 	s.Table(resTable, "Things that can be reserved.", rprefix, 3,
 		kit.PK(), kit.Text("name", "Name, e.g. Room 12."), kit.Enum("kind", "Kind of resource.", kinds...), kit.Int("capacity", "People (or pallets, seats) it takes."),

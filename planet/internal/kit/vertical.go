@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
@@ -380,15 +379,3 @@ func (v *Builder) PickRows(table string, pred func(engine.Row) bool) []engine.Ro
 
 // WithDefault gives a column a default value.
 func WithDefault(c world.Column, def any) world.Column { c.Default = def; return c }
-
-// Industry reports whether the world's industry (catalog id or name)
-// mentions any of the keys.
-func (v *Builder) Industry(keys ...string) bool {
-	s := strings.ToLower(v.Gen.Scenario.Industry + " " + v.Gen.Company.Industry)
-	for _, k := range keys {
-		if strings.Contains(s, k) {
-			return true
-		}
-	}
-	return false
-}

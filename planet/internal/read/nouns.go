@@ -1181,7 +1181,7 @@ func (r *reader) services(caps []capability) {
 	}
 	var verticals []string
 	for _, v := range r.ind.Services {
-		if d := engine.Registry[v]; d != nil && d.Vertical && v != workName {
+		if d := engine.Registry[v]; d != nil && d.Vertical && v != workName || r.recordArchetype(v) && v != workName {
 			verticals = append(verticals, v)
 		}
 	}
@@ -1237,6 +1237,14 @@ func (r *reader) services(caps []capability) {
 	}
 	slices.Sort(picked)
 	for _, n := range picked {
+		// A pack's record archetype ("cases": the complaints and
+		// incidents it handles) is built as a composed world's would be.
+		if engine.Registry[n] == nil {
+			a, _ := r.lex.Archetype(n)
+			add(engine.PlanService{Name: n, Archetype: a.ID, Title: a.Title, Builder: "record", Entity: &engine.PlanNoun{One: a.Entity.One, Many: a.Entity.Many}},
+				fmt.Sprintf("%s (%s): typical of %s", n, a.ID, r.ind.Name))
+			continue
+		}
 		arch := n
 		if _, ok := r.lex.Archetype(n); !ok {
 			arch = "work_orders"
@@ -1246,6 +1254,14 @@ func (r *reader) services(caps []capability) {
 		}
 		add(engine.PlanService{Name: n, Archetype: arch, Title: engine.Registry[n].Title, Builder: n}, fmt.Sprintf("%s (%s): typical of %s", n, arch, r.ind.Name))
 	}
+}
+
+// recordArchetype reports whether a pack's service id is an archetype of
+// the lexicon that the record builder builds (it has states and no
+// builder of its own).
+func (r *reader) recordArchetype(id string) bool {
+	a, ok := r.lex.Archetype(id)
+	return ok && a.Builder == "" && len(a.States) >= 2
 }
 
 // fieldType is the type of a field the brief names: a date by its name,

@@ -3,18 +3,22 @@ package archetypes
 import (
 	"fmt"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
 	"github.com/mercury/mcp-world/world"
 )
 
-// Cases: legal or advisory cases with deadlines and filings.
+// Casework: the legal or advisory cases of a firm that is paid to handle
+// them (law firms, accountants, consultants), with an agreed fee,
+// deadlines and filings. Complaints and incidents any business handles
+// are the record archetype "cases" (lexicon), not this.
 
 func init() {
-	engine.Register(&engine.ServiceDef{Name: "cases", Title: "Cases", Vertical: true, Layer: engine.LayerOperations, Build: buildCases})
+	engine.Register(&engine.ServiceDef{Name: "casework", Title: "Casework", Vertical: true, Layer: engine.LayerOperations, Build: buildCasework})
 }
 
-func buildCases(g *engine.Gen, s *engine.Svc) {
+func buildCasework(g *engine.Gen, s *engine.Svc) {
 	v := kit.New(g, s)
 	one, many := v.Noun([2]string{"case", "cases"}, [2]string{"matter", "matters"}, [2]string{"file", "files"})
 	v.Named(many)
@@ -44,23 +48,17 @@ func buildCases(g *engine.Gen, s *engine.Svc) {
 	e := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: one, Plural: many, Prefix: prefix, Width: 5, Roles: v.CustRoles("customer_id")}
 	e.Roles["amount"] = engine.Column("fee")
 	g.SetEntity(o, e)
-	// Topics and their areas, by trade.
+	// Topics and their areas: the firm's flavour's (a law firm's
+	// dismissal claims, an accountant's tax audits), else an advisory
+	// firm's.
 	type topic struct{ title, area string }
-	topics := []topic{{"Contract review", "contract"}, {"Unpaid invoice", "dispute"}, {"Lease dispute", "property"}, {"Dismissal claim", "employment"},
-		{"Tax audit", "tax"}, {"Licence application", "regulatory"}, {"Warranty dispute", "contract"}, {"Shareholder agreement", "contract"}, {"Divorce settlement", "family"}}
-	switch {
-	case v.Industry("property", "real estate", "real-estate", "hotel"):
-		topics = []topic{{"Rent arrears", "property"}, {"Deposit dispute", "property"}, {"Eviction notice", "property"}, {"Service charge dispute", "property"}, {"Noise complaint", "other"}, {"Planning objection", "regulatory"}}
-	case v.Industry("insurance"):
-		topics = []topic{{"Coverage dispute", "contract"}, {"Subrogation", "dispute"}, {"Fraud investigation", "regulatory"}, {"Complaint to the ombudsman", "regulatory"}, {"Liability claim", "dispute"}}
-	case v.Industry("accounting", "tax"):
-		topics = []topic{{"Tax audit", "tax"}, {"VAT enquiry", "tax"}, {"Appeal against assessment", "tax"}, {"Payroll dispute", "employment"}, {"Late filing penalty", "tax"}}
-	case v.Industry("it-", "saas", "software", "utilit", "telecom"):
-		topics = []topic{{"Contract dispute", "contract"}, {"SLA breach", "contract"}, {"Data protection request", "regulatory"}, {"Billing complaint", "dispute"}, {"Ombudsman referral", "regulatory"}}
-	case v.Industry("travel"):
-		topics = []topic{{"Refund claim", "dispute"}, {"Package travel complaint", "contract"}, {"Denied boarding compensation", "regulatory"}}
-	case v.Industry("recruit", "staffing"):
-		topics = []topic{{"Placement fee dispute", "contract"}, {"Discrimination complaint", "employment"}, {"Work permit application", "regulatory"}}
+	var topics []topic
+	for _, t := range engine.Flavoured(g, func(f catalog.Flavour) []catalog.MatterTopic { return f.MatterTopics }) {
+		topics = append(topics, topic{t.Title, t.Area})
+	}
+	if topics == nil {
+		topics = []topic{{"Contract review", "contract"}, {"Unpaid invoice", "dispute"}, {"Warranty dispute", "contract"}, {"Licence application", "regulatory"},
+			{"Shareholder agreement", "contract"}, {"Planning objection", "regulatory"}}
 	}
 	// What a deadline is, in the world's language: case_deadline has one
 	// sentence per kind, in this order.
