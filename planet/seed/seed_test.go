@@ -172,6 +172,42 @@ func TestCheckerFindings(t *testing.T) {
 	}
 }
 
+// TestAgesFollowTheIndustry: a date of birth is an adult's unless the
+// industry's customers may be children (a nursery's are, an insurer's
+// policyholders are not), both when drawn and when checked.
+func TestAgesFollowTheIndustry(t *testing.T) {
+	pl, _ := catalog.CountryByCode("PL")
+	r, ok := RuleFor("date_of_birth")
+	if !ok {
+		t.Fatal("no rule for date_of_birth")
+	}
+	for _, tc := range []struct {
+		industry, born string
+		finding        bool
+	}{
+		{"insurance", "2016-01-30", true},  // a policyholder of ten
+		{"insurance", "1980-05-01", false}, //
+		{"childcare", "1990-01-01", true},  // a nursery child of 36
+		{"childcare", "2023-09-01", false}, //
+		{"hospitals", "2024-01-01", false}, // patients may be infants
+		{"", "2012-01-01", true},           // a customer of a composed world is an adult
+	} {
+		ck := NewChecker(pl, clock, "firma.pl")
+		ck.Industry = tc.industry
+		got := ck.Check("date_of_birth", DateOfBirth, tc.born, nil, NoStage)
+		if (len(got) > 0) != tc.finding {
+			t.Errorf("%s, born %s: findings %v, want a finding: %v", cmp.Or(tc.industry, "composed"), tc.born, got, tc.finding)
+		}
+		src := &Source{R: rand.New(rand.NewPCG(1, 2)), Clock: clock, Country: pl, Industry: tc.industry}
+		for range 200 {
+			born := src.Value("date_of_birth", r, "date", map[string]any{}, NoStage)
+			if f := ck.Check("date_of_birth", DateOfBirth, born, nil, NoStage); len(f) > 0 {
+				t.Fatalf("%s: drawn %v: %v", tc.industry, born, f)
+			}
+		}
+	}
+}
+
 // TestTaxData: every catalog country has tax facts, the standard rate
 // agrees with countries.json, and drawn tax ids match their pattern.
 func TestTaxData(t *testing.T) {
