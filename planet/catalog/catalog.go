@@ -234,10 +234,14 @@ type Vocabulary struct {
 // Entity is an industry's name for a generic entity plus its extra columns.
 // Only work items have States (ordered first to final) and a CancelState.
 type Entity struct {
-	Singular     string   `json:"singular"`
-	Plural       string   `json:"plural"`
-	States       []string `json:"states,omitempty"`
-	CancelState  string   `json:"cancel_state,omitempty"`
+	Singular    string   `json:"singular"`
+	Plural      string   `json:"plural"`
+	States      []string `json:"states,omitempty"`
+	CancelState string   `json:"cancel_state,omitempty"`
+	// DoneKind is what reaching a work item's final state is to other
+	// services when it is not finished work to invoice: "closed" for a
+	// charity's thanked donation or an insurer's paid claim.
+	DoneKind     string   `json:"done_kind,omitempty"`
 	ExtraColumns []Column `json:"extra_columns"`
 }
 

@@ -1,6 +1,7 @@
 package archetypes
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -300,7 +301,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		}
 	}
 	before := v.States[len(v.States)-2]
-	s.Events = append(s.Events, event(final, "done", fmt.Sprintf("%s is marked %s", engine.An(w.One), final), final, before, []string{
+	s.Events = append(s.Events, event(final, cmp.Or(g.Plan.Work.DoneKind, "done"), fmt.Sprintf("%s is marked %s", engine.An(w.One), final), final, before, []string{
 		fmt.Sprintf("%s {id} for {name} ({item}) is %s. Please record it.", engine.Title(w.One), said(final)),
 		fmt.Sprintf("Please mark %s {id} ({item}, for {name}) as %s.", w.One, said(final)),
 		fmt.Sprintf("%s {id} for {name} is %s now. Please update the system.", engine.Title(w.One), said(final)),

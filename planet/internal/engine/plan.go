@@ -82,12 +82,19 @@ type PlanNoun struct {
 
 // PlanWork is the business's own line of work: what its main service
 // keeps, its lifecycle and what it offers.
+// workDoneKinds are the event kinds the line of work's final state may
+// have: finished work, a payment, a closed record.
+var workDoneKinds = []string{"done", "paid", "closed"}
+
 type PlanWork struct {
-	Archetype  string          `json:"archetype"`
-	One        string          `json:"one"`
-	Many       string          `json:"many"`
-	States     []string        `json:"states"`
-	Cancel     string          `json:"cancel,omitempty"`
+	Archetype string   `json:"archetype"`
+	One       string   `json:"one"`
+	Many      string   `json:"many"`
+	States    []string `json:"states"`
+	Cancel    string   `json:"cancel,omitempty"`
+	// DoneKind is the event kind of reaching the final state when it is
+	// not "done" (finished work, which is invoiced): "closed", "paid".
+	DoneKind   string          `json:"done_kind,omitempty"`
 	Offering   PlanNoun        `json:"offering"`
 	Unit       string          `json:"unit"`
 	Items      []PlanItem      `json:"items"`
@@ -309,6 +316,9 @@ func (p *Plan) Check() error {
 		if slices.Index(w.States, s) != i || s == w.Cancel {
 			bad(fmt.Sprintf("/work/states/%d", i), "state %q appears twice", s)
 		}
+	}
+	if w.DoneKind != "" && !slices.Contains(workDoneKinds, w.DoneKind) {
+		bad("/work/done_kind", "%q is not one of %v", w.DoneKind, workDoneKinds)
 	}
 	if w.Cancel != "" && Snake(w.Cancel) != w.Cancel {
 		bad("/work/cancel", "state %q must be lower snake case", w.Cancel)

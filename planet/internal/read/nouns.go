@@ -465,7 +465,7 @@ func (r *reader) work(caps []capability) {
 			arch = cmp.Or(arch, "work_orders")
 		}
 		p.Work = engine.PlanWork{Archetype: arch, One: v.WorkItem.Singular, Many: v.WorkItem.Plural, States: v.WorkItem.States, Cancel: v.WorkItem.CancelState,
-			Offering: engine.PlanNoun{One: v.Offering.Singular, Many: v.Offering.Plural}, Unit: v.Offering.Unit}
+			DoneKind: v.WorkItem.DoneKind, Offering: engine.PlanNoun{One: v.Offering.Singular, Many: v.Offering.Plural}, Unit: v.Offering.Unit}
 		for _, it := range v.Offering.Items {
 			p.Work.Items = append(p.Work.Items, engine.PlanItem{Name: it.Name, Price: it.PriceRange})
 		}
