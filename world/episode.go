@@ -304,7 +304,7 @@ func (e *Episode) call(ctx context.Context, name string, rawArgs parsedArgs, now
 		}
 		return err
 	}
-	c := &call{ctx: sctx, tx: tx, tool: tool, args: args, rows: map[string]object{}, now: now}
+	c := &call{ctx: sctx, tx: tx, tool: tool, args: args, now: now}
 	if err := c.run(); err != nil {
 		return nil, rollback(stopped(err))
 	}
