@@ -22,7 +22,23 @@ const range = (xs) => {
 };
 const fmt = (x) => x == null ? '–' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(x >= 1 ? 2 : 3);
 const vals = (label, measure, field) => stdio.filter((r) => r.label === label && r.measure === measure).map((r) => r[field]);
-const hvals = (label, field) => http.filter((r) => r.label === label).map((r) => r[field]);
+// HTTP figures per rep, from the rep's slices together (bench/anchor.sh
+// alternates the two servers in short slices): calls/s is all the slices'
+// calls over all their time, CPU per call all their CPU over all their calls.
+const sum = (rs, f) => rs.reduce((a, r) => a + (r[f] ?? 0), 0);
+const hreps = (label) => {
+  const by = new Map();
+  for (const r of http.filter((r) => r.label === label)) by.set(r.rep, [...(by.get(r.rep) ?? []), r]);
+  return [...by.values()];
+};
+const hfigures = {
+  calls_per_s: (rs) => sum(rs, 'calls') / sum(rs, 'elapsed_s'),
+  server_cpu_us_per_call: (rs) => sum(rs, 'server_cpu_s') * 1e6 / sum(rs, 'calls'),
+  client_cpu_us_per_call: (rs) => sum(rs, 'client_cpu_s') * 1e6 / sum(rs, 'calls'),
+  pair_cpu_us_per_call: (rs) => (sum(rs, 'server_cpu_s') + sum(rs, 'client_cpu_s')) * 1e6 / sum(rs, 'calls'),
+  other_cpu_pct: (rs) => sum(rs.map((r) => ({ w: r.other_cpu_pct * r.elapsed_s })), 'w') / sum(rs, 'elapsed_s'),
+};
+const hvals = (label, field) => hreps(label).map(hfigures[field]);
 const cell = (xs, unit = '') => xs.length ? `${fmt(median(xs))}${unit}${range(xs)}` : '–';
 // ratio: how many times better Mercury is (lower is better unless higher).
 const ratio = (ts, mw, higherIsBetter = false) => {
@@ -57,6 +73,11 @@ row('HTTP, 100 sessions × 4 in flight, search, calls/s', hvals('ts-http-search'
 row('HTTP, same, get, calls/s', hvals('ts-http-get', 'calls_per_s'), hvals('mercury-http-get', 'calls_per_s'), true);
 row('HTTP server CPU per search call, µs', hvals('ts-http-search', 'server_cpu_us_per_call'), hvals('mercury-http-search', 'server_cpu_us_per_call'));
 row('HTTP server CPU per get call, µs', hvals('ts-http-get', 'server_cpu_us_per_call'), hvals('mercury-http-get', 'server_cpu_us_per_call'));
+for (const t of ['search', 'get']) {
+  row(`HTTP ${t}: goload's own CPU per call, µs`, hvals(`ts-http-${t}`, 'client_cpu_us_per_call'), hvals(`mercury-http-${t}`, 'client_cpu_us_per_call'));
+  row(`HTTP ${t}: server and goload CPU per call, µs`, hvals(`ts-http-${t}`, 'pair_cpu_us_per_call'), hvals(`mercury-http-${t}`, 'pair_cpu_us_per_call'));
+  rows.push(`| HTTP ${t}: CPU of other processes meanwhile, % of the machine | ${cell(hvals(`ts-http-${t}`, 'other_cpu_pct'))} | ${cell(hvals(`mercury-http-${t}`, 'other_cpu_pct'))} | |`);
+}
 
 const errs = [...stdio.filter((r) => r.measure === 'seq_latency').map((r) => r.errors), ...http.map((r) => r.rpc_errors + r.tool_errors + r.transport_errors)];
 const foreign = stdio.filter((r) => r.measure === 'meta_end').map((r) => r.foreign_cpu_pct);

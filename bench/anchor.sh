@@ -12,8 +12,9 @@
 # which makes it at any size). Everything is copied to and built in WORK.
 #
 # Env: REPS=3 (repetitions, interleaved: each runs every measurement once),
-# CALLS=2000 (sequential stdio calls per run), HTTP_SECONDS=10 (each HTTP load
-# run), PORT=38411, WORK=${TMPDIR:-/tmp}/mercury-bench-anchor (npm install,
+# CALLS=2000 (sequential stdio calls per run), HTTP_SECONDS=10 (each server's
+# HTTP load per tool and rep, in HTTP_SLICES=5 slices alternated with the other
+# server's), PORT=38411 (and PORT+1), WORK=${TMPDIR:-/tmp}/mercury-bench-anchor (npm install,
 # builds and the 100,000-contact bundle are kept there between runs),
 # OUT=$WORK/results-<UTC time>. Needs go, node (20+), npm, jq and curl; the
 # first run compiles better-sqlite3 from source (about a minute).
@@ -26,6 +27,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 REPS=${REPS:-3}
 CALLS=${CALLS:-2000}
 HTTP_SECONDS=${HTTP_SECONDS:-10}
+HTTP_SLICES=${HTTP_SLICES:-5}
 PORT=${PORT:-38411}
 WORK=${WORK:-${TMPDIR:-/tmp}/mercury-bench-anchor}
 OUT=${OUT:-$WORK/results-$(date -u +%Y%m%dT%H%M%SZ)}
@@ -66,22 +68,51 @@ bench() {
     jq -c --argjson rep "$rep" '. + {rep: $rep}' >>"$OUT/stdio.jsonl"
 }
 
-# http LABEL TOOL ARGS SERVER-COMMAND...: start the server, warm it up, then
-# 100 sessions with 4 calls in flight each for HTTP_SECONDS (goload -lean).
+# http_pair NAME TOOL TS-ARGS ARGS: the TS reference and Mercury serving TOOL over
+# HTTP side by side, each warmed up, then 100 sessions with 4 calls in flight
+# each (goload -lean) on one and then the other, HTTP_SLICES times in turn
+# (ABBA: which goes first alternates), each slice HTTP_SECONDS / HTTP_SLICES
+# long. The load other sessions put on this shared machine changes from one
+# second to the next, so one 10-s window per server gave each a different
+# machine (run I: 52–86% foreign CPU under the TS reference, 75–81% under
+# Mercury); short alternated slices give both the same. Each slice's
+# record carries its slice number; the table sums them per rep.
 # Mercury runs with its default limits: --max-requests (1024) holds the 400
 # calls in flight, so nothing is refused (a refusal would count as a call).
-http() {
-  local label=$1 tool=$2 args=$3 srv; shift 3
-  log "rep $rep: $label"
-  "$@" 2>>"$OUT/stderr.log" &
-  srv=$!
-  until curl -s -o /dev/null "http://127.0.0.1:$PORT/"; do sleep 0.05; done
-  local G=(-url "http://127.0.0.1:$PORT/mcp" -pid "$srv" -tool "$tool" -args "$args")
-  "$WORK/goload/goload" "${G[@]}" -sessions 10 -calls 300 -warmup 0 -lean >/dev/null 2>>"$OUT/stderr.log"
-  "$WORK/goload/goload" "${G[@]}" -sessions 100 -workers 4 -duration "${HTTP_SECONDS}s" -lean 2>>"$OUT/stderr.log" |
-    jq -c --arg l "$label" --argjson rep "$rep" '{label: $l, rep: $rep} + .' >>"$OUT/http.jsonl"
-  kill "$srv"
-  wait "$srv" 2>/dev/null || true
+http_pair() {
+  local name=$1 tool=$2 ts_args=$3 args=$4 ts mw slice
+  local secs
+  secs=$(awk -v t="$HTTP_SECONDS" -v n="$HTTP_SLICES" 'BEGIN { printf "%.3f", t / n }')
+  log "rep $rep: HTTP $tool"
+  node "$WORK/ts-ref/server.mjs" --http --port "$PORT" 2>>"$OUT/stderr.log" &
+  ts=$!
+  $MW --world "$WORK/crm-anchor.json" --http "127.0.0.1:$((PORT + 1))" 2>>"$OUT/stderr.log" &
+  mw=$!
+  until curl -s -o /dev/null "http://127.0.0.1:$PORT/" && curl -s -o /dev/null "http://127.0.0.1:$((PORT + 1))/"; do sleep 0.05; done
+  # load SERVER-PID PORT TOOL-ARGS LABEL GOLOAD-ARGS...
+  load() {
+    local pid=$1 port=$2 a=$3 label=$4; shift 4
+    "$WORK/goload/goload" -url "http://127.0.0.1:$port/mcp" -pid "$pid" -tool "$tool" -args "$a" "$@" 2>>"$OUT/stderr.log" |
+      if [ -n "$label" ]; then
+        jq -c --arg l "$label" --argjson rep "$rep" --argjson slice "$slice" '{label: $l, rep: $rep, slice: $slice} + .' >>"$OUT/http.jsonl"
+      else cat >/dev/null; fi ||
+      log "rep $rep: goload on port $port failed (its errors are in $OUT/stderr.log); the run goes on"
+  }
+  slice=0
+  load "$ts" "$PORT" "$ts_args" "" -sessions 10 -calls 300 -warmup 0 -lean
+  load "$mw" "$((PORT + 1))" "$args" "" -sessions 10 -calls 300 -warmup 0 -lean
+  local G=(-sessions 100 -workers 4 -duration "${secs}s" -warmup 4 -lean)
+  for slice in $(seq 1 "$HTTP_SLICES"); do
+    if [ $((slice % 2)) = 1 ]; then
+      load "$ts" "$PORT" "$ts_args" "ts-http-$name" "${G[@]}"
+      load "$mw" "$((PORT + 1))" "$args" "mercury-http-$name" "${G[@]}"
+    else
+      load "$mw" "$((PORT + 1))" "$args" "mercury-http-$name" "${G[@]}"
+      load "$ts" "$PORT" "$ts_args" "ts-http-$name" "${G[@]}"
+    fi
+  done
+  kill "$ts" "$mw"
+  wait "$ts" "$mw" 2>/dev/null || true
 }
 
 # first_start LABEL BUNDLE: a first start of serve on an empty world cache,
@@ -118,10 +149,8 @@ for rep in $(seq 1 "$REPS"); do
   first_start mercury-first-100k "$WORK/crm-100k.json"
   first_start mercury-first-100k "$WORK/crm-100k.json"
 
-  http ts-http-search crm_search_contacts "$SEARCH_TS" node "$WORK/ts-ref/server.mjs" --http --port "$PORT"
-  http mercury-http-search crm_search_contacts "$SEARCH" $MW --world "$WORK/crm-anchor.json" --http "127.0.0.1:$PORT"
-  http ts-http-get crm_get_deal "$GET" node "$WORK/ts-ref/server.mjs" --http --port "$PORT"
-  http mercury-http-get crm_get_deal "$GET" $MW --world "$WORK/crm-anchor.json" --http "127.0.0.1:$PORT"
+  http_pair search crm_search_contacts "$SEARCH_TS" "$SEARCH"
+  http_pair get crm_get_deal "$GET" "$GET"
 done
 
 log "in-process benchmarks"

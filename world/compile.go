@@ -62,6 +62,9 @@ type table struct {
 	pk      *column
 	seq     *IDSequence
 	ptr     string
+	// fetchSQL reads one row by primary key, its columns in order: the
+	// text of every point read, written once.
+	fetchSQL string
 }
 
 type column struct {
@@ -320,6 +323,8 @@ func (w *World) compileTables() []*BundleError {
 		}
 		if t.pk == nil {
 			errs = append(errs, errAt(ptr+"/columns", "table %s has no primary key: mark one column \"primary_key\": true", t.name))
+		} else {
+			t.fetchSQL = "SELECT " + columnList(t.cols) + " FROM " + quoteIdent(t.name) + " WHERE " + quoteIdent(t.pk.Name) + " = ?"
 		}
 		if t.seq != nil && t.pk != nil && t.pk.typ != typeText {
 			errs = append(errs, errAt(ptr+"/id", "an id prefix needs a text primary key; %s.%s is %s", t.name, t.pk.Name, t.pk.typ))

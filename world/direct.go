@@ -11,7 +11,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
-// A search page is read through SQLite's own C API on the episode's
+// A search page, and a row read by key (fetch), is read through SQLite's own C API on the episode's
 // connection (the handle the driver holds, see sqliteHandle) instead of
 // database/sql. The driver reads each value of a row with three C calls
 // (its type, its text, its length), each of which takes and releases the
@@ -25,7 +25,8 @@ import (
 // the page is the same, value for value.
 
 // maxDirectStmts caps how many statements an episode keeps prepared for
-// direct reads (one per search query text it has run).
+// direct reads (one per search query text it has run, and one per table
+// it has read a row of by key).
 const maxDirectStmts = 32
 
 // directReads returns the episode's direct reader, opening it on first

@@ -152,8 +152,9 @@ func (e *Episode) Call(ctx context.Context, name string, rawArgs json.RawMessage
 	}
 	now := e.world.timeAt(e.calls)
 	e.calls++
-	entry := Entry{Step: e.calls, Time: now.Format(time.RFC3339), Tool: name, Args: canonicalArgs(rawArgs)}
-	out, err := e.call(ctx, name, rawArgs, now)
+	args := parseArgs(rawArgs)
+	entry := Entry{Step: e.calls, Time: now.Format(time.RFC3339), Tool: name, Args: canonicalArgsOf(args)}
+	out, err := e.call(ctx, name, args, now)
 	var te *ToolError
 	switch {
 	case err == nil:
@@ -177,14 +178,19 @@ func (e *Episode) Call(ctx context.Context, name string, rawArgs json.RawMessage
 // map keys sorted), or, when they do not decode, their text as a JSON
 // string.
 func canonicalArgs(raw json.RawMessage) json.RawMessage {
-	if len(strings.TrimSpace(string(raw))) == 0 {
+	return canonicalArgsOf(parseArgs(raw))
+}
+
+func canonicalArgsOf(a parsedArgs) json.RawMessage {
+	raw := a.raw
+	if a.blank {
 		return json.RawMessage("{}")
 	}
 	// Every call has its arguments spelled this way: parseTree and the
 	// encoders held to encoding/json's (appendJSONString,
 	// appendJSONFloat) do it without reflection.
-	if tree, err := parseTree(raw); err == nil {
-		if b, ok := appendCanonical(nil, tree); ok {
+	if a.err == nil {
+		if b, ok := appendCanonical(nil, a.tree); ok {
 			return b
 		}
 	}
@@ -241,12 +247,12 @@ func appendCanonical(b []byte, tree any) ([]byte, bool) {
 	return nil, false
 }
 
-func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage, now time.Time) (json.RawMessage, error) {
+func (e *Episode) call(ctx context.Context, name string, rawArgs parsedArgs, now time.Time) (json.RawMessage, error) {
 	tool := e.world.toolBy[name]
 	if tool == nil {
 		return nil, toolErr("unknown tool %q; the tools are: %s", name, strings.Join(e.world.toolNames(), ", "))
 	}
-	args, err := tool.ValidateArgs(rawArgs)
+	args, err := tool.validateArgs(rawArgs)
 	if err != nil {
 		return nil, err
 	}
@@ -298,7 +304,7 @@ func (e *Episode) call(ctx context.Context, name string, rawArgs json.RawMessage
 		}
 		return err
 	}
-	c := &call{ctx: sctx, tx: tx, tool: tool, args: args, rows: map[string]object{}, now: now}
+	c := &call{ctx: sctx, tx: tx, tool: tool, args: args, now: now}
 	if err := c.run(); err != nil {
 		return nil, rollback(stopped(err))
 	}

@@ -147,6 +147,8 @@ type step struct {
 	as      string
 	message string
 	ptr     string
+	// alias names the step's row in a call: as, or "#" and ptr.
+	alias string
 }
 
 func (s *step) writes() bool { return s.op == "insert" || s.op == "update" || s.op == "delete" }
@@ -439,7 +441,10 @@ func (t *Tool) uses(name string) bool {
 func (w *World) compileStep(tool *Tool, sp *Step, ptr string, aliases map[string]*step) (*step, []*BundleError) {
 	var errs []*BundleError
 	fail := func(p, format string, a ...any) { errs = append(errs, errAt(p, format, a...)) }
-	s := &step{ptr: ptr, as: sp.As, message: sp.Message, trans: sp.Transitions}
+	s := &step{ptr: ptr, as: sp.As, message: sp.Message, trans: sp.Transitions, alias: sp.As}
+	if s.alias == "" {
+		s.alias = "#" + ptr
+	}
 	var tname string
 	for _, o := range []struct{ op, name string }{{"get", sp.Get}, {"search", sp.Search}, {"insert", sp.Insert}, {"update", sp.Update}, {"delete", sp.Delete}, {"absent", sp.Absent}, {"require", sp.Require}} {
 		if o.name != "" {
