@@ -210,6 +210,12 @@ func (l *Lexicon) ProductionRun(noun string) (ProductionRun, bool) {
 // what goes in and comes out). ok is false when no entry fits and the
 // units differ; the same unit falls back to 0.85-0.98.
 func (l *Lexicon) RunYield(run, in, out string, things []string) ([2]float64, bool) {
+	if u, ok := l.RunUnits[in]; ok {
+		in = u
+	}
+	if u, ok := l.RunUnits[out]; ok {
+		out = u
+	}
 	for _, y := range l.RunYields {
 		if y.Run != "" && y.Run != run || y.In != in || y.Out != out {
 			continue
@@ -362,6 +368,9 @@ type Lexicon struct {
 	// RunYields are the output per unit of input a run plausibly gives
 	// (see RunYield).
 	RunYields []RunYield `json:"run_yields"`
+	// RunUnits are the spellings of a unit that mean one for a run's
+	// yield ("kg" is a kilo).
+	RunUnits map[string]string `json:"run_units"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 	// Measures are the verbs of measuring, testing and grading a thing
