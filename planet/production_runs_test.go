@@ -32,6 +32,8 @@ func TestReadProductionRuns(t *testing.T) {
 			[]string{"run=batch", "in=juice in||juice", "out=gur out||gur"}},
 		{"weighed in is no quantity in", "cidery", "GB", "Every load of apples is weighed in by the tonne, each pressing is logged with its juice yield.",
 			[]string{"run="}},
+		{"a place in each batch is no quantity in", "yoga studio", "IN", "Students book their spot in each batch, and we run a teacher training.",
+			[]string{"run="}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
@@ -46,9 +48,9 @@ func TestReadProductionRuns(t *testing.T) {
 					}
 				}
 			}
-			got := []string{"run=" + attr["run"]}
-			if attr["run"] != "" {
-				got = append(got, "in="+attr["run_in"]+"|"+attr["run_in_unit"]+"|"+attr["run_in_of"], "out="+attr["run_out"]+"|"+attr["run_out_unit"]+"|"+attr["run_out_of"])
+			got := []string{"run=" + attr["production_run"]}
+			if attr["production_run"] != "" {
+				got = append(got, "in="+attr["production_input"]+"|"+attr["production_input_unit"]+"|"+attr["production_input_of"], "out="+attr["production_output"]+"|"+attr["production_output_unit"]+"|"+attr["production_output_of"])
 			}
 			for _, w := range tc.want {
 				if !slices.Contains(got, w) {

@@ -33,10 +33,10 @@ type runQuantity struct {
 }
 
 // runOf reads the production service's run from its plan attributes
-// (the reader's "run", "run_in", "run_out"…).
+// (the reader's "production_run", "production_input", "production_output"…).
 func runOf(g *engine.Gen, ps engine.PlanService) productionRun {
 	lex := lexicon.Load()
-	one := attributeValue(ps, "run")
+	one := attributeValue(ps, "production_run")
 	generic := true
 	if one != "" {
 		if e, ok := lex.ProductionRun(one); ok {
@@ -61,7 +61,7 @@ func runOf(g *engine.Gen, ps engine.PlanService) productionRun {
 		}
 		return &runQuantity{col: engine.Snake(said), said: said, unit: attributeValue(ps, name+"_unit"), of: attributeValue(ps, name+"_of")}
 	}
-	run.in, run.out = side("run_in"), side("run_out")
+	run.in, run.out = side("production_input"), side("production_output")
 	if run.in != nil && run.out != nil {
 		var things []string
 		for _, of := range []string{run.in.of, run.out.of} {

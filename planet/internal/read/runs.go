@@ -115,7 +115,7 @@ func (r *reader) sideEnds(ws []string, j int) bool {
 		return true
 	}
 	next := ws[j+1]
-	return next == "and" || next == "of" || next == "at" || next == "from" || next == "per" || next == "into" || next == "to" || next == "that" || next == "each" || next == "every" ||
+	return next == "and" || next == "of" || next == "at" || next == "from" || next == "per" || next == "into" || next == "to" || next == "that" ||
 		!r.lex.Is("det", next) && r.lex.Is("stop", next)
 }
 
@@ -235,8 +235,8 @@ func (r *reader) addProductionRun(run productionRun) {
 	}
 	ps := &p.Services[i]
 	// The run's own word replaces what the service was read from.
-	ps.Attributes = slices.DeleteFunc(ps.Attributes, func(a engine.PlanAttribute) bool { return strings.HasPrefix(a.Name, "run") })
-	ps.Attributes = append(ps.Attributes, engine.PlanAttribute{Name: "run", Type: "text", Values: []string{run.noun}, From: run.from})
+	ps.Attributes = slices.DeleteFunc(ps.Attributes, func(a engine.PlanAttribute) bool { return strings.HasPrefix(a.Name, "production_") })
+	ps.Attributes = append(ps.Attributes, engine.PlanAttribute{Name: "production_run", Type: "text", Values: []string{run.noun}, From: run.from})
 	side := func(name string, ss []runSide) {
 		if len(ss) == 0 {
 			return
@@ -248,8 +248,8 @@ func (r *reader) addProductionRun(run productionRun) {
 			}
 		}
 	}
-	side("run_in", run.in)
-	side("run_out", run.out)
+	side("production_input", run.in)
+	side("production_output", run.out)
 	what := func(ss []runSide) string {
 		if len(ss) == 0 {
 			return "—"
