@@ -113,6 +113,12 @@ func TestProductionRunWorld(t *testing.T) {
 			record = &b.Tools[i]
 		}
 	}
+	for _, tl := range b.Tools {
+		// The id the plan tool names is the pressings' own (PRE-…).
+		if tl.Name == "plan_pressing" && !strings.Contains(tl.Description, "(PRE-…)") {
+			t.Errorf("plan_pressing names another id prefix: %s", tl.Description)
+		}
+	}
 	if record == nil {
 		t.Fatal("no record_pressing_output tool")
 	}

@@ -29,7 +29,8 @@ func buildProduction(k *kit.Builder) {
 		kit.Opt(kit.Date("released_on", "Date it was released.")),
 	}
 	cols = append(cols, run.columns()...)
-	s.Table(bt, run.description(), run.prefix(g), 5, cols...)
+	prefix := run.prefix(g) // once: a second draw would find it taken
+	s.Table(bt, run.description(), prefix, 5, cols...)
 	s.Table(qt, "Quality checks of "+many+".", "QC-", 5,
 		kit.PK(),
 		kit.Ref(idArg, bt, "The "+one+" checked."),
@@ -106,7 +107,7 @@ func buildProduction(k *kit.Builder) {
 		[]world.ArgSpec{kit.S(idArg, true, "e.g. "+g.FormatID(bt, 1))},
 		kit.Get(bt, idArg, "", "No "+one+" {"+idArg+"}; "+run.searchTool+" finds them."))
 	k.Tool(true, "plan_"+run.toolOne, "Plan a "+one,
-		"Plan a "+one+" of an item on a line for a date. Returns it with its id ("+run.prefix(g)+"…).",
+		"Plan a "+one+" of an item on a line for a date. Returns it with its id ("+prefix+"…).",
 		[]world.ArgSpec{kit.S("item", true, ""), kit.IntArg("quantity", true, "Units.", 1), kit.A("line", bt+".line", true, ""), kit.DateArg("planned_for", true, ""),
 			kit.S("source_ref", false, "Id of the "+k.W+" it is made for, if any.")},
 		kit.Insert(bt, "", map[string]any{"item": "$item", "quantity": "$quantity", "line": "$line", "planned_for": "$planned_for", "status": "planned", "source_ref": "$source_ref"}))
