@@ -176,6 +176,61 @@ type Headcount struct {
 	Max    int    `json:"max"`
 }
 
+// ProductionRun is a noun of one run of making. A generic one ("batch",
+// "lot", "run") says nothing of the making, so its table is named
+// "production_batches", not "batches".
+type ProductionRun struct {
+	Run     string `json:"run"`
+	Generic bool   `json:"generic,omitempty"`
+}
+
+// RunYield is the output per unit of input of a kind of run: "pressing"
+// kilos of olives in, litres of oil out, 0.13-0.20. Run and Of, when
+// given, must match (Of: a word of what goes in or comes out).
+type RunYield struct {
+	Run   string     `json:"run,omitempty"`
+	In    string     `json:"in"`
+	Out   string     `json:"out"`
+	Of    []string   `json:"of,omitempty"`
+	Range [2]float64 `json:"range"`
+}
+
+// ProductionRun returns the run noun entry of a singular noun.
+func (l *Lexicon) ProductionRun(noun string) (ProductionRun, bool) {
+	for _, r := range l.ProductionRuns {
+		if r.Run == noun {
+			return r, true
+		}
+	}
+	return ProductionRun{}, false
+}
+
+// RunYield returns the plausible output per unit of input of a run of
+// noun, from in-units to out-units, of the things named (the words of
+// what goes in and comes out). ok is false when no entry fits and the
+// units differ; the same unit falls back to 0.85-0.98.
+func (l *Lexicon) RunYield(run, in, out string, things []string) ([2]float64, bool) {
+	if u, ok := l.RunUnits[in]; ok {
+		in = u
+	}
+	if u, ok := l.RunUnits[out]; ok {
+		out = u
+	}
+	for _, y := range l.RunYields {
+		if y.Run != "" && y.Run != run || y.In != in || y.Out != out {
+			continue
+		}
+		if len(y.Of) > 0 && !slices.ContainsFunc(things, func(t string) bool { return slices.Contains(y.Of, t) }) {
+			continue
+		}
+		return y.Range, true
+	}
+	if in != "" && in == out {
+		return [2]float64{0.85, 0.98}, true
+	}
+	return [2]float64{}, false
+}
+
 // Reactors lists the reacting services a composed world and a pack's
 // world draw from, in draw order.
 type Reactors struct {
@@ -300,6 +355,22 @@ type Lexicon struct {
 	// kiln"): places of the record that need no article, and places
 	// the location column names.
 	Vessels []string `json:"vessels"`
+	// ProductionRuns are the nouns owners give one run of making ("each
+	// brew", "each pressing", "every dye lot"): a production run named so.
+	ProductionRuns []ProductionRun `json:"production_runs"`
+	// RunSides are the words after a quantity of a run that say it went
+	// in ("the kilos of olives in", "the grams of dye used") or came out
+	// ("the litres of oil out", "the litres bottled").
+	RunSides struct {
+		In  []string `json:"in"`
+		Out []string `json:"out"`
+	} `json:"run_sides"`
+	// RunYields are the output per unit of input a run plausibly gives
+	// (see RunYield).
+	RunYields []RunYield `json:"run_yields"`
+	// RunUnits are the spellings of a unit that mean one for a run's
+	// yield ("kg" is a kilo).
+	RunUnits map[string]string `json:"run_units"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 	// Measures are the verbs of measuring, testing and grading a thing

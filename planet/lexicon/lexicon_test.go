@@ -75,3 +75,34 @@ func TestMorphology(t *testing.T) {
 		}
 	}
 }
+
+// TestRunYield: a run's plausible yield by its noun, units and what it
+// is of, "kg" read as kilos; the same unit falls back to 0.85-0.98 and
+// units that differ with no entry have none.
+func TestRunYield(t *testing.T) {
+	l := Load()
+	for _, c := range []struct {
+		run, in, out string
+		of           []string
+		want         [2]float64
+		ok           bool
+	}{
+		{"pressing", "kilo", "litre", []string{"olive", "oil"}, [2]float64{0.13, 0.2}, true},
+		{"pressing", "kg", "litre", []string{"olive", "oil"}, [2]float64{0.13, 0.2}, true},
+		{"roast", "kilo", "kilo", []string{"coffee"}, [2]float64{0.8, 0.87}, true},
+		{"roast", "kilo", "kilo", []string{"pistachio"}, [2]float64{0.9, 0.97}, true},
+		{"batch", "kilo", "kilo", []string{"cacao", "dry bean"}, [2]float64{0.33, 0.4}, true},
+		{"batch", "litre", "litre", nil, [2]float64{0.85, 0.98}, true},
+		{"batch", "gram", "piece", nil, [2]float64{}, false},
+	} {
+		got, ok := l.RunYield(c.run, c.in, c.out, c.of)
+		if got != c.want || ok != c.ok {
+			t.Errorf("RunYield(%s, %s, %s, %v) = %v, %v; want %v, %v", c.run, c.in, c.out, c.of, got, ok, c.want, c.ok)
+		}
+	}
+	for _, key := range []string{"production_runs", "run_sides", "run_yields", "run_units"} {
+		if l.Sources[key] == "" {
+			t.Errorf("capabilities.json: %s has no source in _sources", key)
+		}
+	}
+}

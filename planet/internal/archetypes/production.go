@@ -12,23 +12,28 @@ func init() { kit.Register("production", "Production", buildProduction) }
 
 func buildProduction(k *kit.Builder) {
 	g, s := k.Gen, k.Svc
-	s.Description = fmt.Sprintf("Production at %s: batches made on the lines, and the quality checks each batch passes before it is released.", g.Company.Name)
-	const bt, qt = "production_batches", "production_checks"
+	run := runOf(g, planBuilt(g.Plan, "production"))
+	bt, one, many, idArg := run.table, run.one, run.many, run.idArg
+	const qt = "production_checks"
+	s.Description = fmt.Sprintf("Production at %s: %s made on the lines, and the quality checks each %s passes before it is released.", g.Company.Name, many, one)
 	checks := []string{"visual", "measurement", "function", "packaging"}
-	s.Table(bt, "Production batches (lots).", "BAT-", 5,
+	cols := []world.Column{
 		kit.PK(),
 		kit.Text("item", "What is made."),
-		kit.Int("quantity", "Units in the batch."),
+		kit.Int("quantity", "Units in the "+one+"."),
 		kit.Enum("line", "Production line.", "line_1", "line_2", "line_3"),
 		kit.Date("planned_for", "Production date."),
-		kit.Enum("status", "planned → in_progress → completed → released (after a passed quality check); planned or in-progress batches can be scrapped.",
+		kit.Enum("status", "planned → in_progress → completed → released (after a passed quality check); planned or in-progress "+many+" can be scrapped.",
 			"planned", "in_progress", "completed", "released", "scrapped"),
 		kit.Opt(kit.RefersTo("source_ref", k.Work.Table+".id", "Id of the "+k.W+" it is made for, if any.")),
 		kit.Opt(kit.Date("released_on", "Date it was released.")),
-	)
-	s.Table(qt, "Quality checks of batches.", "QC-", 5,
+	}
+	cols = append(cols, run.columns()...)
+	prefix := run.prefix(g) // once: a second draw would find it taken
+	s.Table(bt, run.description(), prefix, 5, cols...)
+	s.Table(qt, "Quality checks of "+many+".", "QC-", 5,
 		kit.PK(),
-		kit.Ref("batch_id", bt, "The batch checked."),
+		kit.Ref(idArg, bt, "The "+one+" checked."),
 		kit.Enum("check", "What was checked.", checks...),
 		kit.Enum("result", "pass or fail.", "pass", "fail"),
 		kit.Text("inspector", "Who checked it."),
@@ -36,12 +41,15 @@ func buildProduction(k *kit.Builder) {
 		kit.Opt(kit.Text("note", "Findings.")),
 	)
 	items := k.StockItems()
+	if named := run.items(); len(named) > 0 {
+		items = named
+	}
 	inspectors := make([]string, 0, 3)
 	for range 3 {
 		name, _ := g.Locale.Person("")
 		inspectors = append(inspectors, name)
 	}
-	batch := k.Entity(bt, "batch", "batches", map[string]engine.Role{"id": engine.Column("id"), "item": engine.Column("item"), "date": engine.Column("planned_for")})
+	batch := k.Entity(bt, one, many, map[string]engine.Role{"id": engine.Column("id"), "item": engine.Column("item"), "date": engine.Column("planned_for")})
 	batch.Goods = true
 	batch.Roles["quantity"] = engine.Column("quantity")
 	checkOf := func(r engine.Row) string { return checks[kit.IDNumber(r["id"])%len(checks)] }
@@ -50,11 +58,13 @@ func buildProduction(k *kit.Builder) {
 	batch.Roles["inspector"] = kit.TextRole("id", func(r engine.Row) any { return inspectorOf(r) })
 
 	qc := func(b engine.Row, check, result, day string, note any) {
-		k.Add(nil, qt, engine.Row{"id": k.NextID(qt), "batch_id": b["id"], "check": check, "result": result, "inspector": engine.Pick(g.R, inspectors), "checked_on": day, "note": note})
+		k.Add(nil, qt, engine.Row{"id": k.NextID(qt), idArg: b["id"], "check": check, "result": result, "inspector": engine.Pick(g.R, inspectors), "checked_on": day, "note": note})
 	}
 	addBatch := func(item string, qty int64, d int, status string, source any) engine.Row {
-		b := k.Add(batch, bt, engine.Row{"id": k.NextID(bt), "item": item, "quantity": qty, "line": engine.Pick(g.R, []string{"line_1", "line_2", "line_3"}),
-			"planned_for": g.Day(d), "status": status, "source_ref": source})
+		row := engine.Row{"id": k.NextID(bt), "item": item, "quantity": qty, "line": engine.Pick(g.R, []string{"line_1", "line_2", "line_3"}),
+			"planned_for": g.Day(d), "status": status, "source_ref": source}
+		run.seed(g.R, row)
+		b := k.Add(batch, bt, row)
 		switch status {
 		case "released":
 			qc(b, engine.Pick(g.R, checks), "pass", g.Day(d+1), nil)
@@ -88,62 +98,77 @@ func buildProduction(k *kit.Builder) {
 	}
 
 	// Tools.
-	k.Tool(true, "search_production_batches", "Search batches",
-		fmt.Sprintf("Find production batches by item, status, line or the %s they are made for, newest first. Returns id (like %s), item, quantity, line, planned_for, status and source_ref.", k.W, g.FormatID(bt, 1)),
+	k.Tool(true, run.searchTool, "Search "+many,
+		fmt.Sprintf("Find "+run.prodMany+" by item, status, line or the %s they are made for, newest first. Returns id (like %s), item, quantity, line, planned_for, status and source_ref.", k.W, g.FormatID(bt, 1)),
 		[]world.ArgSpec{kit.S("item", false, "Part of the item name."), kit.A("status", bt+".status", false, ""), kit.A("line", bt+".line", false, ""), kit.S("source_ref", false, "Id of the "+k.W+".")},
 		kit.Search(bt, []string{"-planned_for"}, []string{"id", "item", "quantity", "line", "planned_for", "status", "source_ref"},
 			kit.F("item", "contains", "item"), kit.F("status", "eq", "status"), kit.F("line", "eq", "line"), kit.F("source_ref", "eq", "source_ref")))
-	k.Tool(false, "get_production_batch", "Get a batch", "Read one batch by id, with its release date.",
-		[]world.ArgSpec{kit.S("batch_id", true, "e.g. "+g.FormatID(bt, 1))},
-		kit.Get(bt, "batch_id", "", "No batch {batch_id}; search_production_batches finds them."))
-	k.Tool(true, "plan_production_batch", "Plan a batch",
-		"Plan a batch of an item on a line for a date. Returns it with its id (BAT-…).",
+	k.Tool(false, "get_"+run.toolOne, "Get a "+one, "Read one "+one+" by id, with its release date.",
+		[]world.ArgSpec{kit.S(idArg, true, "e.g. "+g.FormatID(bt, 1))},
+		kit.Get(bt, idArg, "", "No "+one+" {"+idArg+"}; "+run.searchTool+" finds them."))
+	k.Tool(true, "plan_"+run.toolOne, "Plan a "+one,
+		"Plan a "+one+" of an item on a line for a date. Returns it with its id ("+prefix+"…).",
 		[]world.ArgSpec{kit.S("item", true, ""), kit.IntArg("quantity", true, "Units.", 1), kit.A("line", bt+".line", true, ""), kit.DateArg("planned_for", true, ""),
 			kit.S("source_ref", false, "Id of the "+k.W+" it is made for, if any.")},
 		kit.Insert(bt, "", map[string]any{"item": "$item", "quantity": "$quantity", "line": "$line", "planned_for": "$planned_for", "status": "planned", "source_ref": "$source_ref"}))
-	k.Tool(false, "set_production_batch_status", "Start, finish or scrap a batch",
-		"Move a batch along: planned → in_progress → completed, or scrap a planned or in-progress batch. Releasing is done with release_production_batch.",
-		[]world.ArgSpec{kit.S("batch_id", true, ""), kit.A("status", bt+".status", true, "The new status.")},
-		world.Step{Update: bt, Key: "$batch_id", Set: map[string]any{"status": "$status"},
+	k.Tool(false, "set_"+run.toolOne+"_status", "Start, finish or scrap a "+one,
+		"Move a "+one+" along: planned → in_progress → completed, or scrap a planned or in-progress "+one+". Releasing is done with release_"+run.toolOne+".",
+		[]world.ArgSpec{kit.S(idArg, true, ""), kit.A("status", bt+".status", true, "The new status.")},
+		world.Step{Update: bt, Key: "$" + idArg, Set: map[string]any{"status": "$status"},
 			Transitions: &world.Transitions{Column: "status", Allowed: map[string][]string{"planned": {"in_progress", "scrapped"}, "in_progress": {"completed", "scrapped"}}},
-			Message:     "No batch {batch_id}."})
+			Message:     "No " + one + " {" + idArg + "}."})
 	k.Tool(true, "record_quality_check", "Record a quality check",
-		"Record the result of a quality check of an in-progress or completed batch, dated today.",
-		[]world.ArgSpec{kit.S("batch_id", true, ""), kit.A("check", qt+".check", true, ""), kit.A("result", qt+".result", true, ""), kit.S("inspector", true, "Who checked it."), kit.S("note", false, "Findings.")},
-		kit.Get(bt, "batch_id", "b", "No batch {batch_id}."),
-		world.Step{Require: "$b.status", In: kit.Vals("in_progress", "completed"), Message: "Batch {batch_id} is {b.status}; only in-progress or completed batches are checked."},
-		kit.Insert(qt, "", map[string]any{"batch_id": "$batch_id", "check": "$check", "result": "$result", "inspector": "$inspector", "checked_on": "$today", "note": "$note"}))
-	k.Tool(false, "release_production_batch", "Release a batch",
-		"Release a completed batch for sale, dated today. It needs at least one passed quality check and no failed one.",
-		[]world.ArgSpec{kit.S("batch_id", true, "")},
-		kit.Get(bt, "batch_id", "b", "No batch {batch_id}."),
-		world.Step{Require: "$b.status", Equals: "completed", Message: "Batch {batch_id} is {b.status}; only completed batches can be released."},
-		world.Step{Get: qt, Where: map[string]any{"batch_id": "$batch_id", "result": "pass"}, As: "ok", Message: "Batch {batch_id} has no passed quality check yet."},
-		world.Step{Absent: qt, Where: map[string]any{"batch_id": "$batch_id", "result": "fail"}, As: "bad", Message: "Batch {batch_id} failed check {bad.id}; it cannot be released."},
-		world.Step{Update: bt, Key: "$batch_id", Set: map[string]any{"status": "released", "released_on": "$today"}})
+		"Record the result of a quality check of an in-progress or completed "+one+", dated today.",
+		[]world.ArgSpec{kit.S(idArg, true, ""), kit.A("check", qt+".check", true, ""), kit.A("result", qt+".result", true, ""), kit.S("inspector", true, "Who checked it."), kit.S("note", false, "Findings.")},
+		kit.Get(bt, idArg, "b", "No "+one+" {"+idArg+"}."),
+		world.Step{Require: "$b.status", In: kit.Vals("in_progress", "completed"), Message: engine.Title(one) + " {" + idArg + "} is {b.status}; only in-progress or completed " + many + " are checked."},
+		kit.Insert(qt, "", map[string]any{idArg: "$" + idArg, "check": "$check", "result": "$result", "inspector": "$inspector", "checked_on": "$today", "note": "$note"}))
+	release := []world.Step{
+		kit.Get(bt, idArg, "b", "No "+one+" {"+idArg+"}."),
+		{Require: "$b.status", Equals: "completed", Message: engine.Title(one) + " {" + idArg + "} is {b.status}; only completed " + many + " can be released."},
+	}
+	if run.out != nil {
+		// What a run gave is on record before it is sold.
+		release = append(release, world.Step{Require: "$b." + run.out.col, NotIn: []any{nil}, Message: engine.Title(one) + " {" + idArg + "} has no " + run.out.col + " recorded yet; record_" + run.toolOne + "_output records it."})
+	}
+	release = append(release,
+		world.Step{Get: qt, Where: map[string]any{idArg: "$" + idArg, "result": "pass"}, As: "ok", Message: engine.Title(one) + " {" + idArg + "} has no passed quality check yet."},
+		world.Step{Absent: qt, Where: map[string]any{idArg: "$" + idArg, "result": "fail"}, As: "bad", Message: engine.Title(one) + " {" + idArg + "} failed check {bad.id}; it cannot be released."},
+		world.Step{Update: bt, Key: "$" + idArg, Set: map[string]any{"status": "released", "released_on": "$today"}})
+	releaseDesc := "Release a completed " + one + " for sale, dated today. It needs at least one passed quality check and no failed one."
+	if run.out != nil {
+		releaseDesc = "Release a completed " + one + " for sale, dated today. It needs its output (" + run.out.col + ") recorded, at least one passed quality check and no failed one."
+	}
+	k.Tool(false, "release_"+run.toolOne, "Release a "+one, releaseDesc, []world.ArgSpec{kit.S(idArg, true, "")}, release...)
+
+	if run.out != nil {
+		buildRunOutput(k, run)
+	}
 
 	// Event: a batch is released.
 	s.Events = append(s.Events, &engine.Event{
-		Entity: batch, Name: "released", Kind: "done", When: "a production batch is released", Where: map[string]any{"status": "released"},
+		Entity: batch, Name: "released", Kind: "done", When: "a " + run.prodOne + " is released", Where: map[string]any{"status": "released"},
 		InState: func(r engine.Row) bool { return r["status"] == "released" },
 		Setup: func(tc *engine.TaskCtx) engine.Row {
-			return engine.Row{"id": k.TaskID(tc, bt), "item": engine.Pick(tc.R, items), "quantity": int64(50 * (1 + tc.R.IntN(20))), "line": engine.Pick(tc.R, []string{"line_1", "line_2", "line_3"}),
+			row := engine.Row{"id": k.TaskID(tc, bt), "item": engine.Pick(tc.R, items), "quantity": int64(50 * (1 + tc.R.IntN(20))), "line": engine.Pick(tc.R, []string{"line_1", "line_2", "line_3"}),
 				"planned_for": g.Day(-1), "status": "completed"}
+			run.seed(tc.R, row)
+			return row
 		},
 		Do: func(r engine.Row) []world.Call {
 			return []world.Call{
-				{Tool: "record_quality_check", Args: map[string]any{"batch_id": r["id"], "check": checkOf(r), "result": "pass", "inspector": inspectorOf(r)}},
-				{Tool: "release_production_batch", Args: map[string]any{"batch_id": r["id"]}},
+				{Tool: "record_quality_check", Args: map[string]any{idArg: r["id"], "check": checkOf(r), "result": "pass", "inspector": inspectorOf(r)}},
+				{Tool: "release_" + run.toolOne, Args: map[string]any{idArg: r["id"]}},
 			}
 		},
 		Ask: []string{
-			"Batch {id} ({quantity} × {item}) passed its final {check} check by {inspector}. Record the check and release the batch.",
-			"{inspector} signed off the {check} check of batch {id} ({item}): pass. Please log it and release the batch.",
+			engine.Title(one) + " {id} ({quantity} × {item}) passed its final {check} check by {inspector}. Record the check and release the " + one + ".",
+			"{inspector} signed off the {check} check of " + one + " {id} ({item}): pass. Please log it and release the " + one + ".",
 		},
 		Check: func(r engine.Row) []world.Assertion {
 			return []world.Assertion{
-				kit.FieldIs("The batch is released.", bt, r["id"], "status", "released"),
-				kit.Exists("The passed check is recorded.", qt, map[string]any{"batch_id": r["id"], "check": checkOf(r), "result": "pass", "inspector": inspectorOf(r)}),
+				kit.FieldIs("The "+one+" is released.", bt, r["id"], "status", "released"),
+				kit.Exists("The passed check is recorded.", qt, map[string]any{idArg: r["id"], "check": checkOf(r), "result": "pass", "inspector": inspectorOf(r)}),
 			}
 		},
 		Touches: func(r engine.Row) []world.Change {
@@ -154,17 +179,17 @@ func buildProduction(k *kit.Builder) {
 	// Action: finished work has a batch on record.
 	s.Actions = append(s.Actions, &engine.Action{
 		On:      []string{"done"},
-		Service: s.Name, Name: "batch recorded", Needs: []string{"id", "date"},
-		Then: "a production batch for it must be on record in Production, with the {noun} id as its source (plan one if there is none)",
+		Service: s.Name, Name: one + " recorded", Needs: []string{"id", "date"},
+		Then: "a " + run.prodOne + " for it must be on record in Production, with the {noun} id as its source (plan one if there is none)",
 		Rule: func(up *engine.Entity) *world.RuleThen {
 			return engine.KeysOf(up).Eq("source_ref", "id").In(bt, "", map[string]any{"status": map[string]any{"ne": "scrapped"}})
 		},
 		Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
 			tc.NextID(bt)
-			return []world.Call{{Tool: "plan_production_batch", Args: map[string]any{"item": k.StockItemFor(items, r), "quantity": 100, "line": "line_1", "planned_for": g.Day(3), "source_ref": r[up.Key]}}}
+			return []world.Call{{Tool: "plan_" + run.toolOne, Args: map[string]any{"item": k.StockItemFor(items, r), "quantity": 100, "line": "line_1", "planned_for": g.Day(3), "source_ref": r[up.Key]}}}
 		},
 		Check: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Assertion {
-			return []world.Assertion{kit.Exists("A batch references it.", bt, map[string]any{"source_ref": r[up.Key], "status": map[string]any{"ne": "scrapped"}})}
+			return []world.Assertion{kit.Exists("A "+one+" references it.", bt, map[string]any{"source_ref": r[up.Key], "status": map[string]any{"ne": "scrapped"}})}
 		},
 		Touches: []world.Change{kit.Change(bt, nil, "insert")},
 		Seed: func(g *engine.Gen, up *engine.Entity, r engine.Row) {
@@ -191,12 +216,12 @@ func buildProduction(k *kit.Builder) {
 		day := g.Day(2 + tc.R.IntN(12))
 		id := k.TaskID(tc, bt)
 		return engine.Task{
-			Title:       "plan production batch",
-			Instruction: fmt.Sprintf("Plan a batch of %d × %s on %s for %s.", qty, it, kit.Spaced(line), day),
-			Calls:       []world.Call{{Tool: "plan_production_batch", Args: map[string]any{"item": it, "quantity": qty, "line": line, "planned_for": day}}},
+			Title:       "plan " + run.prodOne,
+			Instruction: fmt.Sprintf("Plan a "+one+" of %d × %s on %s for %s.", qty, it, kit.Spaced(line), day),
+			Calls:       []world.Call{{Tool: "plan_" + run.toolOne, Args: map[string]any{"item": it, "quantity": qty, "line": line, "planned_for": day}}},
 			Assertions: []world.Assertion{
-				kit.Exists("The batch is planned as asked.", bt, map[string]any{"id": id, "item": it, "quantity": qty, "line": line, "planned_for": day, "status": "planned"}),
-				kit.CountIs("One such batch is planned.", bt, map[string]any{"item": it, "planned_for": day, "line": line},
+				kit.Exists("The "+one+" is planned as asked.", bt, map[string]any{"id": id, "item": it, "quantity": qty, "line": line, "planned_for": day, "status": "planned"}),
+				kit.CountIs("One such "+one+" is planned.", bt, map[string]any{"item": it, "planned_for": day, "line": line},
 					len(kit.RowsWhere(g.Rows(bt), "item", it, "planned_for", day, "line", line))+1),
 			},
 			MayChange: []world.Change{kit.Change(bt, nil, "insert")},
@@ -214,15 +239,15 @@ func buildProduction(k *kit.Builder) {
 		note := engine.Pick(tc.R, g.Locale.Lex().Sentences("quality_scrap_note"))
 		tc.NextID(qt)
 		return engine.Task{
-			Title:       "scrap failed batch",
-			Instruction: fmt.Sprintf("%s reports that batch %s (%s) failed the %s check: \"%s\". Record the failed check and scrap the batch.", who, b["id"], b["item"], check, note),
+			Title:       "scrap failed " + one,
+			Instruction: fmt.Sprintf("%s reports that "+one+" %s (%s) failed the %s check: \"%s\". Record the failed check and scrap the "+one+".", who, b["id"], b["item"], check, note),
 			Calls: []world.Call{
-				{Tool: "record_quality_check", Args: map[string]any{"batch_id": b["id"], "check": check, "result": "fail", "inspector": who, "note": note}},
-				{Tool: "set_production_batch_status", Args: map[string]any{"batch_id": b["id"], "status": "scrapped"}},
+				{Tool: "record_quality_check", Args: map[string]any{idArg: b["id"], "check": check, "result": "fail", "inspector": who, "note": note}},
+				{Tool: "set_" + run.toolOne + "_status", Args: map[string]any{idArg: b["id"], "status": "scrapped"}},
 			},
 			Assertions: []world.Assertion{
-				kit.Exists("The failed check is recorded.", qt, map[string]any{"batch_id": b["id"], "check": check, "result": "fail", "inspector": who}),
-				kit.FieldIs("The batch is scrapped.", bt, b["id"], "status", "scrapped"),
+				kit.Exists("The failed check is recorded.", qt, map[string]any{idArg: b["id"], "check": check, "result": "fail", "inspector": who}),
+				kit.FieldIs("The "+one+" is scrapped.", bt, b["id"], "status", "scrapped"),
 			},
 			MayChange: []world.Change{kit.Change(qt, nil, "insert"), kit.Change(bt, []any{b["id"]}, "update")},
 			Services:  []string{s.Name},

@@ -64,7 +64,15 @@ func (r *reader) payouts(caps []capability) (payout, []capability) {
 			}
 			for k := range len(tail) - 2 {
 				if slices.Contains(out.units, r.lex.Singular(tail[k])) && tail[k+1] == "of" {
-					if np := r.nounPhrase(tail[k+2:]); len(np) > 0 {
+					// "per litre of oil their olives gave, less the fee": the
+					// basis ends where a clause of its own starts.
+					np := r.nounPhrase(tail[k+2:])
+					if cut := slices.IndexFunc(np, func(w string) bool {
+						return slices.Contains([]string{"their", "its", "our", "his", "her", "less", "minus", "after"}, w)
+					}); cut >= 0 {
+						np = np[:cut]
+					}
+					if len(np) > 0 {
 						out.basis = union(out.basis, []string{tail[k] + " of " + strings.Join(np, " ")})
 					}
 				}

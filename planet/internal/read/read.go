@@ -143,6 +143,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	caps := r.capabilities()
 	r.fields(caps)
 	caps = r.checks(r.keptFields(caps))
+	run, caps := r.productionRun(caps)
 	if p.Company.Pack == engine.Composed && len(caps) == 0 && strings.TrimSpace(s.Description) == "" {
 		return nil, fmt.Errorf("%w: no industry pack is close to %q and there is no description: add a sentence of what the business does (what it sells, books, repairs or delivers, and for whom)", ErrUnreadable, indText)
 	}
@@ -159,6 +160,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	pay, caps := r.payouts(caps)
 	pay, caps = r.channelCommissions(pay, caps)
 	r.services(caps)
+	r.addProductionRun(run)
 	r.paymentMethod()
 	r.addPayouts(pay)
 	r.balance()
