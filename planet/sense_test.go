@@ -456,9 +456,8 @@ var senseCorpusCeiling = map[string]int{
 	// acquired (i7ppl): before, register-dates 48, register-kind 1.
 	"register-dates": 0, "register-kind": 0,
 	// Cuisine follows the brief and the country (r7pack): before the
-	// restaurant pack's variants were read, menu-cuisine was 2 (a ramen
-	// shop in Osaka and a tapas bar in Madrid served risotto and
-	// espresso).
+	// restaurant pack's variants were read, menu-cuisine was 1 (the
+	// tapas bar in Madrid served bruschetta, risotto and espresso).
 	"menu-cuisine": 0,
 }
 
