@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
 	"github.com/mercury/mcp-world/planet/lexicon"
@@ -200,6 +201,31 @@ func buildSenseProblems(p *Plan, b *world.Bundle) []string {
 				out = append(out, fmt.Sprintf("producer-sells-supplies: procurement_purchase_orders %q from %s", item, strings.Join(kinds, ", ")))
 				break
 			}
+		}
+	}
+	// A restaurant serves the cuisine its brief or country calls for: an
+	// izakaya's menu has yakitori, not the generic risotto and espresso.
+	if v, by, ok := catalog.Variant(p.Company.Pack, p.Brief.Industry+" "+p.Brief.Description, p.Company.Country); ok && len(v.Items) > 0 {
+		lang := b.Company.Locale
+		names := map[string]bool{}
+		for _, it := range v.Items {
+			names[seed.Translate(lang, it.Name)] = true
+			names[seed.Translate(strings.Split(lang, "-")[0], it.Name)] = true
+		}
+		priced, served := false, false
+		for _, t := range b.Tables {
+			if !has(t.Name, "list_price") {
+				continue
+			}
+			priced = true
+			for _, row := range t.Rows {
+				if n, _ := row["name"].(string); names[n] {
+					served = true
+				}
+			}
+		}
+		if priced && !served {
+			out = append(out, fmt.Sprintf("menu-cuisine: no %s on the price list (%s)", strings.ReplaceAll(v.ID, "_", " "), by))
 		}
 	}
 	// A register holds what the firm gathered over its years: its dates

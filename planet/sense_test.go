@@ -455,6 +455,10 @@ var senseCorpusCeiling = map[string]int{
 	// Registers gathered over the firm's years, groups started not
 	// acquired (i7ppl): before, register-dates 48, register-kind 1.
 	"register-dates": 0, "register-kind": 0,
+	// Cuisine follows the brief and the country (r7pack): before the
+	// restaurant pack's variants were read, menu-cuisine was 1 (the
+	// tapas bar in Madrid served bruschetta, risotto and espresso).
+	"menu-cuisine": 0,
 }
 
 // policyHistogram counts worlds by their number of structured policies:

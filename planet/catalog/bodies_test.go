@@ -50,3 +50,18 @@ func TestNamingData(t *testing.T) {
 		t.Errorf("EnglishTradeWords: %v, want [Delivery]", got)
 	}
 }
+
+// TestComposedBodyOfAParish: a parish office that keeps its
+// parishioners is a body, no "Corporation"; a forge that makes ironwork
+// for churches is still a firm.
+func TestComposedBodyOfAParish(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"parish office A Catholic parish in Cebu City; we accept donations from parishioners.", NonprofitBody},
+		{"mosque Friday prayers for a congregation of 400 worshippers.", NonprofitBody},
+		{"blacksmith forge Gates, railings and restoration ironwork for churches and castles.", ""},
+	} {
+		if got := ComposedBody(tc.text); got != tc.want {
+			t.Errorf("ComposedBody(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}

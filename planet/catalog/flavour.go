@@ -39,6 +39,21 @@ type Flavour struct {
 	// ResourceKinds are the kinds of thing customers reserve (rooms,
 	// tables, bays…), repeated to weight the draw.
 	ResourceKinds []string `json:"resource_kinds,omitempty"`
+	// Items, when present, replace the pack's catalogue: an izakaya's
+	// yakitori and sake, not the generic restaurant's risotto.
+	Items []Item `json:"items,omitempty"`
+	// ChosenBy makes the flavour a variant of its packs, taken only when
+	// the brief asks for it (see [Variant]): a cuisine, a crop.
+	ChosenBy *FlavourChoice `json:"chosen_by,omitempty"`
+}
+
+// FlavourChoice says when a variant flavour is a world's: a word of the
+// brief's industry or description beginning with one of Words
+// ("izakaya", "yakitori"), else a country of Countries (a restaurant in
+// Japan serves Japanese food unless its brief names another cuisine).
+type FlavourChoice struct {
+	Words     []string `json:"words,omitempty"`
+	Countries []string `json:"countries,omitempty"`
 }
 
 // claimKinds and resourceKinds are the values those lists may hold (the
@@ -77,26 +92,79 @@ func Flavours() []Flavour { return slices.Clone(load().flavours) }
 
 // FlavoursOf returns the flavours of a world: its pack's when it has one
 // (pack is an industry id), else those whose words begin a word of the
-// industry's free-text name, in data file order.
-func FlavoursOf(pack, industry string) []Flavour {
+// industry's free-text name, in data file order. A pack's variants are
+// left out: [FlavoursFor] chooses them from the brief.
+func FlavoursOf(pack, industry string) []Flavour { return FlavoursFor(pack, industry, "", "") }
+
+// FlavoursFor returns the flavours of a world whose brief is text
+// (industry and description) in country: as [FlavoursOf], with the
+// pack's variant the brief calls for ([Variant]) first, so that its
+// fields win over the pack's general knowledge.
+func FlavoursFor(pack, industry, text, country string) []Flavour {
 	c := load()
 	if in, ok := IndustryByID(pack); ok {
 		out := make([]Flavour, 0, len(in.Flavours))
+		if v, _, ok := Variant(pack, text, country); ok {
+			out = append(out, v)
+		}
 		for _, id := range in.Flavours {
-			out = append(out, c.flavours[c.flavourIx[id]])
+			if f := c.flavours[c.flavourIx[id]]; f.ChosenBy == nil {
+				out = append(out, f)
+			}
 		}
 		return out
 	}
-	words := strings.FieldsFunc(strings.ToLower(industry), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
-	})
+	words := briefWords(industry)
 	var out []Flavour
 	for _, f := range c.flavours {
-		if flavourCalled(f, words) {
+		if f.ChosenBy == nil && flavourCalled(f, words) {
 			out = append(out, f)
 		}
 	}
 	return out
+}
+
+// Variant returns the pack's variant flavour a brief calls for, and the
+// word or country that called it: the first of the pack's variants one
+// of whose words begins a word of text, else the first whose countries
+// hold the country. A brief that names a cuisine gets it anywhere (an
+// izakaya in Düsseldorf); one that names none gets its country's.
+func Variant(pack, text, country string) (Flavour, string, bool) {
+	in, ok := IndustryByID(pack)
+	if !ok {
+		return Flavour{}, "", false
+	}
+	c := load()
+	words := briefWords(text)
+	var byCountry *Flavour
+	for _, id := range in.Flavours {
+		f := c.flavours[c.flavourIx[id]]
+		if f.ChosenBy == nil {
+			continue
+		}
+		for _, w := range words {
+			for _, p := range f.ChosenBy.Words {
+				if strings.HasPrefix(w, p) {
+					return f, w, true
+				}
+			}
+		}
+		if byCountry == nil && country != "" && slices.Contains(f.ChosenBy.Countries, country) {
+			byCountry = &f
+		}
+	}
+	if byCountry != nil {
+		return *byCountry, country, true
+	}
+	return Flavour{}, "", false
+}
+
+// briefWords are the lower-cased words of a text, letters and digits of
+// any script.
+func briefWords(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
+	})
 }
 
 func flavourCalled(f Flavour, words []string) bool {
@@ -121,10 +189,10 @@ func checkFlavours(fs []Flavour) (map[string]int, error) {
 			return nil, fmt.Errorf("flavours.json: duplicate id %q", f.ID)
 		}
 		ix[f.ID] = i
-		if len(f.Words) == 0 {
-			return nil, fmt.Errorf("flavours.json: %s: needs words", f.ID)
+		if len(f.Words) == 0 && f.ChosenBy == nil {
+			return nil, fmt.Errorf("flavours.json: %s: needs words (or chosen_by, for a pack's variant)", f.ID)
 		}
-		if len(f.Prescriptions)+len(f.StockItems)+len(f.Vehicles)+len(f.PropertyKinds)+len(f.EventTitles)+len(f.MatterTopics)+len(f.ClaimKinds)+len(f.ResourceKinds) == 0 {
+		if len(f.Prescriptions)+len(f.StockItems)+len(f.Vehicles)+len(f.PropertyKinds)+len(f.EventTitles)+len(f.MatterTopics)+len(f.ClaimKinds)+len(f.ResourceKinds)+len(f.Items) == 0 {
 			return nil, fmt.Errorf("flavours.json: %s: adds nothing", f.ID)
 		}
 		for j, m := range f.Prescriptions {
@@ -146,6 +214,17 @@ func checkFlavours(fs []Flavour) (map[string]int, error) {
 			if !slices.Contains(resourceKinds, k) {
 				return nil, fmt.Errorf("flavours.json: %s: resource kind %q is not one of %v", f.ID, k, resourceKinds)
 			}
+		}
+		for j, it := range f.Items {
+			if strings.TrimSpace(it.Name) == "" || it.PriceRange[0] <= 0 || it.PriceRange[0] > it.PriceRange[1] {
+				return nil, fmt.Errorf("flavours.json: %s: items[%d] needs a name and a price_range from low to high", f.ID, j)
+			}
+		}
+		if ch := f.ChosenBy; ch != nil && len(ch.Words)+len(ch.Countries) == 0 {
+			return nil, fmt.Errorf("flavours.json: %s: chosen_by needs words or countries", f.ID)
+		}
+		if len(f.Items) > 0 && f.ChosenBy == nil {
+			return nil, fmt.Errorf("flavours.json: %s: items replace a pack's catalogue, so the flavour needs chosen_by", f.ID)
 		}
 		for j, v := range f.Vehicles {
 			if strings.TrimSpace(v.Model) == "" || (v.Kind != "van" && v.Kind != "truck" && v.Kind != "car") {

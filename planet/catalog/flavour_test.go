@@ -112,3 +112,53 @@ func TestFlavoursRejected(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantFollowsTheBrief: a restaurant's cuisine is the one its brief
+// names wherever it is (an izakaya in Düsseldorf), else its country's,
+// else none; its catalogue replaces the pack's, and a pack-less industry
+// never takes a variant.
+func TestVariantFollowsTheBrief(t *testing.T) {
+	for _, tc := range []struct{ text, country, want string }{
+		{"izakaya A small izakaya in Osaka serving yakitori", "JP", "izakaya"},
+		{"restaurant Japanese izakaya in Düsseldorf", "DE", "izakaya"},
+		{"restaurant Family restaurant in Osaka", "JP", "izakaya"},
+		{"taquería Tacos al pastor in Coyoacán", "MX", "taqueria"},
+		{"tapas bar Tapas in La Latina", "ES", "tapas"},
+		{"meyhane Meze and rakı in Beyoğlu", "TR", "meyhane"},
+		{"restaurant Tacos and margaritas in Istanbul", "TR", "taqueria"},
+		{"restaurant Seasonal cooking in Köln", "DE", ""},
+	} {
+		v, _, ok := Variant("restaurants", tc.text, tc.country)
+		if got := v.ID; !ok && got != "" || got != tc.want {
+			t.Errorf("Variant(restaurants, %q, %s) = %q, want %q", tc.text, tc.country, got, tc.want)
+		}
+		fs := FlavoursFor("restaurants", "restaurants", tc.text, tc.country)
+		if tc.want != "" && (len(fs) == 0 || fs[0].ID != tc.want) {
+			t.Errorf("FlavoursFor(%q): %d flavours, the variant %s not first", tc.text, len(fs), tc.want)
+		}
+		for _, f := range fs[min(1, len(fs)):] {
+			if f.ChosenBy != nil {
+				t.Errorf("FlavoursFor(%q) also carries the variant %s", tc.text, f.ID)
+			}
+		}
+	}
+	if _, _, ok := Variant("no-such-pack", "izakaya", "JP"); ok {
+		t.Error("a pack-less industry took a variant")
+	}
+	for _, f := range FlavoursOf("", "izakaya restaurant") {
+		if f.ChosenBy != nil {
+			t.Errorf("a pack-less industry's flavours carry the variant %s", f.ID)
+		}
+	}
+	// Every variant's countries are countries of the catalog.
+	for _, f := range Flavours() {
+		if f.ChosenBy == nil {
+			continue
+		}
+		for _, c := range f.ChosenBy.Countries {
+			if _, ok := CountryByCode(c); !ok {
+				t.Errorf("flavours.json: %s: chosen_by country %q is not in countries.json", f.ID, c)
+			}
+		}
+	}
+}

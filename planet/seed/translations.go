@@ -29,7 +29,8 @@ type translations struct {
 
 // TermSources returns, sorted, every English string a translation file
 // translates: each industry's offering unit, catalogue item names and
-// units, supply names and units and job titles, and the supply names of
+// units, supply names and units and job titles, the catalogue items and
+// stock of the packs' variant flavours, and the supply names of
 // data/supplies.json.
 func TermSources() []string { return slices.Clone(load().termSources) }
 
@@ -53,6 +54,19 @@ func termSources(supplies *suppliesFile) []string {
 		}
 		for _, j := range ind.JobTitles {
 			add(j)
+		}
+	}
+	// A pack's variant is its catalogue and stock where the brief calls
+	// for it (an izakaya's yakitori and sake).
+	for _, f := range catalog.Flavours() {
+		for _, it := range f.Items {
+			add(it.Name)
+			add(it.Unit)
+		}
+		if f.ChosenBy != nil {
+			for _, s := range f.StockItems {
+				add(s)
+			}
 		}
 	}
 	for _, ss := range supplies.Industries {

@@ -119,7 +119,7 @@ func BuildServices(p *Plan, opts Options) (*Gen, error) {
 		Scenario: Scenario{Industry: cmp.Or(packID(p), Snake(p.Company.Industry)), Country: country.Code, Description: s.Description, Seed: p.Seed},
 		Vocab:    vocabOfPlan(p, country.Locale, country.Currency),
 		Plan:     p,
-		flavours: catalog.FlavoursOf(p.Company.Pack, p.Company.Industry),
+		flavours: catalog.FlavoursFor(p.Company.Pack, p.Company.Industry, s.Industry+" "+s.Description, p.Company.Country),
 		ByName:   map[string]*Svc{},
 		Tables:   map[string]*world.Table{},
 		Entities: map[string]*Entity{},

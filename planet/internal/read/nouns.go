@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/lexicon"
 )
@@ -466,7 +467,14 @@ func (r *reader) work(caps []capability) {
 		}
 		p.Work = engine.PlanWork{Archetype: arch, One: v.WorkItem.Singular, Many: v.WorkItem.Plural, States: v.WorkItem.States, Cancel: v.WorkItem.CancelState,
 			DoneKind: v.WorkItem.DoneKind, Offering: engine.PlanNoun{One: v.Offering.Singular, Many: v.Offering.Plural}, Unit: v.Offering.Unit}
-		for _, it := range v.Offering.Items {
+		items := v.Offering.Items
+		// The brief's cuisine or crop, else its country's: an izakaya
+		// serves yakitori, not the generic restaurant's risotto.
+		if f, by, ok := catalog.Variant(r.ind.ID, r.s.Industry+" "+r.desc, r.c.Code); ok && len(f.Items) > 0 {
+			items = f.Items
+			r.decide(by, "/work/items", "the catalogue of %s (%s)", strings.ReplaceAll(f.ID, "_", " "), by)
+		}
+		for _, it := range items {
 			p.Work.Items = append(p.Work.Items, engine.PlanItem{Name: it.Name, Price: it.PriceRange})
 		}
 		p.Work.Attributes = engine.AttrsOf(v.WorkItem.ExtraColumns)
