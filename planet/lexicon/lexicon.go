@@ -300,6 +300,9 @@ type Lexicon struct {
 	// kiln"): places of the record that need no article, and places
 	// the location column names.
 	Vessels []string `json:"vessels"`
+	// Filings are what is reported, filed or submitted to an authority
+	// (see [Filings]).
+	Filings Filings `json:"filings"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 	// Measures are the verbs of measuring, testing and grading a thing

@@ -159,6 +159,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	pay, caps := r.payouts(caps)
 	pay, caps = r.channelCommissions(pay, caps)
 	r.services(caps)
+	r.filings()
 	r.paymentMethod()
 	r.addPayouts(pay)
 	r.balance()
