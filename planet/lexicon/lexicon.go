@@ -303,6 +303,8 @@ type Lexicon struct {
 	// Filings are what is reported, filed or submitted to an authority
 	// (see [Filings]).
 	Filings Filings `json:"filings"`
+	// Evidence is what is kept as proof of work (see [Evidence]).
+	Evidence Evidence `json:"evidence"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 	// Measures are the verbs of measuring, testing and grading a thing

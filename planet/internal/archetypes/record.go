@@ -269,6 +269,9 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			if outcome(at.Name) {
 				c.Description = attributeTitle(at.Name) + ": " + strings.Join(at.Values, ", ") + "."
 			}
+			if at.Name == "taken" {
+				c.Description = "When it was taken: " + strings.Join(at.Values, " or ") + " the work."
+			}
 			if at.Name == "authority" {
 				c.Default = at.Values[0]
 				c.Description = "The authority it goes to: " + strings.Join(at.Values, ", ") + "."

@@ -160,6 +160,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	pay, caps = r.channelCommissions(pay, caps)
 	r.services(caps)
 	r.filings()
+	r.evidence()
 	r.paymentMethod()
 	r.addPayouts(pay)
 	r.balance()
