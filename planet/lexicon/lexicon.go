@@ -371,6 +371,11 @@ type Lexicon struct {
 	// RunUnits are the spellings of a unit that mean one for a run's
 	// yield ("kg" is a kilo).
 	RunUnits map[string]string `json:"run_units"`
+	// Filings are what is reported, filed or submitted to an authority
+	// (see [Filings]).
+	Filings Filings `json:"filings"`
+	// Evidence is what is kept as proof of work (see [Evidence]).
+	Evidence Evidence `json:"evidence"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 	// Measures are the verbs of measuring, testing and grading a thing

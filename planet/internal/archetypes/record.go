@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
@@ -34,6 +36,11 @@ const maxRegisterRows = 500
 // its final state is an event downstream services react to.
 func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.Archetype) {
 	cust, work := g.Entity("customer"), g.Entity("work")
+	// A filing due within some days of what it is for ("reported within
+	// 10 days") takes its due date from that item's: a window of the
+	// rule, not a column.
+	dueDays := dueWithin(ps.Attributes)
+	ps.Attributes = slices.DeleteFunc(slices.Clone(ps.Attributes), func(at engine.PlanAttribute) bool { return at.Name == "due_within" })
 	// A party the brief says the records come from ("collect donations
 	// from grocery stores") is whom they are with.
 	if ps.Counterpart == nil {
@@ -116,7 +123,11 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		s.Description = fmt.Sprintf("The %s %s keeps %s its %s: each %s with its %s, status and dates.", what, g.Company.Name, forWhom, party.Plural, one, party.Noun)
 	}
 	if len(ps.Attributes) > 0 && len(ps.Attributes[0].Values) > 0 {
-		s.Description += fmt.Sprintf(" Kinds: %s.", strings.Join(ps.Attributes[0].Values, ", "))
+		if ps.Attributes[0].Name == "authority" {
+			s.Description += fmt.Sprintf(" Filed with %s.", strings.Join(ps.Attributes[0].Values, " and "))
+		} else {
+			s.Description += fmt.Sprintf(" Kinds: %s.", strings.Join(ps.Attributes[0].Values, ", "))
+		}
 	}
 
 	// The resource booked or worked on, when the brief names one.
@@ -257,6 +268,13 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			c.Description = "Kind of " + one + ": " + strings.Join(at.Values, ", ") + "."
 			if outcome(at.Name) {
 				c.Description = attributeTitle(at.Name) + ": " + strings.Join(at.Values, ", ") + "."
+			}
+			if at.Name == "taken" {
+				c.Description = "When it was taken: " + strings.Join(at.Values, " or ") + " the work."
+			}
+			if at.Name == "authority" {
+				c.Default = at.Values[0]
+				c.Description = "The authority it goes to: " + strings.Join(at.Values, ", ") + "."
 			}
 		} else if at.Type == "boolean" {
 			c.Default = false
@@ -481,20 +499,32 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		if ps.Precedes {
 			on, then = []string{"confirmed"}, then+" before it goes ahead"
 		}
+		// Due within some days of the item's own date.
+		window := ps.Follows && dueDays > 0
+		dueOf := func(up *engine.Entity, r engine.Row) any {
+			if d, ok := daysAfter(up.Val("date", r), dueDays, dateIsTime); window && ok {
+				return d
+			}
+			return recordDate(g, dateIsTime)
+		}
 		s.Actions = append(s.Actions, &engine.Action{
 			// "date" is a role only the line of work's items have: a record
 			// follows the business's own work, not another record.
 			Service: s.Name, Name: one + " " + thenVerb(a.Then), Needs: needs, On: on,
-			Then: then + ", with the {noun} id as its source reference",
+			Then: then + ", with the {noun} id as its source reference" + dueNote(window, dueDays),
 			Rule: func(up *engine.Entity) *world.RuleThen {
 				k := engine.KeysOf(up).Eq("source_ref", "id")
 				if ps.Counterpart == nil {
 					k = k.Eq("customer_id", "customer_id")
 				}
-				return k.In(table, "", nil)
+				rt := k.In(table, "", nil)
+				if rt != nil && window && up.Roles["date"].Path != "" {
+					rt.Within = &world.RuleWindow{Column: dateCol, After: up.Roles["date"].Path, Days: float64(dueDays)}
+				}
+				return rt
 			},
 			Do: func(tc *engine.TaskCtx, up *engine.Entity, r engine.Row) []world.Call {
-				args := map[string]any{partyCol: partyOf(up, r), dateCol: recordDate(g, dateIsTime), "source_ref": r[up.Key]}
+				args := map[string]any{partyCol: partyOf(up, r), dateCol: dueOf(up, r), "source_ref": r[up.Key]}
 				if res != nil {
 					args[engine.Snake(ps.Resource.One)+"_id"] = res.Rows[0]["id"]
 				}
@@ -520,6 +550,9 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 				}
 				row := newRow(len(g.Rows(table))+1, states[0], -1)
 				row[partyCol], row["source_ref"] = partyOf(up, r), r[up.Key]
+				if window {
+					row[dateCol] = dueOf(up, r)
+				}
 				e.Rows = append(e.Rows, row)
 				g.AddRow(table, row)
 			},
@@ -801,4 +834,43 @@ func stockLike(g *engine.Gen, noun string, kinds []string, archetype string) []e
 		}
 	}
 	return out
+}
+
+// dueWithin is the days a filing is due within of what it is for (the
+// plan's due_within, "10 days"), 0 when the plan gives none.
+func dueWithin(attrs []engine.PlanAttribute) int {
+	for _, at := range attrs {
+		if at.Name == "due_within" && len(at.Values) > 0 {
+			if n, err := strconv.Atoi(strings.Fields(at.Values[0] + " x")[0]); err == nil && n > 0 {
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+// daysAfter is the date (or date-time) n days after a date or date-time
+// value.
+func daysAfter(v any, n int, dateTime bool) (string, bool) {
+	s, ok := v.(string)
+	if !ok || len(s) < 10 {
+		return "", false
+	}
+	d, err := time.Parse("2006-01-02", s[:10])
+	if err != nil {
+		return "", false
+	}
+	d = d.AddDate(0, 0, n)
+	if dateTime {
+		return d.Add(9 * time.Hour).Format(time.RFC3339), true
+	}
+	return d.Format("2006-01-02"), true
+}
+
+// dueNote is the policy's word for a due date counted from the item's.
+func dueNote(window bool, days int) string {
+	if !window {
+		return ""
+	}
+	return fmt.Sprintf(", due within %d days of the {noun}'s date", days)
 }

@@ -99,6 +99,9 @@ func (n Noun) Columns() []world.Column {
 			for i, v := range e.Values {
 				c.Enum[i] = v
 			}
+			if e.Name == "authority" {
+				c.Description = "The authority it goes to: " + strings.Join(e.Values, ", ") + "."
+			}
 		} else if r, ok := seed.RuleForType(e.Name, e.Type); ok {
 			c.Kind = string(r.Kind)
 			if r.IsMoney() {

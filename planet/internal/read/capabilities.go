@@ -197,6 +197,11 @@ func (r *reader) capabilities() []capability {
 			}
 			v = r.ofThing(v, rest)
 			c, ok := r.capability(v, rest, strings.TrimSpace(clause))
+			// "photograph each bolted connection": photos of connections
+			// as proof, not photo shoots.
+			if proof := r.proofVerb(v.Verb, rest); ok && proof != "" {
+				c.archetype, c.entity, c.role = "evidence", proof, "subject"
+			}
 			if !ok {
 				// "billed per kilo", "paid by cubic metre": a charge with
 				// no noun still says what it is per.

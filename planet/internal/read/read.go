@@ -161,6 +161,8 @@ func (r *reader) read() (*engine.Plan, error) {
 	pay, caps = r.channelCommissions(pay, caps)
 	r.services(caps)
 	r.addProductionRun(run)
+	r.filings()
+	r.evidence()
 	r.paymentMethod()
 	r.addPayouts(pay)
 	r.balance()
