@@ -236,7 +236,7 @@ func (r *reader) capabilities() []capability {
 			lastCap = add(c)
 		}
 	}
-	return withKinds(r.conditions(r.stagesOf(r.participles(r.nounSweep(r.bookables(out))))), kinds)
+	return withKinds(r.conditions(r.stagesOf(r.participles(r.nounSweep(r.bookables(r.bookedPassives(out)))))), kinds)
 }
 
 var sentenceSplit = regexp.MustCompile(`[.;!?\n]+`)
@@ -412,6 +412,13 @@ func (r *reader) nounSweep(caps []capability) []capability {
 		}
 		for _, x := range c.resources {
 			have[x] = true
+		}
+		// "passengers and vehicles are booked per sailing": what a
+		// booking carries a count of is no record of its own.
+		if c.archetype == "bookings" {
+			for _, u := range c.units {
+				have[u] = true
+			}
 		}
 	}
 	for _, clause := range clauseSplit().Split(r.desc, -1) {
