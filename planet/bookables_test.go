@@ -58,7 +58,7 @@ func TestBookables(t *testing.T) {
 			"slot booking", "", []string{"channel"}, ""},
 		{"classes booked in the app with a waitlist", "climbing gym", "NO",
 			"Climbing gym in Bergen with 40 routes. Members book classes in the app with a waitlist, and new members sign a waiver.",
-			"class booking", "", []string{"channel", "waitlist_position"}, ""},
+			"class booking", "", []string{"channel"}, ""},
 		{"a studio by the half day or full day", "photo studio hire", "GB",
 			"Two daylight photo studios in London. Brands book a studio by the half day or full day, and cancellations are charged.",
 			"studio booking", "photo studio", []string{"length"}, ""},

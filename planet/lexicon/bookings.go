@@ -116,6 +116,17 @@ func (l *Lexicon) SaysWaitlist(text string) bool {
 	return false
 }
 
+// WaitlistCue is the words a text (lower case) says its waitlist with
+// ("waiting list", "waitlist"), or "".
+func (l *Lexicon) WaitlistCue(text string) string {
+	for _, c := range l.senses.WaitlistCues {
+		if containsPhrase(text, c) {
+			return c
+		}
+	}
+	return ""
+}
+
 // IsBookingPassive reports whether a past form books its subject when
 // it follows "is" or "are" ("let", "booked", "assigned").
 func (l *Lexicon) IsBookingPassive(word string) bool {
