@@ -768,7 +768,7 @@ func (r *reader) services(caps []capability) {
 		fmt.Sprintf("%s (%s): %s, the line of work", workName, p.Work.Archetype, p.Work.One))
 	taken := map[string]bool{"crm": true, workName: true, engine.Snake(p.Work.One): true, engine.Snake(p.Customer.Many): true, engine.Snake(p.Staff.Many): true}
 	entities := map[string]string{engine.Snake(p.Customer.One): "crm", engine.Snake(p.Staff.One): workName}
-	kept := []keptRecord{{p.Work.One, p.Work.Archetype, p.Work.Offering.One}}
+	kept := []keptRecord{{p.Work.One, p.Work.Archetype, r.bookedResource(p.Work.Offering.One)}}
 	// Charges the brief names are kinds of invoice in the one billing
 	// service; money taken up front is its deposits (policy: before the
 	// work is confirmed).
@@ -873,7 +873,7 @@ func (r *reader) services(caps []capability) {
 		}
 		// One thing, one service: "custom cake orders" where the work is
 		// bake orders, "maintenance" beside "maintenance visits".
-		if prev := twinOf(kept, one, a.ID, c.resource, r.occasions()); prev != "" {
+		if prev := twinOf(kept, one, a.ID, r.bookedResource(c.resource), r.occasions()); prev != "" {
 			r.decide(c.phrase, "/services", "%s: one thing with the %s kept already", r.lex.Plural(one), r.lex.Plural(prev))
 			continue
 		}
@@ -916,7 +916,7 @@ func (r *reader) services(caps []capability) {
 		}
 		taken[name] = true
 		entities[engine.Snake(one)] = name
-		kept = append(kept, keptRecord{one, a.ID, c.resource})
+		kept = append(kept, keptRecord{one, a.ID, r.bookedResource(c.resource)})
 		// A record follows the line of work when its archetype is a
 		// follow-up (reminders, purchase orders) or the brief says so
 		// ("a certificate after each inspection"); other work the business
@@ -1426,7 +1426,18 @@ func (r *reader) counterpartOf(phrase string, anyParty bool) (noun, from string)
 	return "", ""
 }
 
+// keptRecord is a record a service keeps already: its noun, archetype
+// and the bookable thing it is a booking of ("" for none).
 type keptRecord struct{ one, archetype, resource string }
+
+// bookedResource is a resource when it is a bookable thing (a stable, an
+// arena), else "".
+func (r *reader) bookedResource(res string) string {
+	if res != "" && r.lex.IsBookable(res) {
+		return res
+	}
+	return ""
+}
 
 // twinOf returns the record already kept that a new one is the same thing
 // as: one of the same archetype and head ("cake order" and "bake order"),
@@ -1442,7 +1453,7 @@ func twinOf(kept []keptRecord, one, archetype, resource string, occasions []stri
 	occasion := func(ws []string) bool { return slices.Contains(occasions, ws[len(ws)-1]) }
 	for _, k := range kept {
 		kw := strings.Fields(k.one)
-		if len(w) == 0 || len(kw) == 0 || k.one == one || resource != "" && k.resource != "" && resource != k.resource {
+		if len(w) == 0 || len(kw) == 0 || k.one == one || archetype == "bookings" && resource != "" && k.resource != "" && resource != k.resource {
 			continue
 		}
 		if k.archetype == archetype && kw[len(kw)-1] == w[len(w)-1] && archetype != "documents" ||
