@@ -181,6 +181,16 @@ func TestPassiveBookings(t *testing.T) {
 			}
 		})
 	}
+	ferry, err := read.Read(engine.Scenario{Industry: "island ferry", Country: "NO", Seed: 1,
+		Description: "Island ferry out of Bergen with two boats. Passengers and cars are booked per crossing online, and freight goes on the early boat."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, one := range []string{"car", "passenger", "car record", "passenger record"} {
+		if _, _, ok := bookingsOf(ferry, one); ok {
+			t.Errorf("a ferry that books passengers and cars per crossing keeps bookings of %ss beside the crossings'", one)
+		}
+	}
 	p, err := read.Read(engine.Scenario{Industry: "plumber", Country: "GB", Seed: 1,
 		Description: "Plumbing firm in Leeds with six vans. Jobs are assigned to an engineer each morning, and boilers are serviced every year."})
 	if err != nil {

@@ -373,6 +373,14 @@ func (r *reader) participles(caps []capability) []capability {
 		if len(flags) == 0 || r.lex.Is("vague", head) || r.lex.ScaleKind(head) == "customers" || r.lex.ScaleKind(head) == "staff" {
 			continue
 		}
+		// "passengers and vehicles are booked per sailing": what a
+		// booking carries or books is booked by it, no record flagged
+		// booked.
+		if slices.ContainsFunc(flags, r.lex.IsBookingPassive) && slices.ContainsFunc(caps, func(c capability) bool {
+			return c.archetype == "bookings" && (slices.Contains(c.units, head) || c.resource == head || c.resource == noun)
+		}) {
+			continue
+		}
 		i := slices.IndexFunc(caps, func(c capability) bool { return c.entity == noun || c.resource == noun || c.entity == head })
 		if i < 0 {
 			arch := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head))
