@@ -58,7 +58,7 @@ func TestBookables(t *testing.T) {
 			"slot booking", "", []string{"channel"}, ""},
 		{"classes booked in the app with a waitlist", "climbing gym", "NO",
 			"Climbing gym in Bergen with 40 routes. Members book classes in the app with a waitlist, and new members sign a waiver.",
-			"class booking", "", []string{"channel", "waitlist_position"}, ""},
+			"class booking", "", []string{"channel"}, ""},
 		{"a studio by the half day or full day", "photo studio hire", "GB",
 			"Two daylight photo studios in London. Brands book a studio by the half day or full day, and cancellations are charged.",
 			"studio booking", "photo studio", []string{"length"}, ""},
@@ -119,6 +119,86 @@ func TestBookingDetailsOnlyWhenSaid(t *testing.T) {
 			if slices.Contains(attrs, a) {
 				t.Errorf("%s have %s, which the brief does not say", one, a)
 			}
+		}
+	}
+}
+
+// TestPassiveBookings: a booking clause with no one who books names
+// what is booked as its subject ("pitches are let by the night", "berths
+// are assigned per season"): bookings of that thing, for a number of the
+// unit it is let by; a clause booked per an occasion ("passengers and
+// cars are booked per crossing") books the occasion, each booking
+// carrying a count of what the clause books. A passive that books no
+// bookable ("jobs are assigned to an engineer") books nothing.
+func TestPassiveBookings(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc string
+		one, resource                 string
+		attrs                         []string
+	}{
+		{"booked per crossing: bookings of crossings carrying passengers and cars", "island ferry", "NO",
+			"Island ferry out of Bergen with two boats. Passengers and cars are booked per crossing online, and freight goes on the early boat.",
+			"crossing booking", "crossing", []string{"passengers", "cars"}},
+		{"pitches let by the night", "campsite", "FR",
+			"Family campsite near Nantes with 80 pitches. Pitches are let by the night from May to September, and the shop sells bread.",
+			"pitch booking", "pitch", []string{"nights"}},
+		{"berths assigned per season", "boat club", "GB",
+			"Sailing club in Plymouth with a pontoon. Berths are assigned per season to members, and the clubhouse bar sells drinks.",
+			"berth booking", "berth", []string{"seasons"}},
+		{"each court booked in blocks", "tennis club", "NL",
+			"Tennis club in Utrecht with eight clay courts. Each court is booked in 1-hour blocks, and juniors train on Wednesdays.",
+			"court booking", "clay court", []string{"duration_hours"}},
+		{"two things let: two bookings", "farm stay", "IE",
+			"Farm stay near Galway with four cabins and a paddock. Cabins are let by the week, and the paddock is booked by the day for pony rides.",
+			"cabin booking", "cabin", []string{"weeks"}},
+		{"a stable let beside an arena booked: the stables' bookings", "equestrian centre", "DE",
+			"Equestrian centre near Hannover with 40 stables and an indoor arena. Stables are let by the month, and the arena is booked by the hour by outside riders.",
+			"stable booking", "stable", []string{"months"}},
+		{"an arena booked beside stables let: the arena's bookings", "equestrian centre", "DE",
+			"Equestrian centre near Hannover with 40 stables and an indoor arena. Stables are let by the month, and the arena is booked by the hour by outside riders.",
+			"arena booking", "arena", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, attrs, ok := bookingsOf(p, tc.one)
+			if !ok {
+				var got []string
+				for _, d := range p.Decisions {
+					got = append(got, d.String())
+				}
+				t.Fatalf("no bookings of %q; read:\n%s", tc.one, strings.Join(got, "\n"))
+			}
+			if res != tc.resource {
+				t.Errorf("%s are of %q, want %q", tc.one, res, tc.resource)
+			}
+			for _, a := range tc.attrs {
+				if !slices.Contains(attrs, a) {
+					t.Errorf("%s have %v, want %s", tc.one, attrs, a)
+				}
+			}
+		})
+	}
+	ferry, err := read.Read(engine.Scenario{Industry: "island ferry", Country: "NO", Seed: 1,
+		Description: "Island ferry out of Bergen with two boats. Passengers and cars are booked per crossing online, and freight goes on the early boat."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, one := range []string{"car", "passenger", "car record", "passenger record"} {
+		if _, _, ok := bookingsOf(ferry, one); ok {
+			t.Errorf("a ferry that books passengers and cars per crossing keeps bookings of %ss beside the crossings'", one)
+		}
+	}
+	p, err := read.Read(engine.Scenario{Industry: "plumber", Country: "GB", Seed: 1,
+		Description: "Plumbing firm in Leeds with six vans. Jobs are assigned to an engineer each morning, and boilers are serviced every year."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, one := range []string{"job booking", "engineer booking", "van booking"} {
+		if _, _, ok := bookingsOf(p, one); ok {
+			t.Errorf("a plumber whose jobs are assigned keeps %ss", one)
 		}
 	}
 }

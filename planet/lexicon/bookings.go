@@ -25,6 +25,13 @@ type bookingSenses struct {
 	BookingGroups []string `json:"booking_groups"`
 	// WaitlistCues say bookings wait for a place ("with a waitlist").
 	WaitlistCues []string `json:"waitlist_cues"`
+	// BookingPassives are the past forms that book their subject ("pitches
+	// are let by the night", "berths are assigned per season").
+	BookingPassives       []string `json:"booking_passives"`
+	BookingPassivesSource string   `json:"_booking_passives_source"`
+	// BookedPer are the occasions a booking is per ("booked per sailing",
+	// "per trip"): what the bookings are of, the subject what they carry.
+	BookedPer []string `json:"booked_per"`
 }
 
 // BookingChannel is one way bookings come in: Value is its name in the
@@ -103,6 +110,39 @@ func (l *Lexicon) IsBookingGroup(noun string) bool {
 func (l *Lexicon) SaysWaitlist(text string) bool {
 	for _, c := range l.senses.WaitlistCues {
 		if containsPhrase(text, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// WaitlistCue is the words a text (lower case) says its waitlist with
+// ("waiting list", "waitlist"), or "".
+func (l *Lexicon) WaitlistCue(text string) string {
+	for _, c := range l.senses.WaitlistCues {
+		if containsPhrase(text, c) {
+			return c
+		}
+	}
+	return ""
+}
+
+// IsBookingPassive reports whether a past form books its subject when
+// it follows "is" or "are" ("let", "booked", "assigned").
+func (l *Lexicon) IsBookingPassive(word string) bool {
+	for _, w := range l.senses.BookingPassives {
+		if w == word {
+			return true
+		}
+	}
+	return false
+}
+
+// IsBookedPer reports whether a noun (singular) is an occasion a booking
+// is per: a sailing, a trip, a session.
+func (l *Lexicon) IsBookedPer(noun string) bool {
+	for _, w := range l.senses.BookedPer {
+		if w == noun {
 			return true
 		}
 	}

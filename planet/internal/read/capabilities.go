@@ -242,7 +242,7 @@ func (r *reader) capabilities() []capability {
 			lastCap = add(c)
 		}
 	}
-	return withKinds(r.conditions(r.stagesOf(r.participles(r.nounSweep(r.bookables(out))))), kinds)
+	return withKinds(r.conditions(r.stagesOf(r.participles(r.nounSweep(r.bookables(r.bookedPassives(out)))))), kinds)
 }
 
 var sentenceSplit = regexp.MustCompile(`[.;!?\n]+`)
@@ -379,6 +379,14 @@ func (r *reader) participles(caps []capability) []capability {
 		if len(flags) == 0 || r.lex.Is("vague", head) || r.lex.ScaleKind(head) == "customers" || r.lex.ScaleKind(head) == "staff" {
 			continue
 		}
+		// "passengers and vehicles are booked per sailing": what a
+		// booking carries or books is booked by it, no record flagged
+		// booked.
+		if slices.ContainsFunc(flags, r.lex.IsBookingPassive) && slices.ContainsFunc(caps, func(c capability) bool {
+			return c.archetype == "bookings" && (slices.Contains(c.units, head) || c.resource == head || c.resource == noun)
+		}) {
+			continue
+		}
 		i := slices.IndexFunc(caps, func(c capability) bool { return c.entity == noun || c.resource == noun || c.entity == head })
 		if i < 0 {
 			arch := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head))
@@ -418,6 +426,13 @@ func (r *reader) nounSweep(caps []capability) []capability {
 		}
 		for _, x := range c.resources {
 			have[x] = true
+		}
+		// "passengers and vehicles are booked per sailing": what a
+		// booking carries a count of is no record of its own.
+		if c.archetype == "bookings" {
+			for _, u := range c.units {
+				have[u] = true
+			}
 		}
 	}
 	for _, clause := range clauseSplit().Split(r.desc, -1) {

@@ -776,7 +776,7 @@ func (r *reader) services(caps []capability) {
 		fmt.Sprintf("%s (%s): %s, the line of work", workName, p.Work.Archetype, p.Work.One))
 	taken := map[string]bool{"crm": true, workName: true, engine.Snake(p.Work.One): true, engine.Snake(p.Customer.Many): true, engine.Snake(p.Staff.Many): true}
 	entities := map[string]string{engine.Snake(p.Customer.One): "crm", engine.Snake(p.Staff.One): workName}
-	kept := []keptRecord{{p.Work.One, p.Work.Archetype}}
+	kept := []keptRecord{{p.Work.One, p.Work.Archetype, r.bookedResource(p.Work.Offering.One)}}
 	// Charges the brief names are kinds of invoice in the one billing
 	// service; money taken up front is its deposits (policy: before the
 	// work is confirmed).
@@ -881,7 +881,7 @@ func (r *reader) services(caps []capability) {
 		}
 		// One thing, one service: "custom cake orders" where the work is
 		// bake orders, "maintenance" beside "maintenance visits".
-		if prev := twinOf(kept, one, a.ID, r.occasions()); prev != "" {
+		if prev := twinOf(kept, one, a.ID, r.bookedResource(c.resource), r.occasions()); prev != "" {
 			r.decide(c.phrase, "/services", "%s: one thing with the %s kept already", r.lex.Plural(one), r.lex.Plural(prev))
 			continue
 		}
@@ -924,7 +924,7 @@ func (r *reader) services(caps []capability) {
 		}
 		taken[name] = true
 		entities[engine.Snake(one)] = name
-		kept = append(kept, keptRecord{one, a.ID})
+		kept = append(kept, keptRecord{one, a.ID, r.bookedResource(c.resource)})
 		// A record follows the line of work when its archetype is a
 		// follow-up (reminders, purchase orders) or the brief says so
 		// ("a certificate after each inspection"); other work the business
@@ -1450,21 +1450,34 @@ func (r *reader) counterpartOf(phrase string, anyParty bool) (noun, from string)
 	return "", ""
 }
 
-type keptRecord struct{ one, archetype string }
+// keptRecord is a record a service keeps already: its noun, archetype
+// and the bookable thing it is a booking of ("" for none).
+type keptRecord struct{ one, archetype, resource string }
+
+// bookedResource is a resource when it is a bookable thing (a stable, an
+// arena), else "".
+func (r *reader) bookedResource(res string) string {
+	if res != "" && r.lex.IsBookable(res) {
+		return res
+	}
+	return ""
+}
 
 // twinOf returns the record already kept that a new one is the same thing
 // as: one of the same archetype and head ("cake order" and "bake order"),
 // or one that is the other with a word more ("maintenance", "maintenance
 // visit"); "" when there is none. A "purchase order" is no "order" of the
-// business's own: heads alone join only records of one archetype.
-func twinOf(kept []keptRecord, one, archetype string, occasions []string) string {
+// business's own: heads alone join only records of one archetype. Two
+// bookings of different things ("stable booking", "arena booking") are
+// two records.
+func twinOf(kept []keptRecord, one, archetype, resource string, occasions []string) string {
 	w := strings.Fields(one)
 	// "maintenance visit" is maintenance; a "maintenance plan" or an
 	// "inspection label" is a thing of its own.
 	occasion := func(ws []string) bool { return slices.Contains(occasions, ws[len(ws)-1]) }
 	for _, k := range kept {
 		kw := strings.Fields(k.one)
-		if len(w) == 0 || len(kw) == 0 || k.one == one {
+		if len(w) == 0 || len(kw) == 0 || k.one == one || archetype == "bookings" && resource != "" && k.resource != "" && resource != k.resource {
 			continue
 		}
 		if k.archetype == archetype && kw[len(kw)-1] == w[len(w)-1] && archetype != "documents" ||

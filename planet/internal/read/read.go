@@ -171,6 +171,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	r.refundsSaid()
 	r.moneyTerms()
 	r.bookingDetails()
+	r.waitlist()
 	p.Tasks = engine.PlanTasks{Count: 10, Families: []string{"cross-system", "chore"}}
 	r.decide("", "/tasks", "%d tasks: cross-system policies and chores inside one service", p.Tasks.Count)
 	return p, nil
