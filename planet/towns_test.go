@@ -23,6 +23,8 @@ func TestTownHeadquarters(t *testing.T) {
 		{"particles in the name", "fábrica de calçado", "Portugal", "Shoe factory in São João da Madeira making leather shoes.", "São João da Madeira", "Europe/Lisbon", ""},
 		{"the country field", "Berghütte", "Zermatt, Schweiz", "Wir vermieten 60 Betten mit Halbpension.", "3920 Zermatt", "Europe/Zurich", ""},
 		{"the region picks the town", "ski rental", "USA", "Ski rental shop in Breckenridge, Colorado. Guests reserve skis online.", "Breckenridge, CO 80424", "America/Denver", ""},
+		{"a town keeps its own time zone", "fishing charters", "US", "Halibut fishing charters based in Homer, Alaska, running day trips on Kachemak Bay.", "Homer, AK 99603", "America/Anchorage", ""},
+		{"a town by its other name", "ceramics manufacturer", "Spain", "A ceramic tile maker in Castellón exporting porcelain tiles.", "12550 Castelló de la Plana", "Europe/Madrid", ""},
 		{"a month is no town", "ice cream van", "UK", "Ice cream van round in Cambridgeshire. We close in March for servicing.", "", "Europe/London", "March"},
 		{"a country is no town", "tea importer", "US", "We import loose-leaf tea from China and sell it to cafés.", "", "", "China"},
 	} {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestTownNamed(t *testing.T) {
@@ -64,9 +65,10 @@ func TestTownIn(t *testing.T) {
 // Every town of the data: its catalog city is one of its country's, and
 // its postcodes draw postcodes of the country's form.
 func TestTownsData(t *testing.T) {
-	n := 0
+	n, zoned := 0, 0
+	zones := map[string]bool{}
 	for _, c := range Countries() {
-		code, byName := c.Code, towns(c.Code)
+		code, byName := c.Code, towns(c.Code).byName
 		var form *regexp.Regexp
 		if c.PostcodePattern != "" {
 			form = c.PostcodeForm()
@@ -77,6 +79,15 @@ func TestTownsData(t *testing.T) {
 				n++
 				if _, ok := c.CityNamed(town.Near); !ok {
 					t.Errorf("%s: town %s is near %q, no catalog city", code, town.Name, town.Near)
+				}
+				if town.Zone != "" && !zones[town.Zone] {
+					if _, err := time.LoadLocation(town.Zone); err != nil {
+						t.Errorf("%s: town %s: time zone %q: %v", code, town.Name, town.Zone, err)
+					}
+					zones[town.Zone] = true
+				}
+				if town.Zone != "" {
+					zoned++
 				}
 				if form == nil {
 					continue
@@ -91,6 +102,57 @@ func TestTownsData(t *testing.T) {
 	}
 	if n < 100000 {
 		t.Errorf("%d towns; the data has over 100,000", n)
+	}
+	if zoned < n-1000 {
+		t.Errorf("%d of %d towns have a time zone; all but those GeoNames no longer lists should", zoned, n)
+	}
+}
+
+// A town keeps its own time zone, not its nearest catalog city's: towns
+// on both sides of a zone border near one catalog city.
+func TestTownZones(t *testing.T) {
+	for _, tc := range []struct {
+		country, name, state, zone string
+	}{
+		{"US", "Homer", "AK", "America/Anchorage"}, // nearest catalog city Seattle
+		{"US", "Ontario", "OR", "America/Boise"},   // Malheur County keeps Mountain time; nearest Portland
+		{"US", "Baker City", "OR", "America/Los_Angeles"},
+		{"US", "Lafayette", "IN", "America/Indiana/Indianapolis"}, // nearest Chicago
+		{"US", "Gary", "IN", "America/Chicago"},
+		{"US", "Tuba City", "AZ", "America/Denver"}, // the Navajo Nation keeps daylight time; Phoenix does not
+		{"US", "Page", "AZ", "America/Phoenix"},
+		{"CA", "Flin Flon", "", "America/Winnipeg"}, // nearest Saskatoon
+		{"AU", "Broken Hill", "", "Australia/Broken_Hill"},
+		{"AU", "Albury", "", "Australia/Sydney"},
+		{"MX", "Chetumal", "", "America/Cancun"},
+		{"BR", "Corumbá", "", "America/Campo_Grande"},
+		{"ID", "Sorong", "", "Asia/Jayapura"},
+	} {
+		c, _ := CountryByCode(tc.country)
+		town, ok := c.TownIn(tc.name, []string{tc.state})
+		if !ok {
+			t.Errorf("%s %s: no town", tc.country, tc.name)
+			continue
+		}
+		if got := c.TownCity(town).Zone; got != tc.zone {
+			t.Errorf("%s %s (%s, near %s): zone %q, want %q", tc.country, tc.name, town.Admin, town.Near, got, tc.zone)
+		}
+	}
+}
+
+// A town is found by its alternate names where no town has that name as
+// its own; a town's own name wins over another's alternate.
+func TestTownAlternateNames(t *testing.T) {
+	for _, tc := range []struct{ country, name, town string }{
+		{"ES", "Castellón", "Castelló de la Plana"},
+		{"ES", "Castellón de la Plana", "Castelló de la Plana"},
+		{"FR", "Chamonix", "Chamonix-Mont-Blanc"},
+		{"FR", "Chamonix-Mont-Blanc", "Chamonix-Mont-Blanc"},
+	} {
+		c, _ := CountryByCode(tc.country)
+		if got, ok := c.TownNamed(tc.name); !ok || got.Name != tc.town {
+			t.Errorf("%s %q: %+v (%v), want %s", tc.country, tc.name, got, ok, tc.town)
+		}
 	}
 }
 
