@@ -57,6 +57,7 @@ func TestTownHeadquarters(t *testing.T) {
 		{"the region picks the town", "ski rental", "USA", "Ski rental shop in Breckenridge, Colorado. Guests reserve skis online.", "Breckenridge, CO 80424", "America/Denver", ""},
 		{"a town keeps its own time zone", "fishing charters", "US", "Halibut fishing charters based in Homer, Alaska, running day trips on Kachemak Bay.", "Homer, AK 99603", "America/Anchorage", ""},
 		{"a town by its other name", "ceramics manufacturer", "Spain", "A ceramic tile maker in Castellón exporting porcelain tiles.", "12550 Castelló de la Plana", "Europe/Madrid", ""},
+		{"a district by its seat, in its own state", "tea plantation", "Malaysia", "A tea estate in the Cameron Highlands selling loose-leaf tea to hotels.", "Tanah Rata, Pahang", "Asia/Kuala_Lumpur", ""},
 		{"a month is no town", "ice cream van", "UK", "Ice cream van round in Cambridgeshire. We close in March for servicing.", "", "Europe/London", "March"},
 		{"a country is no town", "tea importer", "US", "We import loose-leaf tea from China and sell it to cafés.", "", "", "China"},
 	} {

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	_ "embed"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -145,23 +146,42 @@ func (c Country) TownsNamed(name string) []Town {
 }
 
 // townsOf are the towns of a folded name: those it is the name of, else
-// those it is an alternate name of.
+// those it is an alternate name of, else the seat of the district it
+// names (districts.json town_districts: "Cameron Highlands" is Tanah
+// Rata).
 func (c Country) townsOf(key string) []Town {
 	m := towns(c.Code)
 	if ts := m.byName[key]; len(ts) > 0 {
 		return ts
 	}
-	return m.byAlternate[key]
+	if ts := m.byAlternate[key]; len(ts) > 0 {
+		return ts
+	}
+	if seat, ok := load().places.townIdx[c.Code][key]; ok {
+		return m.byName[normalize(seat)]
+	}
+	return nil
 }
 
-// TownCity is a town as a headquarters city: its name and postcodes, and
-// its state: GeoNames' where that is one of the country's states, else
-// its catalog city's when that city is near.
+// TownCity is a town as a headquarters city: its name, postcodes and
+// time zone, and its state: GeoNames' where that is one of the country's
+// states, else that of its GeoNames division where the states are the
+// divisions (adminStates), else its catalog city's when that city is
+// near.
 func (c Country) TownCity(t Town) City {
 	city := City{Name: t.Name, Postcodes: t.Postcodes, Near: t.Near, Zone: t.Zone}
+	byAdmin, divisions := c.adminStates()
 	switch near, ok := c.CityNamed(t.Near); {
 	case t.Admin != "" && slices.Contains(c.States, t.Admin):
 		city.State = t.Admin // the US and Swiss codes are GeoNames' own
+	case divisions && byAdmin[t.Admin] != "":
+		// The states are GeoNames' divisions: the town's own, never its
+		// catalog city's across a border (Tanah Rata is in Pahang, its
+		// nearest catalog city Ipoh in Perak).
+		city.State = byAdmin[t.Admin]
+	case divisions && slices.Contains(slices.Collect(maps.Values(byAdmin)), near.State):
+		// The near city's state is another division's: the town's own
+		// division has no name the catalog knows.
 	case ok && t.NearKm <= townsNearby:
 		city.State = near.State
 	}

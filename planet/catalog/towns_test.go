@@ -140,6 +140,18 @@ func TestTownZones(t *testing.T) {
 	}
 }
 
+// Every town district's seat is a town of its country.
+func TestTownDistrictSeats(t *testing.T) {
+	for country, names := range load().places.townIdx {
+		c, _ := CountryByCode(country)
+		for name, seat := range names {
+			if len(c.TownsNamed(seat)) == 0 || normalize(c.TownsNamed(seat)[0].Name) != normalize(seat) {
+				t.Errorf("districts.json: %s %s: seat %q is no town", country, name, seat)
+			}
+		}
+	}
+}
+
 // A town is found by its alternate names where no town has that name as
 // its own; a town's own name wins over another's alternate.
 func TestTownAlternateNames(t *testing.T) {
@@ -148,6 +160,7 @@ func TestTownAlternateNames(t *testing.T) {
 		{"ES", "Castellón de la Plana", "Castelló de la Plana"},
 		{"FR", "Chamonix", "Chamonix-Mont-Blanc"},
 		{"FR", "Chamonix-Mont-Blanc", "Chamonix-Mont-Blanc"},
+		{"MY", "Cameron Highlands", "Tanah Rata"}, // a district, by its seat (districts.json)
 	} {
 		c, _ := CountryByCode(tc.country)
 		if got, ok := c.TownNamed(tc.name); !ok || got.Name != tc.town {
@@ -164,5 +177,33 @@ func TestAddressWithoutOutwardCode(t *testing.T) {
 	got := gb.AddressIn(r, City{Name: "Cambridgeshire"})
 	if strings.Contains(got, "  ") || !strings.HasSuffix(got, ", Cambridgeshire") {
 		t.Errorf("address %q", got)
+	}
+}
+
+// A town's state is its own division's where the catalog's states are
+// GeoNames' divisions, not its nearest catalog city's across a border;
+// where the states are finer than the divisions (Italy's provinces), the
+// near city's.
+func TestTownStates(t *testing.T) {
+	for _, tc := range []struct{ country, name, state string }{
+		{"MY", "Tanah Rata", "Pahang"}, // nearest catalog city Ipoh, in Perak
+		{"AU", "Nuriootpa", "SA"},      // 70 km from Adelaide
+		{"AU", "Albury", "NSW"},        // nearest catalog city Canberra, ACT
+	} {
+		c, _ := CountryByCode(tc.country)
+		town, ok := c.TownNamed(tc.name)
+		if !ok {
+			t.Errorf("%s %s: no town", tc.country, tc.name)
+			continue
+		}
+		if got := c.TownCity(town).State; got != tc.state {
+			t.Errorf("%s %s (division %s, near %s %d km): state %q, want %q", tc.country, tc.name, town.Admin, town.Near, town.NearKm, got, tc.state)
+		}
+	}
+	for _, code := range []string{"IT", "PH"} {
+		c, _ := CountryByCode(code)
+		if m, ok := c.adminStates(); ok {
+			t.Errorf("%s: its states are finer than GeoNames' divisions, yet mapped %v", code, m)
+		}
 	}
 }
