@@ -184,9 +184,11 @@ type City struct {
 	Latin     string   `json:"latin,omitempty"` // romanized name for non-Latin scripts
 	State     string   `json:"state,omitempty"`
 	Postcodes []string `json:"postcodes,omitempty"`
-	// Near is, for a town (TownCity), the catalog city nearest to it,
-	// whose time zone it keeps.
+	// Near is, for a town (TownCity), the catalog city nearest to it.
 	Near string `json:"-"`
+	// Zone is, for a town, its own IANA time zone; "" for a catalog city
+	// (seed.ZoneOf knows theirs).
+	Zone string `json:"-"`
 }
 
 // Given holds given names by gender.

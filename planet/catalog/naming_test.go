@@ -180,6 +180,23 @@ func TestComposedIndustryNames(t *testing.T) {
 	}
 }
 
+// A composed firm is named in its country's language from the kind its
+// words name ("İstanbul Diyaliz Merkezi", "Dialysezentrum Müller"), never
+// "Dialysis Centre" with a local legal form.
+func TestComposedNamesTranslated(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 1))
+	ind := ComposedIndustry("dialysis centre", "a dialysis centre treating kidney patients")
+	for code, trade := range map[string]string{"TR": "Diyaliz Merkezi", "DE": "Dialysezentrum", "PL": "Stacja Dializ", "JP": "透析クリニック", "FR": "Centre de dialyse"} {
+		c, _ := CountryByCode(code)
+		for range 6 {
+			name := c.CompanyNameFor(r, ind, Firm{Employees: 40})
+			if !strings.Contains(name, trade) || strings.Contains(name, "Dialysis") || strings.Contains(name, "Centre ") && code != "FR" {
+				t.Errorf("%s: %q, want it named with %q", code, name, trade)
+			}
+		}
+	}
+}
+
 // TestComposedKindsData: every kind's trade words are in languages the
 // naming data knows, and a longer phrase wins ("olive oil mill").
 func TestComposedKindsData(t *testing.T) {
@@ -191,7 +208,7 @@ func TestComposedKindsData(t *testing.T) {
 			}
 		}
 	}
-	for text, want := range map[string]string{"olive oil mill": "oil-mill", "flour mill": "mill", "goat dairy": "dairy", "tea plantation": "farm", "surf school": "school", "tattoo studio": ""} {
+	for text, want := range map[string]string{"olive oil mill": "oil-mill", "flour mill": "mill", "goat dairy": "dairy", "tea plantation": "farm", "surf school": "school", "tattoo studio": "", "dialysis centre": "dialysis", "dialysis clinic": "dialysis", "medical centre": "clinic"} {
 		if got, _ := composedKindOf(text); got != want {
 			t.Errorf("kind of %q: %q, want %q", text, got, want)
 		}

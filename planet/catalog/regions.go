@@ -58,14 +58,25 @@ type districtsFile struct {
 		City    string   `json:"city"`
 		Names   []string `json:"names"`
 	} `json:"districts"`
+	TownsNote     string         `json:"_town_districts"`
+	TownDistricts []townDistrict `json:"town_districts"`
+}
+
+// townDistrict is a district no catalog city stands for, named for its
+// seat, a town ("Cameron Highlands" → Tanah Rata).
+type townDistrict struct {
+	Country string   `json:"country"`
+	Town    string   `json:"town"`
+	Names   []string `json:"names"`
 }
 
 // places indexes regions and city names.
 type places struct {
-	regions   []Region                  // sorted by country, then name
-	regionIdx map[string][]int          // normalized name, local name, alias or code -> regions
-	regionKey []string                  // keys of regionIdx, sorted
-	cityIdx   map[string]map[string]int // country -> normalized city name -> index in Cities
+	regions   []Region                     // sorted by country, then name
+	regionIdx map[string][]int             // normalized name, local name, alias or code -> regions
+	regionKey []string                     // keys of regionIdx, sorted
+	cityIdx   map[string]map[string]int    // country -> normalized city name -> index in Cities
+	townIdx   map[string]map[string]string // country -> normalized district -> its seat, a town
 
 	// The same keys measured once, for reading places out of text:
 	// Locate looks for every one of them in every brief.
@@ -151,7 +162,7 @@ func loadPlaces(fsys fs.FS, countries []Country) (*places, error) {
 		}
 	}
 
-	p := &places{regionIdx: map[string][]int{}, cityIdx: map[string]map[string]int{}}
+	p := &places{regionIdx: map[string][]int{}, cityIdx: map[string]map[string]int{}, townIdx: map[string]map[string]string{}}
 	if err := p.indexCities(f, countries, byCode); err != nil {
 		return nil, err
 	}
@@ -307,6 +318,27 @@ func (p *places) indexDistricts(d districtsFile, countries []Country, byCode map
 	for n, dc := range d.Districts {
 		if err := p.addCityNames(fmt.Sprintf("districts.json: districts[%d]", n), dc.Country, dc.City, dc.Names, "name", countries, byCode); err != nil {
 			return err
+		}
+	}
+	// A town district's seat is checked by the tests: the towns are read
+	// on first use, not at load.
+	for n, td := range d.TownDistricts {
+		at := fmt.Sprintf("districts.json: town_districts[%d]", n)
+		if _, ok := byCode[td.Country]; !ok {
+			return fmt.Errorf("%s: unknown country %q", at, td.Country)
+		}
+		if td.Town == "" || len(td.Names) == 0 {
+			return fmt.Errorf("%s: a town district needs its town and names", at)
+		}
+		if p.townIdx[td.Country] == nil {
+			p.townIdx[td.Country] = map[string]string{}
+		}
+		for _, name := range td.Names {
+			k := normalize(name)
+			if _, taken := p.cityIdx[td.Country][k]; taken || k == "" {
+				return fmt.Errorf("%s: %q is blank or a catalog city's name", at, name)
+			}
+			p.townIdx[td.Country][k] = td.Town
 		}
 	}
 	return nil

@@ -253,7 +253,7 @@ func (g *Gen) company(p *Plan) {
 		Country:      c.Code,
 		Locale:       c.Locale,
 		Currency:     p.Currencies[0],
-		Timezone:     seed.ZoneOf(c, cmp.Or(hq.Near, hq.Name)), // the headquarters' own zone; a town's catalog city's
+		Timezone:     cmp.Or(hq.Zone, seed.ZoneOf(c, cmp.Or(hq.Near, hq.Name))), // the headquarters' own zone; a town GeoNames no longer lists keeps its catalog city's
 		Employees:    pc.Employees,
 		Headquarters: g.Locale.AddressIn(hq),
 		Website:      "https://www." + g.Locale.Domain,
@@ -287,7 +287,7 @@ func cityOf(c catalog.Country, name string) catalog.City {
 	if t, ok := c.Town(name); ok {
 		if geo, ok := c.TownNamed(t.Latin); ok {
 			g := c.TownCity(geo)
-			t.Postcodes, t.Near = g.Postcodes, g.Near
+			t.Postcodes, t.Near, t.Zone = g.Postcodes, g.Near, g.Zone
 		}
 		return t
 	}

