@@ -50,7 +50,9 @@ func (r *reader) customer() {
 			// "for builders, councils and housing associations",
 			// "customers are commuters and students": a list of kinds
 			// keeps the customer general, its kinds a column of the CRM.
-			if len(np) > 3 || slices.Contains(np, "and") || slices.Contains(np, "or") {
+			// ("to filling stations, farms and construction sites": the
+			// words lost their commas, the description has them.)
+			if len(np) > 3 || slices.Contains(np, "and") || slices.Contains(np, "or") || len(np) > 1 && len(after) > 0 && len(r.customerKinds(cue, after[0])) > 1 {
 				if len(after) > 0 {
 					kinds := r.customerKinds(cue, after[0])
 					if len(kinds) > 1 {

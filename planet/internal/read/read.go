@@ -148,6 +148,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	}
 	r.customer()
 	r.tradeBuyers()
+	r.customerTrade()
 	r.scale(caps)
 	r.currencies()
 	r.counterparts()
