@@ -240,7 +240,9 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 			bad("%q has no given or family name of %s", s, ck.Country.Code)
 		}
 	case City:
-		if !ck.cities[s] && !(ck.hq != "" && strings.Contains(ck.hq, s)) {
+		// A town of the country is as real as its cities (a depot in
+		// Oława beside a Wrocław headquarters).
+		if !ck.cities[s] && !(ck.hq != "" && strings.Contains(ck.hq, s)) && len(ck.Country.TownsNamed(s)) == 0 {
 			bad("%q is not a city of %s", s, ck.Country.Code)
 		}
 	case Postcode:
