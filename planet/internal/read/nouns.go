@@ -928,6 +928,12 @@ func (r *reader) services(caps []capability) {
 		// says so ("fabric is ordered after each fitting").
 		follows := a.Follows && (!a.LineOfWork || r.follows(c.phrase)) || !a.Follows && r.follows(c.phrase)
 		s := engine.PlanService{Name: name, Archetype: a.ID, Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: one, Many: many}, Follows: follows, From: c.phrase}
+		// "each truck has its annual technical inspection date": a check
+		// of what the business runs, not work done for a customer.
+		if thing := r.ownThingChecked(c, one, a.ID); thing != "" {
+			s.Own, s.Follows = true, false
+			r.decide(c.phrase, fmt.Sprintf("/services/%d/own", len(p.Services)), "%s are of the business's own %s: no customer, not invoiced", many, r.lex.Plural(thing))
+		}
 		switch {
 		case c.counterpart != "":
 			// "tools go back to the manufacturer for repair": the work is
