@@ -404,14 +404,17 @@ func (r *reader) ownThingChecked(c capability, one, archetype string) string {
 		return ""
 	}
 	ws := words(c.phrase)
-	for _, sc := range r.p.Scale {
-		if sc.Kind != "vehicles" && sc.Kind != "assets" {
-			continue
-		}
-		for _, w := range ws {
-			if r.lex.Singular(w) == sc.Noun || w == sc.Noun {
-				return sc.Noun
+	for _, w := range ws {
+		sg := r.lex.Singular(w)
+		for _, sc := range r.p.Scale {
+			if (sc.Kind == "vehicles" || sc.Kind == "assets") && (sg == sc.Noun || sg == engine.LastWord(sc.Noun)) {
+				return sg
 			}
+		}
+		// "the trucks are serviced every 10,000 km" of a haulier: what
+		// carries its shipments is its own.
+		if r.p.Work.Archetype == "shipments" && r.lex.ScaleKind(sg) == "vehicles" {
+			return sg
 		}
 	}
 	return ""
