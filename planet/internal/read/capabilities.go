@@ -861,6 +861,11 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 				best = nil
 			}
 		}
+		// "with 40 trucks running to Germany": a counted word is a noun
+		// (the trucks of a haulier), never a verb ("to truck").
+		if best != nil && i > 0 && (isNumber(ws[i-1]) || numberWord(ws[i-1]) > 0) {
+			best = nil
+		}
 		// "Water from the reverse-osmosis plant is tested": a bare form
 		// the passive's auxiliary follows is the clause's subject, a noun
 		// (the plant of a works), not a verb.

@@ -489,6 +489,11 @@ func (r *reader) work(caps []capability) {
 	var main *capability
 	rank := 0
 	for i := range caps {
+		// "each truck has its annual technical inspection date": the
+		// checks of the business's own fleet are no work it sells.
+		if r.ownThingChecked(caps[i], caps[i].entity, caps[i].archetype) != "" {
+			continue
+		}
 		if a, _ := r.lex.Archetype(caps[i].archetype); a.LineOfWork && (main == nil || a.LineRank < rank) {
 			main, rank = &caps[i], a.LineRank
 		}
