@@ -23,6 +23,11 @@ func (c Country) TownsNear(city string, km, minPop int) []Town {
 	var out []Town
 	for _, ts := range towns(c.Code) {
 		for _, t := range ts {
+			// ("Århus" is GeoNames' name of the catalog's Aarhus C: a
+			// town a catalog city answers to is that city.)
+			if _, isCity := c.CityNamed(t.Name); isCity {
+				continue
+			}
 			if t.Near == home.Name && t.NearKm <= km && t.NearKm >= minDepotKm && t.Population >= minPop {
 				out = append(out, t)
 			}
