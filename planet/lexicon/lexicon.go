@@ -387,6 +387,7 @@ type Lexicon struct {
 
 	Archetypes []Archetype `json:"-"`
 	senses     senses
+	customers  customerTrades
 	byID       map[string]int
 	nounArch   map[string]string
 	scaleKind  map[string]string
@@ -413,6 +414,9 @@ func parse() (*Lexicon, error) {
 		return nil, err
 	}
 	if err := decode("data/senses.json", &l.senses); err != nil {
+		return nil, err
+	}
+	if err := decode("data/customers.json", &l.customers); err != nil {
 		return nil, err
 	}
 	l.byID = map[string]int{}

@@ -240,7 +240,7 @@ func (ck *Checker) checkText(column string, k Kind, r Rule, s string, row map[st
 			bad("%q has no given or family name of %s", s, ck.Country.Code)
 		}
 	case City:
-		if !ck.cities[s] && !(ck.hq != "" && strings.Contains(ck.hq, s)) {
+		if !ck.cities[s] && !(ck.hq != "" && strings.Contains(ck.hq, s)) && !ck.townNearHome(s) {
 			bad("%q is not a city of %s", s, ck.Country.Code)
 		}
 	case Postcode:
@@ -590,4 +590,19 @@ func (ck *Checker) streetOfOtherCity(address, city string) (string, []string, bo
 		}
 	}
 	return "", nil, false
+}
+
+// townNearHome reports whether a place is a town whose nearest catalog
+// city is the headquarters' (a depot in Oława beside a Wrocław
+// headquarters): as real a place of the world as its cities.
+func (ck *Checker) townNearHome(s string) bool {
+	if ck.hq == "" {
+		return false
+	}
+	for _, t := range ck.Country.TownsNamed(s) {
+		if t.Near != "" && strings.Contains(ck.hq, t.Near) {
+			return true
+		}
+	}
+	return false
 }

@@ -108,6 +108,7 @@ func buildFleet(k *kit.Builder) {
 	const yard = "Own yard"
 	var veh []engine.Row
 	plates := map[string]bool{}
+	depots := depotTowns(g)
 	nv := 6 + g.R.IntN(7)
 	// The brief's own count, "95 cabs", up to what a page of the fleet
 	// shows an agent.
@@ -132,7 +133,7 @@ func buildFleet(k *kit.Builder) {
 			status = "retired"
 		}
 		veh = append(veh, k.Add(nil, vt, engine.Row{"id": g.FormatID(vt, i), "plate": plate, "make_model": m[0], "kind": m[1],
-			"odometer_km": int64(8000 + g.R.IntN(230000)), "status": status, "next_service_on": g.Day(g.R.IntN(80) - 10), "home_depot": g.Locale.City()}))
+			"odometer_km": int64(8000 + g.R.IntN(230000)), "status": status, "next_service_on": g.Day(g.R.IntN(80) - 10), "home_depot": depotCity(g, depots)}))
 	}
 	var onRoad []engine.Row
 	for _, v := range veh {
@@ -396,4 +397,31 @@ func fleetCount(g *engine.Gen, name string) int {
 		return 0
 	}
 	return ps.Resource.Count
+}
+
+// depotRadiusKm is how far from its headquarters a fleet business keeps
+// a depot: a day's shuttle of drivers and trailers, not another region.
+const depotRadiusKm = 40
+
+// depotTowns are the towns near the headquarters where a fleet is also
+// based (a Wrocław haulier's in Oława or Oleśnica, not in Szczecin): the
+// few most populous within depotRadiusKm.
+func depotTowns(g *engine.Gen) []string {
+	var out []string
+	for _, t := range g.Locale.C.TownsNear(g.Locale.Home.Name, depotRadiusKm, 5000) {
+		if len(out) == 3 {
+			break
+		}
+		out = append(out, t.Name)
+	}
+	return out
+}
+
+// depotCity is where one vehicle is based: the headquarters mostly, else
+// one of the depots near it.
+func depotCity(g *engine.Gen, depots []string) string {
+	if len(depots) == 0 || g.R.IntN(3) != 0 {
+		return g.Locale.Home.Name
+	}
+	return depots[g.R.IntN(len(depots))]
 }

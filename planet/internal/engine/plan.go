@@ -151,6 +151,10 @@ type PlanService struct {
 	// line of work is confirmed (a deposit, a signed waiver, a permit):
 	// the policy binds the item's confirmation, not its completion.
 	Precedes bool `json:"precedes,omitempty"`
+	// Own: the records are of the business's own things, not work for a
+	// customer (its trucks' technical inspections, its plant's water
+	// tests): no customer is on them and nothing is invoiced.
+	Own bool `json:"own,omitempty"`
 	// States is a record service's lifecycle, first to final, and
 	// Cancel its terminal state off the main path. Empty: the lifecycle
 	// of what the records are (see [Lifecycle]: made goods mature, tickets

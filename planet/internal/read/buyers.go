@@ -19,9 +19,10 @@ import (
 
 // sellTo is a sale verb with the buyers after "to": "sell dyed leather to
 // the slipper makers", "export to cosmetics brands", "deliver to
-// taquerías on standing orders".
+// taquerías on standing orders", "deliver cylinders to hospitals,
+// nursing homes and clinics" (the list goes on past its commas).
 var sellTo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:sell|sells|selling|sold|supply|supplies|supplying|supplied|export|exports|exporting|exported|deliver|delivers|delivering|delivered|ship|ships|shipping|shipped|wholesale|wholesales)\b[^,;:.!?]*?\bto\s+([^,;:.!?]+)`)
+	return regexp.MustCompile(`(?i)\b(?:sell|sells|selling|sold|supply|supplies|supplying|supplied|export|exports|exporting|exported|deliver|delivers|delivering|delivered|ship|ships|shipping|shipped|wholesale|wholesales)\b[^,;:.!?]*?\bto\s+([^;:.!?]+)`)
 })
 
 // orderedBy is a clause whose subject buys: "hotels and souvenir shops

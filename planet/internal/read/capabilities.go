@@ -882,6 +882,17 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 				best = nil
 			}
 		}
+		// "with 40 trucks running to Germany": a counted word is a noun
+		// (the trucks of a haulier), never a verb ("to truck").
+		if best != nil && i > 0 && (isNumber(ws[i-1]) || numberWord(ws[i-1]) > 0) {
+			best = nil
+		}
+		// "Water from the reverse-osmosis plant is tested": a bare form
+		// the passive's auxiliary follows is the clause's subject, a noun
+		// (the plant of a works), not a verb.
+		if best != nil && bestLen == 1 && i+1 < len(ws) && slices.Contains([]string{"is", "was"}, ws[i+1]) && !lexicon.PastForm(ws[i]) && !strings.HasSuffix(ws[i], "ing") && !strings.HasSuffix(ws[i], "s") {
+			best = nil
+		}
 		if best != nil {
 			// A word that is a verb only by accident of its form ("bookings",
 			// "rentals") is a noun when a determiner comes before it.

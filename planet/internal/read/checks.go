@@ -393,3 +393,29 @@ func (r *reader) isCheckRecord(one string) bool {
 	}
 	return slices.ContainsFunc(r.lex.Verbs, func(v lexicon.Verb) bool { return v.Entity == one && r.lex.IsCheckVerb(v.Verb) })
 }
+
+// ownThingChecked is the business's own thing a record of checks is of,
+// when the clause names one: a vehicle or piece of equipment the brief
+// counts as the business's ("40 trucks … each truck has its annual
+// technical inspection date"), not a customer's. "" when the record is
+// work for customers.
+func (r *reader) ownThingChecked(c capability, one, archetype string) string {
+	if archetype != "work_orders" && archetype != "documents" || c.counterpart != "" || !r.isCheckRecord(one) {
+		return ""
+	}
+	ws := words(c.phrase)
+	for _, w := range ws {
+		sg := r.lex.Singular(w)
+		for _, sc := range r.p.Scale {
+			if (sc.Kind == "vehicles" || sc.Kind == "assets") && (sg == sc.Noun || sg == engine.LastWord(sc.Noun)) {
+				return sg
+			}
+		}
+		// "the trucks are serviced every 10,000 km" of a haulier: what
+		// carries its shipments is its own.
+		if r.p.Work.Archetype == "shipments" && r.lex.ScaleKind(sg) == "vehicles" {
+			return sg
+		}
+	}
+	return ""
+}

@@ -51,7 +51,9 @@ func (r *reader) customer() {
 			// "for builders, councils and housing associations",
 			// "customers are commuters and students": a list of kinds
 			// keeps the customer general, its kinds a column of the CRM.
-			if len(np) > 3 || slices.Contains(np, "and") || slices.Contains(np, "or") {
+			// ("to filling stations, farms and construction sites": the
+			// words lost their commas, the description has them.)
+			if len(np) > 3 || slices.Contains(np, "and") || slices.Contains(np, "or") || len(np) > 1 && len(after) > 0 && len(r.customerKinds(cue, after[0])) > 1 {
 				if len(after) > 0 {
 					kinds := r.customerKinds(cue, after[0])
 					if len(kinds) > 1 {
@@ -495,6 +497,11 @@ func (r *reader) work(caps []capability) {
 	var main *capability
 	rank := 0
 	for i := range caps {
+		// "each truck has its annual technical inspection date": the
+		// checks of the business's own fleet are no work it sells.
+		if r.ownThingChecked(caps[i], caps[i].entity, caps[i].archetype) != "" {
+			continue
+		}
 		if a, _ := r.lex.Archetype(caps[i].archetype); a.LineOfWork && (main == nil || a.LineRank < rank) {
 			main, rank = &caps[i], a.LineRank
 		}
@@ -934,6 +941,12 @@ func (r *reader) services(caps []capability) {
 		// says so ("fabric is ordered after each fitting").
 		follows := a.Follows && (!a.LineOfWork || r.follows(c.phrase)) || !a.Follows && r.follows(c.phrase)
 		s := engine.PlanService{Name: name, Archetype: a.ID, Title: engine.Title(many), Builder: "record", Entity: &engine.PlanNoun{One: one, Many: many}, Follows: follows, From: c.phrase}
+		// "each truck has its annual technical inspection date": a check
+		// of what the business runs, not work done for a customer.
+		if thing := r.ownThingChecked(c, one, a.ID); thing != "" {
+			s.Own, s.Follows = true, false
+			r.decide(c.phrase, fmt.Sprintf("/services/%d/own", len(p.Services)), "%s are of the business's own %s: no customer, not invoiced", many, r.lex.Plural(thing))
+		}
 		switch {
 		case c.counterpart != "":
 			// "tools go back to the manufacturer for repair": the work is

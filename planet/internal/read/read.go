@@ -149,6 +149,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	}
 	r.customer()
 	r.tradeBuyers()
+	r.customerTrade()
 	r.scale(caps)
 	r.currencies()
 	r.counterparts()
