@@ -135,12 +135,15 @@ func TestFlavours(t *testing.T) {
 		industry, service, table, column string
 		want, not                        string
 	}{
-		{"dental-clinics", "prescriptions", "prescriptions_rx", "medication", "Chlorhexidine", "Ramipril"},
-		{"orthodontist", "prescriptions", "prescriptions_rx", "medication", "Chlorhexidine", "Ramipril"},
-		{"accounting-firms", "prescriptions", "prescriptions_rx", "medication", "Ramipril", "Chlorhexidine"},
+		// The worlds are German: the medications are the flavour's in
+		// German ("Chlorhexidin 0,2 % Mundspülung", "Kinesio-Tape"), so
+		// the words looked for are stems both languages write.
+		{"dental-clinics", "prescriptions", "prescriptions_rx", "medication", "Chlorhexidin", "Ramipril"},
+		{"orthodontist", "prescriptions", "prescriptions_rx", "medication", "Chlorhexidin", "Ramipril"},
+		{"accounting-firms", "prescriptions", "prescriptions_rx", "medication", "Ramipril", "Chlorhexidin"},
 		// "transport" holds "sport", but a transport company prescribes
 		// nothing of a physiotherapist's and runs trucks.
-		{"public-transport", "prescriptions", "prescriptions_rx", "medication", "Ramipril", "Kinesiology"},
+		{"public-transport", "prescriptions", "prescriptions_rx", "medication", "Ramipril", "Kinesio"},
 		// The flavour's trucks (MAN TGX, TGL), not the generic vans.
 		{"public-transport", "fleet", "fleet_vehicles", "make_model", "MAN TG", "Ford Transit"},
 		{"coworking", "properties", "properties_units", "kind", "office", "house"},

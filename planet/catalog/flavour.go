@@ -90,6 +90,17 @@ type Vehicle struct {
 // Flavours returns every flavour, in data file order.
 func Flavours() []Flavour { return slices.Clone(load().flavours) }
 
+// FlavourByID returns the flavour of an id ("general_practice": what a
+// service falls back on when no flavour of the world gives the field).
+func FlavourByID(id string) (Flavour, bool) {
+	c := load()
+	i, ok := c.flavourIx[id]
+	if !ok {
+		return Flavour{}, false
+	}
+	return c.flavours[i], true
+}
+
 // FlavoursOf returns the flavours of a world: its pack's when it has one
 // (pack is an industry id), else those whose words begin a word of the
 // industry's free-text name, in data file order. A pack's variants are

@@ -30,8 +30,9 @@ type translations struct {
 // TermSources returns, sorted, every English string a translation file
 // translates: each industry's offering unit, catalogue item names and
 // units, supply names and units and job titles, the catalogue items and
-// stock of the packs' variant flavours, and the supply names of
-// data/supplies.json.
+// stock of the packs' variant flavours, the supply names of
+// data/supplies.json, and the medications and directions of the
+// flavours' prescriptions.
 func TermSources() []string { return slices.Clone(load().termSources) }
 
 func termSources(supplies *suppliesFile) []string {
@@ -72,6 +73,12 @@ func termSources(supplies *suppliesFile) []string {
 	for _, ss := range supplies.Industries {
 		for _, s := range ss {
 			add(s.Name)
+		}
+	}
+	for _, f := range catalog.Flavours() {
+		for _, m := range f.Prescriptions {
+			add(m.Name)
+			add(m.Dose)
 		}
 	}
 	return sortedKeys(set)

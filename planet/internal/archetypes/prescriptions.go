@@ -2,6 +2,7 @@ package archetypes
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
@@ -15,21 +16,21 @@ func init() { kit.Register("prescriptions", "Prescriptions", buildPrescriptions)
 type medication = catalog.Medication
 
 // medicationsFor returns the industry's usual prescriptions (its flavour's, see
-// catalog.Flavour, else a general practice's); the first is its standard
-// aftercare prescription.
+// catalog.Flavour, else a general practice's), the first its standard
+// aftercare prescription, each named and directed in the world's
+// language (the catalog's translations): a German pharmacist writes
+// "1 Tablette bis zu dreimal täglich nach den Mahlzeiten", not the
+// English of the formulary.
 func medicationsFor(k *kit.Builder) []medication {
-	if meds := engine.Flavoured(k.Gen, func(f catalog.Flavour) []medication { return f.Prescriptions }); meds != nil {
-		return meds
+	meds := engine.Flavoured(k.Gen, func(f catalog.Flavour) []medication { return f.Prescriptions })
+	if meds == nil {
+		gp, _ := catalog.FlavourByID("general_practice")
+		meds = slices.Clone(gp.Prescriptions)
 	}
-	return []medication{
-		{Name: "Ibuprofen 400 mg tablets", Dose: "1 tablet up to three times daily after meals", Quantity: 20},
-		{Name: "Amoxicillin 500 mg capsules", Dose: "1 capsule three times daily for 7 days", Quantity: 21},
-		{Name: "Omeprazole 20 mg capsules", Dose: "1 capsule daily before breakfast", Quantity: 28},
-		{Name: "Ramipril 5 mg tablets", Dose: "1 tablet daily", Quantity: 28},
-		{Name: "Metformin 500 mg tablets", Dose: "1 tablet twice daily with meals", Quantity: 56},
-		{Name: "Salbutamol 100 µg inhaler", Dose: "1–2 puffs when needed", Quantity: 1},
-		{Name: "Atorvastatin 20 mg tablets", Dose: "1 tablet daily in the evening", Quantity: 28},
+	for i, m := range meds {
+		meds[i].Name, meds[i].Dose = k.Gen.Term(m.Name), k.Gen.Term(m.Dose)
 	}
+	return meds
 }
 
 func buildPrescriptions(k *kit.Builder) {

@@ -247,3 +247,29 @@ func LocalNoun(lang, noun string) string {
 	}
 	return Title(noun)
 }
+
+// LineNoun is a noun as the language's price list writes it and whether
+// the language has a word of its own for it (the noun's or its head's
+// entry); without one a composed line names the kind's generic word
+// ("Artikel, 6er-Pack") and a register the English noun. English has
+// every noun.
+func LineNoun(lang, noun string) (string, bool) {
+	f := lineFileFor(lang)
+	if f == nil {
+		return noun, true
+	}
+	return f.noun(noun)
+}
+
+// ComposedItemNoun is the noun a plan's item was composed from ("Kayak,
+// 1 hour" → Kayak), ok false for an item that is no composed line.
+func ComposedItemNoun(w PlanWork, it PlanItem) (noun string, ok bool) {
+	var quals []string
+	for _, a := range w.Attributes {
+		if a.Name == "category" {
+			quals = a.Values
+		}
+	}
+	l, ok := composedLine(it.Name, w.Offering.One, w.Archetype, quals)
+	return l.noun, ok
+}
