@@ -26,7 +26,7 @@ type lineNounUse struct {
 // price-line files (the lead's held-out sets, see BRIEF): the share
 // measured on them says how well the files serve briefs nobody wrote
 // them for.
-var heldOutSets = []string{"testdata/briefs/heldout4.jsonl", "testdata/briefs/heldout5.jsonl"}
+var heldOutSets = []string{"testdata/briefs/heldout4.jsonl", "testdata/briefs/heldout5.jsonl", "testdata/briefs/heldout6.jsonl"}
 
 // briefLineNouns reads every brief of the sets in testdata/briefs (the
 // held-out sets only, or all others and the composed briefs of
