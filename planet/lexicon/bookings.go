@@ -1,6 +1,9 @@
 package lexicon
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // bookingSenses are the words of what a customer books (data/senses.json,
 // the bookings block): what a booking is of, how it comes in, and who
@@ -60,23 +63,13 @@ func (l *Lexicon) Bookables() []string { return l.senses.Bookables }
 // IsBookableKind reports whether a word before a bookable names its kind
 // ("steam" rooms, "boom" pumps), not what it is like ("indoor" courts).
 func (l *Lexicon) IsBookableKind(word string) bool {
-	for _, w := range l.senses.BookableNotKinds {
-		if w == word {
-			return false
-		}
-	}
-	return true
+	return !slices.Contains(l.senses.BookableNotKinds, word)
 }
 
 // IsBookingTime reports whether a noun names a booked time with no
 // thing of its own ("a slot", "studio time").
 func (l *Lexicon) IsBookingTime(noun string) bool {
-	for _, b := range l.senses.BookingTimes {
-		if b == noun {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(l.senses.BookingTimes, noun)
 }
 
 // BookingChannels are the channels a text (lower case) names, in the
@@ -97,12 +90,7 @@ func (l *Lexicon) BookingChannels(text string) []string {
 // IsBookingGroup reports whether a subject noun (singular) books for
 // several people at once: a group, a party, a family.
 func (l *Lexicon) IsBookingGroup(noun string) bool {
-	for _, g := range l.senses.BookingGroups {
-		if g == noun {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(l.senses.BookingGroups, noun)
 }
 
 // SaysWaitlist reports whether a text (lower case) says bookings wait
@@ -130,23 +118,13 @@ func (l *Lexicon) WaitlistCue(text string) string {
 // IsBookingPassive reports whether a past form books its subject when
 // it follows "is" or "are" ("let", "booked", "assigned").
 func (l *Lexicon) IsBookingPassive(word string) bool {
-	for _, w := range l.senses.BookingPassives {
-		if w == word {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(l.senses.BookingPassives, word)
 }
 
 // IsBookedPer reports whether a noun (singular) is an occasion a booking
 // is per: a sailing, a trip, a session.
 func (l *Lexicon) IsBookedPer(noun string) bool {
-	for _, w := range l.senses.BookedPer {
-		if w == noun {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(l.senses.BookedPer, noun)
 }
 
 // containsPhrase reports whether phrase occurs in text at word
