@@ -364,6 +364,21 @@ func TestReadDecisions(t *testing.T) {
 				}
 			}
 		}},
+		{"the town the business is in comes before the city it ships from", "tile wholesaler", "ES", "Tile wholesaler in Castellón selling porcelain tiles to builders. Export shipments go by container from the port of Valencia.", func(t *testing.T, p *Plan) {
+			if p.Company.Headquarters != "Castelló de la Plana" {
+				t.Errorf("headquarters %s, want Castelló de la Plana", p.Company.Headquarters)
+			}
+		}},
+		{"a town that is part of the city gives way to it", "tapas bar", "ES", "Tapas bar in Ruzafa, Valencia, with 40 covers; groups book tables online.", func(t *testing.T, p *Plan) {
+			if p.Company.Headquarters != "Valencia" {
+				t.Errorf("headquarters %s, want Valencia", p.Company.Headquarters)
+			}
+		}},
+		{"a city named first stays the headquarters", "wine exporter", "ES", "Wine exporter in Valencia shipping to Castellón and Alicante.", func(t *testing.T, p *Plan) {
+			if p.Company.Headquarters != "Valencia" {
+				t.Errorf("headquarters %s, want Valencia", p.Company.Headquarters)
+			}
+		}},
 		{"a landmark is not a city", "tea house", "JP", "A small tea house near Kiyomizu-dera. We serve matcha to tourists, and groups book tea ceremonies.", func(t *testing.T, p *Plan) {
 			if strings.Contains(p.Company.Headquarters, "Kiyomizu") {
 				t.Errorf("headquarters %s", p.Company.Headquarters)

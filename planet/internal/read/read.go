@@ -417,6 +417,8 @@ func (r *reader) cities() []namedCity {
 		if t, ok := r.town(); ok {
 			addCity(t.name, t.phrase)
 		}
+	} else if t, ok := r.townBefore(out[0]); ok {
+		out = append([]namedCity{t}, out...)
 	}
 	if len(out) == 0 && regionHQ.name != "" {
 		addCity(regionHQ.name, regionHQ.phrase)

@@ -77,3 +77,29 @@ func (r *reader) town() (namedCity, bool) {
 	}
 	return namedCity{}, false
 }
+
+// townBefore returns the town the description puts the business in
+// before it names the catalog city first: "Tile wholesaler in Castellón
+// … from the port of Valencia" is in Castellón, and Valencia is where its
+// containers leave. A town that is part of that city (within
+// townOfCity km of it, "in Ruzafa, Valencia") gives way to the city.
+func (r *reader) townBefore(first namedCity) (namedCity, bool) {
+	t, ok := r.town()
+	if !ok || t.name == first.name {
+		return namedCity{}, false
+	}
+	at := strings.Index(r.s.Description, t.phrase)
+	cityAt := strings.Index(r.s.Description, first.phrase)
+	if at < 0 || cityAt < 0 || at >= cityAt {
+		return namedCity{}, false
+	}
+	name, _, _ := strings.Cut(t.name, ",")
+	if town, ok := r.c.TownNamed(name); ok && town.Near == first.name && town.NearKm <= townOfCity {
+		return namedCity{}, false
+	}
+	return t, true
+}
+
+// townOfCity is how near a named town may be to a city the brief also
+// names and still be read as a part of it.
+const townOfCity = 15
