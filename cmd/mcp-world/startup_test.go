@@ -3,7 +3,10 @@ package main
 import (
 	"io"
 	"math"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -64,11 +67,29 @@ func TestHoldGC(t *testing.T) {
 		t.Errorf("after release: memory limit %d, want none", got)
 	}
 
-	holdGC("testdata/some-bundle.json")()
-	if got := debug.SetGCPercent(-1); got != 100 {
-		t.Errorf("bundle file: GC percent %d, want it left at 100", got)
+	dir := t.TempDir()
+	small, large := filepath.Join(dir, "small.json"), filepath.Join(dir, "large.json")
+	if err := os.WriteFile(small, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	debug.SetGCPercent(100)
+	if err := os.WriteFile(large, make([]byte, smallBundle+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		held bool
+	}{{small, true}, {large, false}, {filepath.Join(dir, "missing.json"), false}} {
+		release := holdGC(c.name)
+		got := debug.SetGCPercent(-1)
+		debug.SetGCPercent(got)
+		release()
+		if held := got == -1; held != c.held {
+			t.Errorf("bundle file %s: GC held %v while loading, want %v", filepath.Base(c.name), held, c.held)
+		}
+		if got := debug.SetGCPercent(100); got != 100 {
+			t.Errorf("bundle file %s: GC percent %d after release, want 100", filepath.Base(c.name), got)
+		}
+	}
 }
 
 func TestAfterWrites(t *testing.T) {
@@ -85,5 +106,50 @@ func TestAfterWrites(t *testing.T) {
 	}
 	if buf.String() != "xxxx" {
 		t.Errorf("wrote %q", buf.String())
+	}
+}
+
+// initAllocs caps the allocations of a package's init, per module: ones
+// that did heavy work in init before and now do it on first use.
+var initAllocs = map[string]int{
+	// Upstream v6.0.3 compiles the metaschemas of five drafts in init
+	// (21,280 allocations, ~5 ms); third_party/jsonschema compiles them
+	// on the first Compile, so a start that compiles no schema skips it.
+	"github.com/santhosh-tekuri/jsonschema/v6": 1000,
+}
+
+func TestPackageInitStaysSmall(t *testing.T) {
+	// This test binary links what mcp-world links; run it again doing
+	// nothing, with the runtime tracing each package's init.
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", cmd, err, out)
+	}
+	seen := map[string]bool{}
+	for _, line := range strings.Split(string(out), "\n") {
+		// init PKG @T ms, C ms clock, B bytes, N allocs
+		f := strings.Fields(line)
+		if len(f) < 11 || f[0] != "init" || f[10] != "allocs" {
+			continue
+		}
+		limit, ok := initAllocs[f[1]]
+		if !ok {
+			continue
+		}
+		seen[f[1]] = true
+		n, err := strconv.Atoi(f[9])
+		if err != nil {
+			t.Fatalf("inittrace line %q: %v", line, err)
+		}
+		if n > limit {
+			t.Errorf("init of %s: %d allocations, want at most %d (%s)", f[1], n, limit, line)
+		}
+	}
+	for pkg := range initAllocs {
+		if !seen[pkg] {
+			t.Errorf("no inittrace line for %s in:\n%s", pkg, out)
+		}
 	}
 }
