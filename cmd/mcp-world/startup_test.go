@@ -6,8 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 
