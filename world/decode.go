@@ -61,7 +61,9 @@ func errAt(ptr string, format string, args ...any) *BundleError {
 	return &BundleError{Pointer: ptr, Rule: ruleOf(ptr, err.Error()), Err: err}
 }
 
-var tableServicePtr = regexp.MustCompile(`^/tables/[0-9]+/(service|columns|columns/[0-9]+/primary_key)$`)
+var tableServicePtr = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^/tables/[0-9]+/(service|columns|columns/[0-9]+/primary_key)$`)
+})
 
 // ruleOf classifies a compiler error by its message and location. Stages that are a rule of their own (seed
 // rows, task seeds) set the rule themselves.
@@ -69,7 +71,7 @@ func ruleOf(ptr, msg string) Rule {
 	switch {
 	case strings.Contains(msg, "may only use its own service"):
 		return RuleToolScope
-	case tableServicePtr.MatchString(ptr):
+	case tableServicePtr().MatchString(ptr):
 		return RuleOwnership
 	case strings.Contains(msg, "declared twice"):
 		return RuleUnique

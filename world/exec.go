@@ -909,7 +909,7 @@ func (c *call) absent(s *step) error {
 
 // render fills {arg} and {step.column} placeholders.
 func (c *call) render(msg string, extra map[string]object) string {
-	return placeholder.ReplaceAllStringFunc(msg, func(m string) string {
+	return placeholder().ReplaceAllStringFunc(msg, func(m string) string {
 		name := m[1 : len(m)-1]
 		if alias, field, ok := strings.Cut(name, "."); ok {
 			row, found := extra[alias]

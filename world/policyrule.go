@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // PolicyRule is the structured form of an invariant: when rows of one
@@ -525,7 +526,7 @@ func (a Assertion) IsGoal() bool { return a.Role != RoleConstraint }
 func (w *World) InvariantReads(name string) []string { return w.invReads[name] }
 
 // sqlWord is an SQL identifier, bare or double-quoted.
-var sqlWord = regexp.MustCompile(`"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*`)
+var sqlWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*`) })
 
 // computeInvariantReads fills w.invReads once every invariant compiled.
 func (w *World) computeInvariantReads() {
@@ -566,7 +567,7 @@ func (w *World) computeInvariantReads() {
 				add(r.When.Table, win.After+win.Before)
 			}
 		} else {
-			for _, word := range sqlWord.FindAllString(inv.Check, -1) {
+			for _, word := range sqlWord().FindAllString(inv.Check, -1) {
 				if strings.HasPrefix(word, `"`) {
 					word = strings.ReplaceAll(word[1:len(word)-1], `""`, `"`)
 				}

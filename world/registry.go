@@ -16,10 +16,10 @@ var ErrTooManyEpisodes = errors.New("too many live episodes")
 // ErrNoEpisode is returned for an episode id the registry does not hold.
 var ErrNoEpisode = errors.New("no such episode")
 
-var episodeID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
+var episodeID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`) })
 
 // ValidEpisodeID reports whether id may name an episode in a URL.
-func ValidEpisodeID(id string) bool { return episodeID.MatchString(id) }
+func ValidEpisodeID(id string) bool { return episodeID().MatchString(id) }
 
 // Episodes is a registry of live episodes addressed by id, for servers that
 // run many at once. Episodes idle for longer than the idle timeout are
