@@ -69,79 +69,120 @@ func ServeStdio(ctx context.Context, s *server.MCPServer, in io.Reader, out io.W
 		}
 	}()
 
-	lines := make(chan []byte)
-	readErr := make(chan error, 1)
-	go func() { readErr <- readLines(ctx, in, lines) }()
-
-	// Long-lived workers serve the requests: a goroutine per request
-	// would grow a fresh stack through SQLite's deep calls every time.
-	type job struct {
-		id   json.RawMessage
-		line []byte
-		call *toolCall // a plain tools/call, for callDirect
+	// Long-lived workers serve the requests that overlap: a goroutine
+	// per request would grow a fresh stack through SQLite's deep calls
+	// every time.
+	jobs := make(chan stdioJob)
+	var handedOut atomic.Int32 // requests sent to the workers and not yet answered
+	serve := func(j stdioJob) {
+		if j.call != nil && sess.Initialized() {
+			if b, ok := callDirect(ctx, s, j.id, j.call, log); ok {
+				if err := w.write(b); err != nil {
+					log.Error("stdio: write response", "err", err)
+				}
+				return
+			}
+		}
+		resp := handle(ctx, s, j.line, log)
+		if resp == nil {
+			return
+		}
+		if err := w.writeResponse(j.id, resp); err != nil {
+			log.Error("stdio: write response", "err", err)
+		}
 	}
-	jobs := make(chan job)
-	stopWorkers := sync.OnceFunc(func() { close(jobs) })
-	defer stopWorkers()
 	for range maxInFlight {
 		calls.Add(1)
 		go func() {
 			defer calls.Done()
-			for j := range jobs {
-				if j.call != nil && sess.Initialized() {
-					if b, ok := callDirect(ctx, s, j.id, j.call, log); ok {
-						if err := w.write(b); err != nil {
-							log.Error("stdio: write response", "err", err)
-						}
-						continue
+			for {
+				select {
+				case j, ok := <-jobs:
+					if !ok {
+						return
 					}
-				}
-				resp := handle(ctx, s, j.line, log)
-				if resp == nil {
-					continue
-				}
-				if err := w.writeResponse(j.id, resp); err != nil {
-					log.Error("stdio: write response", "err", err)
+					serve(j)
+					handedOut.Add(-1)
+				case <-ctx.Done():
+					return
 				}
 			}
 		}()
 	}
-	for {
-		var line []byte
-		select {
-		case line = <-lines:
-		case err := <-readErr:
-			stopWorkers()
-			calls.Wait() // answer what was asked before the input ended
-			if errors.Is(err, io.EOF) || ctx.Err() != nil {
-				return nil
+
+	// The read loop runs on its own goroutine so that ServeStdio can
+	// return when ctx ends while a read blocks. It serves a request
+	// itself when it is alone, none handed out and no more input read:
+	// the usual client's one call at a time. Handing each to a worker
+	// woke another thread twice per call (reader to loop, loop to
+	// worker), which cost more server CPU than the point read itself.
+	// A request that arrives while another is served waits for the
+	// loop only when that one was alone; one read with others, or while
+	// others are handed out, goes to a worker.
+	var serving sync.Mutex // held while the loop serves a request itself
+	loopDone := make(chan error, 1)
+	go func() {
+		err := readLoop(ctx, in, func(line []byte, more bool) bool {
+			head, ok := parseHead(line)
+			if !ok {
+				w.write(append([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`), '\n'))
+				return true
 			}
-			return fmt.Errorf("read stdin: %w", err)
-		case <-ctx.Done():
+			isRequest := len(head.ID) > 0 && !bytes.Equal(head.ID, []byte("null"))
+			switch {
+			case head.Method == "" && isRequest:
+				return true // a client's response: the server asks the client nothing
+			case !isRequest:
+				// A notification: in order, on the read loop.
+				if resp := handle(ctx, s, line, log); resp != nil {
+					w.writeJSON(resp)
+				}
+				return true
+			}
+			j := stdioJob{head.ID, line, plainToolCall(head.JSONRPC, head.Method, head.Params)}
+			if !more && handedOut.Load() == 0 {
+				serving.Lock()
+				defer serving.Unlock()
+				if ctx.Err() != nil {
+					return false
+				}
+				serve(j)
+				return true
+			}
+			handedOut.Add(1)
+			select {
+			case jobs <- j:
+				return true
+			case <-ctx.Done():
+				handedOut.Add(-1)
+				return false
+			}
+		})
+		close(jobs)
+		loopDone <- err
+	}()
+	select {
+	case err := <-loopDone:
+		calls.Wait() // answer what was asked before the input ended
+		if errors.Is(err, io.EOF) || ctx.Err() != nil {
 			return nil
 		}
-		head, ok := parseHead(line)
-		if !ok {
-			w.write(append([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`), '\n'))
-			continue
-		}
-		isRequest := len(head.ID) > 0 && !bytes.Equal(head.ID, []byte("null"))
-		switch {
-		case head.Method == "" && isRequest:
-			continue // a client's response: the server asks the client nothing
-		case !isRequest:
-			// A notification: in order, on the read loop.
-			if resp := handle(ctx, s, line, log); resp != nil {
-				w.writeJSON(resp)
-			}
-			continue
-		}
-		select {
-		case jobs <- job{head.ID, line, plainToolCall(head.JSONRPC, head.Method, head.Params)}:
-		case <-ctx.Done():
-			return nil
-		}
+		return fmt.Errorf("read stdin: %w", err)
+	case <-ctx.Done():
+		// Let a request the loop is serving finish (its context is
+		// cancelled); the loop serves no other.
+		cancel()
+		serving.Lock()
+		serving.Unlock()
+		return nil
 	}
+}
+
+// A stdioJob is one request to serve.
+type stdioJob struct {
+	id   json.RawMessage
+	line []byte
+	call *toolCall // a plain tools/call, for callDirect
 }
 
 // toolCall is a tools/call request that carries nothing but a tool name
@@ -271,17 +312,19 @@ func appendError(b []byte, id json.RawMessage, code int, msg string) []byte {
 // it is served.
 const maxInFlight = 16
 
-// readLines sends each line of in (without its newline) until in ends.
-func readLines(ctx context.Context, in io.Reader, lines chan<- []byte) error {
+// readLoop calls line with each non-blank line of in (without its
+// newline) and whether more input is already read after it, until in
+// ends, ctx is done or line returns false. The line is the reader's own:
+// a copy, as it may be handed to a worker.
+func readLoop(ctx context.Context, in io.Reader, line func(b []byte, more bool) bool) error {
 	r := bufio.NewReaderSize(in, 64<<10)
 	for {
-		line, err := r.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			select {
-			case lines <- line:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+		b, err := r.ReadBytes('\n')
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if len(bytes.TrimSpace(b)) > 0 && !line(b, r.Buffered() > 0) {
+			return ctx.Err()
 		}
 		if err != nil {
 			return err

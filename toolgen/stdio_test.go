@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -200,3 +201,86 @@ func TestCallDirect(t *testing.T) {
 type bytesWriter struct{ b []byte }
 
 func (w *bytesWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
+
+// A call that comes alone (nothing else read, nothing handed out) is
+// served on the read loop itself, so a request written while it runs
+// waits for it; requests read together, or while others are handed out,
+// are served by the workers concurrently, so a quick one is answered
+// while a slow one still runs.
+func TestServeStdioLoneCallsOnReadLoop(t *testing.T) {
+	s := server.NewMCPServer("t", "0")
+	release := make(chan struct{})
+	s.AddTool(mcp.NewTool("slow"), func(ctx context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+		return mcp.NewToolResultText("slow"), nil
+	})
+	s.AddTool(mcp.NewTool("quick"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("quick"), nil
+	})
+	inR, in := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := ServeStdio(context.Background(), s, inR, outW, nil)
+		outW.Close()
+		done <- err
+	}()
+	answers := make(chan string, 16)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			answers <- sc.Text()
+		}
+		close(answers)
+	}()
+	next := func(within time.Duration) (string, bool) {
+		select {
+		case a := <-answers:
+			return a, true
+		case <-time.After(within):
+			return "", false
+		}
+	}
+	call := func(id int, tool string) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":{}}}`+"\n", id, tool)
+	}
+	io.WriteString(in, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`+"\n")
+	if _, ok := next(10 * time.Second); !ok {
+		t.Fatal("no answer to initialize")
+	}
+	io.WriteString(in, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+
+	// Alone: the slow call holds the read loop, so the quick one waits.
+	io.WriteString(in, call(1, "slow"))
+	time.Sleep(50 * time.Millisecond) // the loop has read it, alone
+	// An io.Pipe write returns once read: from a goroutine, as the
+	// loop reads nothing while it serves.
+	go io.WriteString(in, call(2, "quick"))
+	if a, ok := next(200 * time.Millisecond); ok {
+		t.Errorf("answered while a lone call held the read loop: %s", a)
+	}
+	release <- struct{}{}
+	for _, want := range []string{`"id":1,`, `"id":2,`} {
+		if a, ok := next(10 * time.Second); !ok || !strings.Contains(a, want) {
+			t.Fatalf("got %q (%v), want the answer with %s, in order", a, ok, want)
+		}
+	}
+
+	// Together: the slow call goes to a worker and the quick one is
+	// answered while it runs.
+	io.WriteString(in, call(3, "slow")+call(4, "quick"))
+	if a, ok := next(10 * time.Second); !ok || !strings.Contains(a, `"id":4,`) {
+		t.Fatalf("got %q (%v), want the quick call's answer while the slow one runs", a, ok)
+	}
+	release <- struct{}{}
+	if a, ok := next(10 * time.Second); !ok || !strings.Contains(a, `"id":3,`) {
+		t.Fatalf("got %q (%v), want the slow call's answer", a, ok)
+	}
+	in.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
