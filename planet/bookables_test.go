@@ -202,3 +202,33 @@ func TestPassiveBookings(t *testing.T) {
 		}
 	}
 }
+
+// TestBookedThingNamedOnce: a lane booked "by the hour" by "groups of up
+// to six" has one column for its length and one for the group's size,
+// and no column named after the group itself; a booked thing takes no
+// name from the last word of the sentence before it.
+func TestBookedThingNamedOnce(t *testing.T) {
+	for _, desc := range []string{
+		"Bowling alley in Ostrava with 12 lanes and a bar. Groups book lanes by the hour online, and leagues play on Tuesdays.",
+		"Bowling alley in Ostrava. Lanes are booked by the hour online by groups of up to six.",
+	} {
+		p, err := read.Read(engine.Scenario{Industry: "bowling alley", Country: "CZ", Description: desc, Seed: 1})
+		if err != nil {
+			t.Fatalf("%q: %v", desc, err)
+		}
+		resource, attrs, ok := bookingsOf(p, "lane booking")
+		if !ok {
+			t.Fatalf("%q: no lane bookings in the plan (work %q)", desc, p.Work.One)
+		}
+		if resource != "lane" {
+			t.Errorf("%q: lane bookings are of %q, want lane", desc, resource)
+		}
+		lengths := slices.DeleteFunc(slices.Clone(attrs), func(a string) bool { return a != "hours" && a != "duration_hours" })
+		if len(lengths) != 1 {
+			t.Errorf("%q: lane bookings measure their length by %v, want one column (of %v)", desc, lengths, attrs)
+		}
+		if !slices.Contains(attrs, "group_size") || slices.Contains(attrs, "group") {
+			t.Errorf("%q: lane bookings have %v, want group_size and no group", desc, attrs)
+		}
+	}
+}

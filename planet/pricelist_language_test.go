@@ -16,7 +16,7 @@ import (
 // hour and day, by term, by parcel, by scope, by the night, by the visit.
 var composedBriefs = []struct{ industry, description string }{
 	{"cheesemonger", "Cheese shop selling cheese by weight and honey in packs; we also rent kayaks by the hour."},
-	{"bike courier", "Bike courier collective delivering parcels across the city, same-day deliveries for offices."},
+	{"cargo bike collective", "Cargo bike collective delivering parcels across the city, same-day deliveries for offices."},
 	{"piano tuner", "Piano tuner visiting homes and schools; each visit is booked and invoiced after the tuning."},
 	{"dog kennel", "Kennel offering boarding for dogs by the night, with a weekend stay and a week stay."},
 	{"genealogy research", "Genealogy researchers tracing family trees; each commission is a case with archive searches and a written report."},

@@ -90,13 +90,25 @@ func (r *reader) bookedCompound(noun string) string {
 	if strings.Contains(noun, " ") {
 		return noun
 	}
-	ws := words(r.desc)
+	// Word pairs are read within a sentence: the last word of one
+	// sentence names nothing of the first of the next.
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
+		if cand := r.compoundIn(words(sentence), noun); cand != "" {
+			return cand
+		}
+	}
+	return noun
+}
+
+// compoundIn is the compound a sentence's words name a bookable by, or "".
+func (r *reader) compoundIn(ws []string, noun string) string {
 	for k := 1; k < len(ws); k++ {
 		if r.lex.Singular(ws[k]) != noun {
 			continue
 		}
 		prev := ws[k-1]
-		if r.lex.Is("det", prev) || r.lex.Is("stop", prev) || isNumber(prev) || numberWord(prev) > 0 || !r.lex.IsBookableKind(prev) || r.isVerb(prev) {
+		// "lanes, lanes" or "lane lanes" names the thing, not a kind of it.
+		if r.lex.Singular(prev) == noun || r.lex.Is("det", prev) || r.lex.Is("stop", prev) || isNumber(prev) || numberWord(prev) > 0 || !r.lex.IsBookableKind(prev) || r.isVerb(prev) {
 			continue
 		}
 		cand := prev + " " + noun
@@ -105,7 +117,7 @@ func (r *reader) bookedCompound(noun string) string {
 			return cand
 		}
 	}
-	return noun
+	return ""
 }
 
 // bookableItem is a list item's words up to the bookable thing it
@@ -257,6 +269,11 @@ func (r *reader) bookingDetails() {
 				if slices.ContainsFunc(*target.attrs, func(a engine.PlanAttribute) bool { return a.Name == at.Name }) {
 					continue
 				}
+				// "by the hour" read as a unit counted ("hours") is the
+				// booking's length already: one column measures it.
+				if measuresLength(at.Name) && slices.ContainsFunc(*target.attrs, func(a engine.PlanAttribute) bool { return measuresLength(a.Name) }) {
+					continue
+				}
 				*target.attrs = append(*target.attrs, at)
 				r.decide(strings.TrimSpace(part), target.ptr, "%s have a %s", target.many, strings.ReplaceAll(at.Name, "_", " "))
 			}
@@ -282,7 +299,7 @@ var bookingHoursRe = sync.OnceValue(func() *regexp.Regexp {
 })
 
 var partySizeRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(?:up to|of up to|at most|no more than|for up to)\s+(?:\d+|[a-z]+)\s+(people|persons|guests|players|children|kids|divers|riders|adults|pax)\b|\bgroups? (?:reservation|reservations|booking|bookings)\b|\bparty size\b`)
+	return regexp.MustCompile(`\b(?:up to|of up to|at most|no more than|for up to)\s+(?:\d+|[a-z]+)\s+(people|persons|guests|players|children|kids|divers|riders|adults|pax)\b|\bgroups? (?:reservation|reservations|booking|bookings)\b|\bgroups? of (?:up to )?(?:\d+|[a-z]+)\b|\bby (?:groups|parties)\b|\bparty size\b`)
 })
 
 // bookingParts are the parts of a sentence (lower case, split at its
@@ -302,6 +319,11 @@ func (r *reader) bookingParts(low string) []string {
 		out = append(out, part)
 	}
 	return slices.DeleteFunc(out, func(s string) bool { return !bookingVerbRe().MatchString(s) && !r.lex.SaysWaitlist(s) })
+}
+
+// measuresLength reports whether a booking's column is how long it is.
+func measuresLength(name string) bool {
+	return slices.Contains([]string{"hours", "duration_hours", "length", "nights", "days", "minutes", "duration_minutes"}, name)
 }
 
 // bookingGoesOn are the words a part of a sentence starts with when it
@@ -337,7 +359,7 @@ func (r *reader) bookingAttributes(part string) []engine.PlanAttribute {
 	size := ""
 	if m := partySizeRe().FindStringSubmatch(part); m != nil {
 		size = "party_size"
-		if strings.HasPrefix(strings.TrimSpace(m[0]), "group") {
+		if strings.Contains(m[0], "group") {
 			size = "group_size"
 		}
 	}

@@ -725,8 +725,9 @@ func (r *reader) perWhat(ws []string, c capability) []string {
 		switch w {
 		case "by":
 			// Not "by the hour" (a price unit), "by a mashgiach" or "by
-			// our staff" (who), "by courier" (how it travels).
-			if r.looksLikeCustomer(head) || r.lex.ScaleKind(head) != "" || r.lex.Nature(head) == "vehicle" || r.lex.Is("channel", head) || np[0] != ws[i+1] {
+			// our staff" (who), "by courier" (how it travels), "by groups"
+			// (how many book).
+			if r.looksLikeCustomer(head) || r.lex.IsBookingGroup(head) || r.lex.ScaleKind(head) != "" || r.lex.Nature(head) == "vehicle" || r.lex.Is("channel", head) || np[0] != ws[i+1] {
 				continue
 			}
 		case "in", "into":

@@ -48,6 +48,11 @@ func (r *reader) customer() {
 				continue
 			}
 			np := r.nounPhrase(after)
+			// "a manifest sent to the port authority": whom the business
+			// files with is no customer.
+			if cue == "to" && r.filedWith(text[:i], np) {
+				continue
+			}
 			// "for builders, councils and housing associations",
 			// "customers are commuters and students": a list of kinds
 			// keeps the customer general, its kinds a column of the CRM.
@@ -149,6 +154,27 @@ func (r *reader) customer() {
 		}
 	}
 	r.decide("", "/customer", "customers are %s", p.Customer.Many)
+}
+
+// filedWith reports whether "to" and the noun phrase after it name an
+// authority the text before files with ("sent to the port authority",
+// "reported to the police"), not someone it sells to.
+func (r *reader) filedWith(before string, np []string) bool {
+	prev := strings.Fields(before)
+	if len(prev) == 0 || len(np) == 0 {
+		return false
+	}
+	w := prev[len(prev)-1]
+	filing := false
+	for _, lemma := range []string{w, strings.TrimSuffix(w, "s"), strings.TrimSuffix(w, "ed"), strings.TrimSuffix(w, "d"), strings.Replace(w, "sent", "send", 1)} {
+		filing = filing || r.lex.IsFilingVerb(lemma)
+	}
+	if !filing {
+		return false
+	}
+	auth := r.lex.Filings.Authorities
+	last := r.lex.Singular(np[len(np)-1])
+	return slices.Contains(auth, last) || len(np) >= 2 && slices.Contains(auth, np[len(np)-2]+" "+last)
 }
 
 // looksLikeCustomer: a person or organisation noun, not a thing.
@@ -535,6 +561,11 @@ func (r *reader) work(caps []capability) {
 		w.Unit = "per hour"
 	}
 	w.Items = r.items(off, quals, arch)
+	// "we collect used tyres by the tonne": what is sold by weight in
+	// bulk is priced by weight, not by parcel size or per piece.
+	if main != nil && arch != "bookings" && slices.ContainsFunc(main.units, isBulkWeight) {
+		w.Items, w.Unit = engine.BulkList(off), "per tonne"
+	}
 	// "rents canoes and kayaks": what an item is of is a column of the
 	// line of work.
 	if resource != "" && len(more) > 0 {
@@ -586,10 +617,18 @@ func (r *reader) unitAttributes(c capability, have []engine.PlanAttribute) []eng
 		if slices.ContainsFunc(have, func(a engine.PlanAttribute) bool { return a.Name == name }) || name == "" {
 			continue
 		}
-		out = append(out, engine.PlanAttribute{Name: name, Type: "integer", From: c.phrase})
+		typ := "integer"
+		if isBulkWeight(u) {
+			typ = "real" // half a tonne
+		}
+		out = append(out, engine.PlanAttribute{Name: name, Type: typ, From: c.phrase})
 	}
 	return out
 }
+
+// isBulkWeight reports whether a price unit is a weight goods are sold
+// by in bulk ("by the tonne").
+func isBulkWeight(unit string) bool { return unit == "tonne" || unit == "ton" }
 
 // workPriority gives the line of work a priority when the brief speaks
 // of urgency ("24-hour emergency care", "weekend emergencies", "same-day
@@ -645,6 +684,10 @@ func (r *reader) partyFields(c capability) []string {
 	for _, p := range c.parties {
 		// (Who the record is with has a table of its own.)
 		if p == c.counterpart && p != "" {
+			continue
+		}
+		// "booked by groups": a group is the booking's size, not a party.
+		if r.lex.IsBookingGroup(r.lex.Singular(engine.LastWord(p))) {
 			continue
 		}
 		if p == r.p.Customer.One || engine.LastWord(p) == engine.LastWord(r.p.Customer.One) || p == r.p.Staff.One || engine.LastWord(p) == engine.LastWord(r.p.Staff.One) || engine.LastWord(p) == "customer" || engine.LastWord(p) == "client" || slices.Contains(kinds, p) {

@@ -219,10 +219,20 @@ func (r *reader) packFits(ind catalog.Industry, text string, score float64) bool
 		return false
 	}
 	own := map[string]bool{}
-	for _, n := range append([]string{strings.ReplaceAll(ind.ID, "-", " "), ind.Name}, ind.Aliases...) {
-		for _, w := range words(n) {
-			own[w], own[r.lex.Singular(w)] = true, true
+	addOwn := func(texts []string) {
+		for _, n := range texts {
+			for _, w := range words(placeholderRe().ReplaceAllString(n, " ")) {
+				own[w], own[r.lex.Singular(w)] = true, true
+			}
 		}
+	}
+	addOwn(append([]string{strings.ReplaceAll(ind.ID, "-", " "), ind.Name}, ind.Aliases...))
+	// Where the industry's head word is the pack's own ("motor insurer"),
+	// the words the pack describes its business in qualify it too: an
+	// insurer "selling motor, home and business cover" is a motor
+	// insurer; "pharmacy delivery" is no pharmacy.
+	if ws := words(text); len(ws) > 0 && (own[ws[len(ws)-1]] || own[r.lex.Singular(ws[len(ws)-1])]) {
+		addOwn(ind.DescriptionTemplates)
 	}
 	for _, w := range strings.FieldsFunc(strings.Join(words(text), " "), func(r rune) bool { return r == ' ' || r == '-' }) {
 		sg := r.lex.Singular(w)
@@ -487,3 +497,5 @@ func unspacedScript(s string) bool {
 	}
 	return false
 }
+
+var placeholderRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[a-z_]+\}`) })

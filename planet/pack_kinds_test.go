@@ -1,0 +1,26 @@
+package planet
+
+import (
+	"testing"
+)
+
+// TestKindOfPackIndustry: an industry whose head word is a pack's own
+// and whose qualifier is a word the pack describes its business in reads
+// as the pack ("motor insurer" is an insurer "selling motor, home and
+// business cover"); a qualifier on a head the pack does not name keeps
+// the world composed ("pharmacy delivery" is no pharmacy).
+func TestKindOfPackIndustry(t *testing.T) {
+	for _, tc := range []struct{ industry, country, pack string }{
+		{"motor insurer", "KE", "insurance"},
+		{"event equipment hire", "ZA", "equipment-rental"},
+		{"pharmacy delivery", "KE", Composed},
+	} {
+		p, err := Read(Scenario{Industry: tc.industry, Country: tc.country, Seed: 1, Description: "We serve customers across the city."})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.industry, err)
+		}
+		if p.Company.Pack != tc.pack {
+			t.Errorf("%q reads as pack %q, want %q", tc.industry, p.Company.Pack, tc.pack)
+		}
+	}
+}
