@@ -456,6 +456,13 @@ func listPriceFindings(ck *Checker, ti int, t world.Table, lists map[string]map[
 			continue
 		}
 		lo, hi := UnitRange(ck.Country.Locale, item)
+		// A stay is its nightly rate for the nights from check-in to
+		// check-out.
+		if n := stayNights(row); n > 0 {
+			if a := float64(amount); a >= 0.85*float64(p)*float64(n)-minor && a <= float64(p)*float64(n)+minor {
+				continue
+			}
+		}
 		if a := float64(amount); a < 0.85*float64(p)*float64(lo)-minor || a > float64(p)*float64(hi)+minor {
 			out = append(out, fmt.Sprintf("/tables/%d/rows/%d/amount: %d for %q does not follow its list price %d (%d–%d units, at most 15 %% off)", ti, ri, amount, item, p, lo, hi))
 		}
@@ -579,4 +586,15 @@ func industryTerms(id string) map[string]bool {
 		out[s.Name] = true
 	}
 	return out
+}
+
+// stayNights is the number of nights between a row's check_in and
+// check_out dates, 0 when it has none.
+func stayNights(row map[string]any) int {
+	in, err1 := time.Parse(time.DateOnly, fmt.Sprint(row["check_in"]))
+	out, err2 := time.Parse(time.DateOnly, fmt.Sprint(row["check_out"]))
+	if err1 != nil || err2 != nil || !out.After(in) {
+		return 0
+	}
+	return int(out.Sub(in).Hours() / 24)
 }

@@ -142,12 +142,19 @@ func TestFindingsPrices(t *testing.T) {
 		return world.Table{Name: "procurement_purchase_orders", Service: "procurement", Columns: []world.Column{{Name: "id", Type: "text", PrimaryKey: true}, col("item", "text", ""), col("quantity", "integer", "quantity"), col("amount", "integer", "amount")},
 			Rows: []map[string]any{{"id": "1", "item": "Gloves", "quantity": int64(30), "amount": amount}}}
 	}
+	stay := func(amount int64) world.Table {
+		return world.Table{Name: "bookings", Service: "deliveries", Columns: []world.Column{{Name: "id", Type: "text", PrimaryKey: true}, col("item", "text", "offering"), col("amount", "integer", "amount"), col("check_in", "date", ""), col("check_out", "date", "")},
+			Rows: []map[string]any{{"id": "1", "item": "Jug delivery", "amount": amount, "check_in": "2026-06-27", "check_out": "2026-07-06"}}}
+	}
 	for _, tc := range []struct {
 		name   string
 		tables []world.Table
 		want   string
 	}{
 		{"list prices followed", []world.Table{list, work(8000, 300*40, 7200)}, ""},
+		{"a stay of nine nights at its rate", []world.Table{list, stay(9 * 8000)}, ""},
+		{"a stay priced as the whole item (a package of its own)", []world.Table{list, stay(8000)}, ""},
+		{"a stay at a rate of its own", []world.Table{list, stay(5 * 8000)}, "does not follow its list price"},
 		{"a price of its own", []world.Table{list, work(236700)}, "does not follow its list price"},
 		{"per-unit item beyond its units", []world.Table{list, work(8000, 300*5000)}, "does not follow its list price"},
 		{"one part one price", []world.Table{parts(600, 600)}, ""},

@@ -54,6 +54,11 @@ func NewSource(r *rand.Rand, c catalog.Country, clock time.Time) *Source {
 // row's stage.
 func (s *Source) Value(column string, r Rule, typ string, row map[string]any, st Stage) any {
 	r = r.ForIndustry(s.Industry)
+	// What is approved of a claim is not known before it is decided,
+	// nor of one turned down.
+	if r.AtMost != "" && (st == Planned || st == Cancelled) {
+		return nil
+	}
 	switch {
 	case r.IsMoney():
 		return s.money(r, row)
@@ -98,9 +103,12 @@ func (s *Source) money(r Rule, row map[string]any) int64 {
 		minor = int64(roundPrice(major, r.Round*s.Rate) * scale)
 	}
 	if r.AtMost != "" {
-		if cap, ok := row[r.AtMost].(int64); ok && minor > cap {
-			// Approved at 60–100 % of what was claimed.
-			minor = cap * int64(60+s.R.IntN(41)) / 100
+		if cap, ok := row[r.AtMost].(int64); ok {
+			// Approved at 60–100 % of what was claimed, never a sum of
+			// its own (1 % of a claim is no decision anyone makes).
+			unit := int64(scale)
+			minor = max(unit, cap*int64(60+s.R.IntN(41))/100/unit*unit)
+			minor = min(minor, cap)
 		}
 	}
 	return minor

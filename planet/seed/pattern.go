@@ -8,8 +8,9 @@ import (
 
 // Pattern letters: '#' a digit, 'A' a capital letter, 'X' a digit or
 // capital letter, 'V' a character allowed in a vehicle identification
-// number (no I, O or Q); "{cc}" is the country code. Everything else is
-// literal.
+// number (no I, O or Q), 'F' a floor of a building, 1 to 5, 'N' a digit
+// other than 0 (room "F0N" is 304, never 300); "{cc}" is the country
+// code. Everything else is literal.
 const (
 	digits    = "0123456789"
 	letters   = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -31,6 +32,10 @@ func FillPattern(r *rand.Rand, pattern, country string) string {
 			b.WriteByte(alnum[r.IntN(len(alnum))])
 		case 'V':
 			b.WriteByte(vinLetter[r.IntN(len(vinLetter))])
+		case 'F':
+			b.WriteByte(byte('1' + r.IntN(5)))
+		case 'N':
+			b.WriteByte(byte('1' + r.IntN(9)))
 		default:
 			b.WriteRune(ch)
 		}
@@ -54,6 +59,10 @@ func PatternRegexp(pattern, country string) *regexp.Regexp {
 			b.WriteString("[0-9A-Z]")
 		case 'V':
 			b.WriteString("[0-9A-HJ-NPR-Z]")
+		case 'F':
+			b.WriteString("[1-5]")
+		case 'N':
+			b.WriteString("[1-9]")
 		default:
 			b.WriteString(regexp.QuoteMeta(string(ch)))
 		}

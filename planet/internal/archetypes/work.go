@@ -3,6 +3,7 @@ package archetypes
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -103,12 +104,61 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 	// priced per word or per m² is ordered by the hundred or thousand),
 	// less a discount now and then: never a price of its own.
 	listPrice := func(it engine.Item) int64 { return kit.ItemPrice(g, nil, it) }
+	// A stay (a row with a check-in) is of a room, not of the breakfast
+	// or the airport transfer on the same price list.
+	booked := v.Items
+	if slices.ContainsFunc(w.Extra, func(x engine.Extra) bool { return x.Name == "check_in" }) {
+		stays := slices.DeleteFunc(slices.Clone(v.Items), func(it engine.Item) bool {
+			return engine.ItemUnit(g.Plan.Company.Pack, cmp.Or(it.Source, it.Name)) != "per night"
+		})
+		if len(stays) > 0 {
+			booked = stays
+		}
+	}
+	// Bookings counted in hours are of the lines an hour column can
+	// say: a lane is not booked for a week, though the list prices one.
+	if slices.ContainsFunc(w.Extra, func(x engine.Extra) bool { return x.Name == "hours" || x.Name == "duration_hours" }) {
+		hourly := slices.DeleteFunc(slices.Clone(booked), func(it engine.Item) bool {
+			l, ok := engine.ItemLength(cmp.Or(it.Source, it.Name))
+			return ok && l.Hours == 0
+		})
+		if len(hourly) > 0 {
+			booked = hourly
+		}
+	}
 	price := func() (string, int64) {
-		it := engine.Pick(g.R, v.Items)
+		it := engine.Pick(g.R, booked)
 		minor := engine.MinorPerMajor(g.Locale.C.CurrencyDigits)
 		discount := engine.Pick(g.R, []int64{100, 100, 100, 95, 90})
 		amount := listPrice(it) * int64(seed.UnitsOf(g.R, g.Locale.C.Locale, it.Name)) * discount / 100
 		return it.Name, max(minor, (amount+minor/2)/minor*minor)
+	}
+	// A booking's length column says what its item sells: "Lane, 1
+	// hour" is booked for 1 hour, not for a length drawn on its own.
+	items := map[string]engine.Item{}
+	for _, it := range v.Items {
+		items[it.Name] = it
+	}
+	fitLength := func(r engine.Row) {
+		it, ok := items[fmt.Sprint(r["item"])]
+		if !ok {
+			return
+		}
+		l, ok := engine.ItemLength(cmp.Or(it.Source, it.Name))
+		if !ok {
+			fitStay(g, r, cmp.Or(engine.ItemUnit(g.Plan.Company.Pack, cmp.Or(it.Source, it.Name)), v.Unit), listPrice(it))
+			return
+		}
+		for _, x := range w.Extra {
+			switch {
+			case l.Hours > 0 && (x.Name == "hours" || x.Name == "duration_hours"):
+				r[x.Name] = lengthValue(x.Type, l.Hours)
+			case l.Nights > 0 && (x.Name == "nights" || x.Name == "number_of_nights"):
+				r[x.Name] = lengthValue(x.Type, float64(l.Nights))
+			case l.Tonnes > 0 && x.Name == "tonnes":
+				r[x.Name] = lengthValue(x.Type, l.Tonnes)
+			}
+		}
 	}
 	activeCust := kit.ActiveRows(cust)
 	for i, n := 1, g.Volume("work_items"); i <= n; i++ {
@@ -130,6 +180,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		for _, x := range w.Extra {
 			r[x.Name] = x.Value(g, r, engine.StageOf(v, r["status"]))
 		}
+		fitLength(r)
 		work.Rows = append(work.Rows, r)
 		tablesAdd(g, s, table, r)
 	}
@@ -257,7 +308,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		kit.S("staff_id", false, "")}
 	values := map[string]any{"customer_id": "$customer_id", "item": "$item", "scheduled_on": "$scheduled_on", "amount": "$amount", "staff_id": "$staff_id", "created_at": "$now"}
 	for _, x := range w.Extra {
-		bookArgs = append(bookArgs, kit.A(x.Name, table+"."+x.Name, true, ""))
+		bookArgs = append(bookArgs, kit.A(x.Name, table+"."+x.Name, !x.DecidedLater(), ""))
 		values[x.Name] = "$" + x.Name
 	}
 	s.Tool(false, kit.Tool(s.Name, "create_"+one, "Create "+engine.An(w.One),
@@ -273,6 +324,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 			for _, x := range w.Extra {
 				r[x.Name] = x.Value(g, r, engine.StageOf(v, r["status"]))
 			}
+			fitLength(r)
 			fitRent(g, cust, r)
 			return r
 		}
@@ -370,6 +422,14 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		var extras []string
 		for _, x := range w.Extra {
 			args[x.Name] = x.Value(g, args, seed.Planned)
+		}
+		fitLength(args)
+		amount = args["amount"].(int64) // a stay's nights at its rate
+		for _, x := range w.Extra {
+			if args[x.Name] == nil {
+				delete(args, x.Name) // decided later (an approved amount)
+				continue
+			}
 			extras = append(extras, engine.Detail(x.Name, args[x.Name]))
 		}
 		tc.NextID(table) // the new row: checked by its details, not its id
@@ -500,4 +560,29 @@ func fitRent(g *engine.Gen, cust *engine.Entity, r engine.Row) {
 			return
 		}
 	}
+}
+
+// lengthValue is a length in its column's type: whole hours round up
+// (a 30-minute session in an hours column is 1).
+func lengthValue(typ string, v float64) any {
+	if typ == "integer" {
+		return int64(math.Ceil(v))
+	}
+	return v
+}
+
+// fitStay prices a stay sold by the night for the nights it lasts: a
+// room from 27 June to 6 July is nine nights of its rate, not one.
+func fitStay(g *engine.Gen, r engine.Row, unit string, nightly int64) {
+	if unit != "per night" {
+		return
+	}
+	in, err1 := time.Parse(time.DateOnly, fmt.Sprint(r["check_in"]))
+	out, err2 := time.Parse(time.DateOnly, fmt.Sprint(r["check_out"]))
+	if err1 != nil || err2 != nil || !out.After(in) {
+		return
+	}
+	nights := int64(out.Sub(in).Hours() / 24)
+	minor := engine.MinorPerMajor(g.Locale.C.CurrencyDigits)
+	r["amount"] = max(minor, (nightly*nights+minor/2)/minor*minor)
 }

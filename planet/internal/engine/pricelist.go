@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/lexicon"
 )
 
@@ -50,6 +51,20 @@ func composedLevel(currency string) float64 {
 type lineTemplate struct {
 	Name   string  `json:"name"`
 	Factor float64 `json:"factor"`
+	// How long what the line sells lasts, where it says: "half day" is
+	// four hours, "weekend (2 nights)" two nights.
+	Length
+}
+
+// Length is how much of a thing a price-list line sells: how long it
+// lasts (hours, nights or days) or, for bulk, how heavy it is.
+type Length struct {
+	Hours  float64 `json:"hours,omitempty"`
+	Nights int     `json:"nights,omitempty"`
+	Days   int     `json:"days,omitempty"`
+	// Tonnes is the weight a bulk line sells ("1 t"), for a quantity
+	// sold by weight.
+	Tonnes float64 `json:"tonnes,omitempty"`
 }
 
 var loadPriceLists = sync.OnceValue(func() *priceLists {
@@ -189,3 +204,40 @@ func (l priceLine) english() string {
 }
 
 func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }
+
+// ItemLength is how long an item of a composed price list lasts, read
+// from its English name ("Lane, half day" is 4 hours, "Dome, weekend
+// (2 nights)" 2 nights, "Kayak, week" 7 days): what a booking of it
+// measures its length by must say the same. ok is false for a line that
+// names no length.
+func ItemLength(english string) (l Length, ok bool) {
+	for _, k := range loadPriceLists().Kinds {
+		for _, t := range k.Lines {
+			if t.Length == (Length{}) {
+				continue
+			}
+			suffix := strings.TrimPrefix(t.Name, "{Noun}")
+			if noun, found := strings.CutSuffix(english, suffix); found && noun != "" {
+				return t.Length, true
+			}
+		}
+	}
+	return Length{}, false
+}
+
+// ItemUnit is what an item of a pack's price list is sold per ("Airport
+// transfer" at a hotel is per trip, its rooms per night): the item's own
+// unit, else its offering's; "" for an item the pack does not list.
+func ItemUnit(pack, english string) string {
+	ind, ok := catalog.IndustryByID(pack)
+	if !ok {
+		return ""
+	}
+	o := ind.Vocabulary.Offering
+	for _, it := range o.Items {
+		if it.Name == english {
+			return cmp.Or(it.Unit, o.Unit)
+		}
+	}
+	return ""
+}

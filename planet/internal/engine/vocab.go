@@ -109,9 +109,20 @@ func (n Noun) Columns() []world.Column {
 				c.Description = "In minor units of the company currency."
 			}
 		}
+		if e.DecidedLater() {
+			c.Nullable = true
+			c.Description = strings.TrimSpace(c.Description + " Empty until the record is decided.")
+		}
 		cols = append(cols, c)
 	}
 	return cols
+}
+
+// DecidedLater reports whether the column holds what a decision sets
+// (an approved amount, at most what was claimed): empty before it.
+func (e Extra) DecidedLater() bool {
+	r, ok := seed.RuleForType(e.Name, e.Type)
+	return ok && r.AtMost != "" && len(e.Values) == 0
 }
 
 // Value makes a value for an extra column of row, drawn from the pool of

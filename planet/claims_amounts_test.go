@@ -1,0 +1,47 @@
+package planet
+
+import (
+	"testing"
+)
+
+// TestApprovedAmountFollowsClaim: what an insurer approves of a claim is
+// 60–100 % of what was claimed, and nothing yet for a claim just filed or
+// one turned down.
+func TestApprovedAmountFollowsClaim(t *testing.T) {
+	p, err := Read(Scenario{Industry: "motor insurer", Country: "KE", Seed: 4,
+		Description: "Motor insurance company in Nairobi. Policyholders report claims by phone or app."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Build(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	claims := rowsOf(b, "claims")
+	if claims == nil || len(claims.Rows) == 0 {
+		t.Fatalf("no claims in the world (plan work %q)", p.Work.One)
+	}
+	decided := 0
+	for i, r := range claims.Rows {
+		approved, has := r["approved_amount"].(int64)
+		switch r["status"] {
+		case "filed", "rejected":
+			if r["approved_amount"] != nil {
+				t.Errorf("claim %d is %v with %v approved", i, r["status"], r["approved_amount"])
+			}
+			continue
+		}
+		claimed, _ := r["claimed_amount"].(int64)
+		if !has || claimed <= 0 {
+			t.Errorf("claim %d (%v): claimed %v, approved %v", i, r["status"], r["claimed_amount"], r["approved_amount"])
+			continue
+		}
+		decided++
+		if approved > claimed || approved*100 < claimed*59 {
+			t.Errorf("claim %d (%v): %d approved of %d claimed, want 60–100 %%", i, r["status"], approved, claimed)
+		}
+	}
+	if decided == 0 {
+		t.Fatal("no claim under review, approved or paid: the check saw nothing")
+	}
+}

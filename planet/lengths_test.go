@@ -1,0 +1,89 @@
+package planet
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+// rowsOf is a bundle's table by name, or nil.
+func rowsOf(b *world.Bundle, name string) *world.Table {
+	for i := range b.Tables {
+		if b.Tables[i].Name == name {
+			return &b.Tables[i]
+		}
+	}
+	return nil
+}
+
+// TestBookedLengthFollowsItem: a booking says how long it lasts the way
+// its item does. A lane booked by the hour for "Lane, half day" is four
+// hours, and no lane is booked for a week; a hotel stay is of a room (not
+// of the breakfast on the same list), priced at its nightly rate for the
+// nights from check-in to check-out, in a room numbered like one.
+func TestBookedLengthFollowsItem(t *testing.T) {
+	p, err := Read(Scenario{Industry: "bowling alley", Country: "GB", Seed: 3,
+		Description: "Bowling alley in Leeds with 12 lanes and a bar. Groups book lanes by the hour online, and leagues play on Tuesdays."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Build(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lanes := rowsOf(b, "lane_bookings")
+	if lanes == nil || len(lanes.Rows) == 0 {
+		t.Fatalf("no lane bookings in the world (plan work %q)", p.Work.One)
+	}
+	want := map[string]int64{"Lane, 1 hour": 1, "Lane, half day": 4, "Lane, full day": 8}
+	for i, r := range lanes.Rows {
+		item := fmt.Sprint(r["item"])
+		h, ok := want[item]
+		if !ok {
+			t.Errorf("lane booking %d is of %q, not a line an hour column can say (%v)", i, item, want)
+			continue
+		}
+		if r["hours"] != h {
+			t.Errorf("lane booking %d (%s) is for %v hours, want %d", i, item, r["hours"], h)
+		}
+	}
+
+	p, err = Read(Scenario{Industry: "hotel", Country: "JP", Seed: 2,
+		Description: "Business hotel in Osaka with 60 rooms near the station."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err = Build(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rates := map[string]int64{}
+	for _, r := range rowsOf(b, "bookings_room_types").Rows {
+		rates[fmt.Sprint(r["name"])] = r["list_price"].(int64)
+	}
+	stays := rowsOf(b, "bookings")
+	if stays == nil || len(stays.Rows) == 0 {
+		t.Fatal("no bookings in the hotel world")
+	}
+	for i, r := range stays.Rows {
+		item := fmt.Sprint(r["item"])
+		if strings.Contains(item, "朝食") || strings.Contains(item, "送迎") || strings.Contains(item, "スパ") {
+			t.Errorf("stay %d is of %q, not a room", i, item)
+		}
+		in, _ := time.Parse(time.DateOnly, fmt.Sprint(r["check_in"]))
+		out, _ := time.Parse(time.DateOnly, fmt.Sprint(r["check_out"]))
+		nights := int64(out.Sub(in).Hours() / 24)
+		if nights < 1 {
+			t.Fatalf("stay %d checks out %v, before it checks in %v", i, r["check_out"], r["check_in"])
+		}
+		if got, want := r["amount"], rates[item]*nights; got != want {
+			t.Errorf("stay %d: %d nights of %q at %d is %v, want %d", i, nights, item, rates[item], got, want)
+		}
+		if n := fmt.Sprint(r["room_number"]); len(n) != 3 || n[1] != '0' {
+			t.Errorf("stay %d is in room %q, want a room number like 304", i, n)
+		}
+	}
+}
