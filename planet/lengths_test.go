@@ -87,3 +87,44 @@ func TestBookedLengthFollowsItem(t *testing.T) {
 		}
 	}
 }
+
+// TestSoldByTheTonne: what a brief collects or sells "by the tonne" is
+// priced by weight, and each record's tonnes are its item's ("Tyre, 500
+// kg" is half a tonne), not a parcel size with 687 tonnes beside it.
+func TestSoldByTheTonne(t *testing.T) {
+	p, err := Read(Scenario{Industry: "tyre recycler", Country: "GB", Seed: 5,
+		Description: "Tyre recycling plant near Derby. We collect used tyres from workshops by the tonne and issue waste transfer notes."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Work.Unit != "per tonne" {
+		t.Errorf("the line of work %q is priced %q, want per tonne", p.Work.Many, p.Work.Unit)
+	}
+	b, err := Build(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := rowsOf(b, engineTable(p))
+	if work == nil || len(work.Rows) == 0 {
+		t.Fatalf("no %s in the world", p.Work.Many)
+	}
+	want := map[string]float64{", 100 kg": 0.1, ", 500 kg": 0.5, ", 1 t": 1}
+	for i, r := range work.Rows {
+		item := fmt.Sprint(r["item"])
+		matched := false
+		for suffix, tonnes := range want {
+			if strings.HasSuffix(item, suffix) {
+				matched = true
+				if r["tonnes"] != tonnes {
+					t.Errorf("%s %d (%s) is %v tonnes, want %v", p.Work.One, i, item, r["tonnes"], tonnes)
+				}
+			}
+		}
+		if !matched {
+			t.Errorf("%s %d is of %q, not a line sold by weight", p.Work.One, i, item)
+		}
+	}
+}
+
+// engineTable is the table of a plan's line of work.
+func engineTable(p *Plan) string { return strings.ReplaceAll(p.Work.Many, " ", "_") }

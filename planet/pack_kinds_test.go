@@ -1,6 +1,7 @@
 package planet
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -22,5 +23,18 @@ func TestKindOfPackIndustry(t *testing.T) {
 		if p.Company.Pack != tc.pack {
 			t.Errorf("%q reads as pack %q, want %q", tc.industry, p.Company.Pack, tc.pack)
 		}
+	}
+}
+
+// TestFiledWithIsNoCustomer: the authority a business sends its filings
+// to ("a manifest sent to the port authority") is not whom it sells to.
+func TestFiledWithIsNoCustomer(t *testing.T) {
+	p, err := Read(Scenario{Industry: "ferry operator", Country: "GR", Seed: 1,
+		Description: "Ferry operator in Piraeus running daily sailings to three islands. Passengers and cars are booked per sailing, and every departure has a manifest sent to the port authority."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(p.Customer.One, "authority") {
+		t.Errorf("customers are %q, the authority the manifests go to", p.Customer.Many)
 	}
 }
