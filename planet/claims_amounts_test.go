@@ -1,12 +1,15 @@
 package planet
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 )
 
 // TestApprovedAmountFollowsClaim: what an insurer approves of a claim is
 // 60–100 % of what was claimed, and nothing yet for a claim just filed or
-// one turned down.
+// one turned down; a claim is of the kind of its cover (a claim on car
+// insurance is a motor claim).
 func TestApprovedAmountFollowsClaim(t *testing.T) {
 	p, err := Read(Scenario{Industry: "motor insurer", Country: "KE", Seed: 4,
 		Description: "Motor insurance company in Nairobi. Policyholders report claims by phone or app."})
@@ -23,6 +26,12 @@ func TestApprovedAmountFollowsClaim(t *testing.T) {
 	}
 	decided := 0
 	for i, r := range claims.Rows {
+		// A claim is of the kind of its cover.
+		for word, kind := range map[string]string{"car": "motor", "motor": "motor", "health": "health", "travel": "travel", "life": "life", "Home": "property", "Buildings": "property"} {
+			if strings.Contains(fmt.Sprint(r["item"]), word) && r["claim_type"] != kind {
+				t.Errorf("claim %d on %q is a %v claim, want %s", i, r["item"], r["claim_type"], kind)
+			}
+		}
 		approved, has := r["approved_amount"].(int64)
 		switch r["status"] {
 		case "filed", "rejected":

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -82,6 +83,9 @@ func TestBookedLengthFollowsItem(t *testing.T) {
 		if got, want := r["amount"], rates[item]*nights; got != want {
 			t.Errorf("stay %d: %d nights of %q at %d is %v, want %d", i, nights, item, rates[item], got, want)
 		}
+		if sleeps := map[string]int64{"Single room": 1, "Double room": 2, "Twin room": 2, "Family room": 4}[seed.English(b.Company.Locale, item)]; sleeps > 0 && r["adults"].(int64) > sleeps {
+			t.Errorf("stay %d: %v adults in a %s", i, r["adults"], seed.English(b.Company.Locale, item))
+		}
 		if n := fmt.Sprint(r["room_number"]); len(n) != 3 || n[1] != '0' {
 			t.Errorf("stay %d is in room %q, want a room number like 304", i, n)
 		}
@@ -128,3 +132,32 @@ func TestSoldByTheTonne(t *testing.T) {
 
 // engineTable is the table of a plan's line of work.
 func engineTable(p *Plan) string { return strings.ReplaceAll(p.Work.Many, " ", "_") }
+
+// TestCountedColumnWithinCount: a clinic "with four chairs" seats every
+// appointment in chair 1 to 4.
+func TestCountedColumnWithinCount(t *testing.T) {
+	p, err := Read(Scenario{Industry: "dental clinic", Country: "SA", Seed: 4,
+		Description: "Dental clinic in Jeddah with four chairs. Patients book appointments online and we send reminders the day before."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Build(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	appts := rowsOf(b, "appointments")
+	if appts == nil || len(appts.Rows) == 0 {
+		t.Fatal("no appointments in the world")
+	}
+	seen := map[int64]bool{}
+	for i, r := range appts.Rows {
+		c, ok := r["chair"].(int64)
+		if !ok || c < 1 || c > 4 {
+			t.Errorf("appointment %d is in chair %v of four", i, r["chair"])
+		}
+		seen[c] = true
+	}
+	if len(seen) < 2 {
+		t.Errorf("every appointment in one chair (%v): the check saw no spread", seen)
+	}
+}

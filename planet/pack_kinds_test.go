@@ -1,6 +1,7 @@
 package planet
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -36,5 +37,32 @@ func TestFiledWithIsNoCustomer(t *testing.T) {
 	}
 	if strings.Contains(p.Customer.One, "authority") {
 		t.Errorf("customers are %q, the authority the manifests go to", p.Customer.Many)
+	}
+}
+
+// TestCustomersNamedByTheirTrade: a linen service's restaurants are named
+// as French restaurants are ("Bistrot Phare SASU"), not as a random trade
+// (a funeral home among the restaurants).
+func TestCustomersNamedByTheirTrade(t *testing.T) {
+	p, err := Read(Scenario{Industry: "linen service", Country: "FR", Seed: 2,
+		Description: "Linen hire in Lyon for restaurants; restaurants rent tablecloths weekly."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Customer.One != "restaurant" {
+		t.Fatalf("customers are %q; the test needs restaurants", p.Customer.Many)
+	}
+	b, err := Build(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	crm := rowsOf(b, "crm_restaurants")
+	if crm == nil || len(crm.Rows) < 3 {
+		t.Fatal("too few restaurants in the CRM to check")
+	}
+	for i, r := range crm.Rows {
+		if name := fmt.Sprint(r["name"]); !strings.HasPrefix(name, "Restaurant ") && !strings.HasPrefix(name, "Bistrot ") {
+			t.Errorf("restaurant %d is named %q, not as a French restaurant is", i, name)
+		}
 	}
 }

@@ -268,6 +268,11 @@ type Item struct {
 	Name       string     `json:"name"`
 	PriceRange [2]float64 `json:"price_range"`
 	Unit       string     `json:"unit,omitempty"`
+	// Sleeps is how many guests a room of a stay takes (a single room 1).
+	Sleeps int `json:"sleeps,omitempty"`
+	// Sets are the values a record of the item has in the work's columns
+	// of values: a claim on car insurance is a motor claim.
+	Sets map[string]string `json:"sets,omitempty"`
 }
 
 var columnTypes = []string{"text", "integer", "real", "boolean", "date", "datetime", "email"}

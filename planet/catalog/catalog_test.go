@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
@@ -826,5 +827,33 @@ func TestIndustryNamed(t *testing.T) {
 		if named != (ok && score == 1) || named && got.ID != want.ID {
 			t.Errorf("IndustryNamed(%q) = %q, %v; MatchIndustry gives %q at %v, %v", s, got.ID, named, want.ID, score, ok)
 		}
+	}
+}
+
+// TestItemSetsAndSleeps: what an item sets in its record names a column
+// of the pack's work item that has values, with one of them; a room
+// sleeps one to eight and is sold by the night.
+func TestItemSetsAndSleeps(t *testing.T) {
+	sets, sleeps := 0, 0
+	for _, in := range Industries() {
+		o, wi := in.Vocabulary.Offering, in.Vocabulary.WorkItem
+		for _, it := range o.Items {
+			for col, v := range it.Sets {
+				sets++
+				i := slices.IndexFunc(wi.ExtraColumns, func(c Column) bool { return c.Name == col })
+				if i < 0 || !slices.Contains(wi.ExtraColumns[i].Values, v) {
+					t.Errorf("%s: item %q sets %s=%q, which %s's columns do not have", in.ID, it.Name, col, v, wi.Singular)
+				}
+			}
+			if it.Sleeps != 0 {
+				sleeps++
+				if it.Sleeps < 1 || it.Sleeps > 8 || cmp.Or(it.Unit, o.Unit) != "per night" {
+					t.Errorf("%s: item %q sleeps %d, sold %q", in.ID, it.Name, it.Sleeps, cmp.Or(it.Unit, o.Unit))
+				}
+			}
+		}
+	}
+	if sets == 0 || sleeps == 0 {
+		t.Errorf("no item sets a column (%d) or sleeps anyone (%d): the check saw nothing", sets, sleeps)
 	}
 }

@@ -70,13 +70,23 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 
 	e := &engine.Entity{Service: s.Name, Table: table, Key: "id", Noun: v.One, Plural: v.Many, Prefix: prefix, Width: 5,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("name"), "email": engine.Column("email"), "customer_id": engine.Column("id")}}
+	// Customers of a trade the catalog knows are named as that trade
+	// names its firms: a garage is no funeral home.
+	own, ownTrade := catalog.IndustryNamed(v.One)
+	if !ownTrade {
+		own, ownTrade = catalog.IndustryNamed(v.Many)
+	}
 	n := g.Volume("customers")
 	for i := 1; i <= n; i++ {
 		name, email := g.Locale.Person("")
 		if org {
 			// Named in its own city: no "Aare …" firm in Genève.
 			city := g.Locale.City()
-			company := g.Locale.C.CompanyNameIn(g.R, engine.RandomIndustry(g), city)
+			ind := own
+			if !ownTrade {
+				ind = engine.RandomIndustry(g)
+			}
+			company := g.Locale.C.CompanyNameIn(g.R, ind, city)
 			r := engine.Row{"id": e.ID(i), "name": company, "contact_person": name, "email": g.Locale.Email("info", "", g.Locale.DomainFor(company)),
 				"city": city, "status": "active", "since": g.Day(-30 - g.R.IntN(1500))}
 			if tax, ok := seed.TaxOf(g.Company.Country); ok {

@@ -140,13 +140,28 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		items[it.Name] = it
 	}
 	fitLength := func(r engine.Row) {
+		fitCounted(g.Plan, w.Extra, r)
 		it, ok := items[fmt.Sprint(r["item"])]
 		if !ok {
 			return
 		}
 		l, ok := engine.ItemLength(cmp.Or(it.Source, it.Name))
 		if !ok {
-			fitStay(g, r, cmp.Or(engine.ItemUnit(g.Plan.Company.Pack, cmp.Or(it.Source, it.Name)), v.Unit), listPrice(it))
+			english := cmp.Or(it.Source, it.Name)
+			fitStay(g, r, cmp.Or(engine.ItemUnit(g.Plan.Company.Pack, english), v.Unit), listPrice(it))
+			pi, _ := engine.PackItem(g.Plan.Company.Pack, english)
+			// A single room sleeps one: the party fits the room.
+			if n := int64(pi.Sleeps); n > 0 {
+				if a, ok := r["adults"].(int64); ok && a > n {
+					r["adults"] = (a-1)%n + 1
+				}
+			}
+			// A claim on car insurance is a motor claim.
+			for _, x := range w.Extra {
+				if val, set := pi.Sets[x.Name]; set && slices.Contains(x.Values, val) {
+					r[x.Name] = val
+				}
+			}
 			return
 		}
 		for _, x := range w.Extra {
@@ -585,4 +600,20 @@ func fitStay(g *engine.Gen, r engine.Row, unit string, nightly int64) {
 	nights := int64(out.Sub(in).Hours() / 24)
 	minor := engine.MinorPerMajor(g.Locale.C.CurrencyDigits)
 	r["amount"] = max(minor, (nightly*nights+minor/2)/minor*minor)
+}
+
+// fitCounted keeps a column named for a thing the brief counts within
+// the count: "four chairs" seats no appointment in chair 6.
+func fitCounted(p *engine.Plan, extras []engine.Extra, r engine.Row) {
+	for _, x := range extras {
+		v, ok := r[x.Name].(int64)
+		if !ok || x.Type != "integer" || v < 1 {
+			continue
+		}
+		for _, sc := range p.Scale {
+			if sc.Count > 0 && (x.Name == engine.Snake(sc.Noun) || x.Name == engine.Snake(sc.Noun)+"_number") {
+				r[x.Name] = (v-1)%int64(sc.Count) + 1
+			}
+		}
+	}
 }

@@ -225,6 +225,20 @@ func ItemLength(english string) (l Length, ok bool) {
 	return Length{}, false
 }
 
+// PackItem is the item of a pack's price list by its English name.
+func PackItem(pack, english string) (catalog.Item, bool) {
+	ind, ok := catalog.IndustryByID(pack)
+	if !ok {
+		return catalog.Item{}, false
+	}
+	for _, it := range ind.Vocabulary.Offering.Items {
+		if it.Name == english {
+			return it, true
+		}
+	}
+	return catalog.Item{}, false
+}
+
 // ItemUnit is what an item of a pack's price list is sold per ("Airport
 // transfer" at a hotel is per trip, its rooms per night): the item's own
 // unit, else its offering's; "" for an item the pack does not list.
