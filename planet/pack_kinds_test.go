@@ -28,15 +28,19 @@ func TestKindOfPackIndustry(t *testing.T) {
 }
 
 // TestFiledWithIsNoCustomer: the authority a business sends its filings
-// to ("a manifest sent to the port authority") is not whom it sells to.
+// to ("a crew list is sent to the harbour master") is not whom it sells
+// to; the people the brief says are booked are.
 func TestFiledWithIsNoCustomer(t *testing.T) {
-	p, err := Read(Scenario{Industry: "ferry operator", Country: "GR", Seed: 1,
-		Description: "Ferry operator in Piraeus running daily sailings to three islands. Passengers and cars are booked per sailing, and every departure has a manifest sent to the port authority."})
+	p, err := Read(Scenario{Industry: "island ferry", Country: "HR", Seed: 1,
+		Description: "Island ferry company in Split with two catamarans. Passengers and bicycles are booked online for each crossing, and a crew list is sent to the harbour master before departure."})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(p.Customer.One, "authority") {
-		t.Errorf("customers are %q, the authority the manifests go to", p.Customer.Many)
+	if strings.Contains(p.Customer.One, "harbour") || strings.Contains(p.Customer.One, "master") {
+		t.Errorf("customers are %q, the authority the crew lists go to", p.Customer.Many)
+	}
+	if p.Customer.One != "passenger" {
+		t.Errorf("customers are %q, want the passengers the brief books", p.Customer.Many)
 	}
 }
 

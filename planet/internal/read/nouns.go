@@ -1577,5 +1577,34 @@ func (r *reader) subjectCustomer() (engine.PlanNoun, bool) {
 			}
 		}
 	}
+	// "Passengers and cars are booked per sailing": the people booked
+	// are whom the business serves (read in the sentence: its "and"
+	// would split the clause).
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
+		ws := words(sentence)
+		for i := 0; i+1 < len(ws) && i < 3; i++ {
+			if sg := r.lex.Singular(ws[i]); sg != ws[i] && sg != "customer" && r.lex.ScaleKind(sg) == "customers" && passiveBooked(ws[i+1:]) > 0 {
+				return engine.PlanNoun{One: sg, Many: r.lex.Plural(sg), Organisation: r.lex.Is("org", sg), From: strings.TrimSpace(sentence)}, true
+			}
+		}
+	}
 	return engine.PlanNoun{}, false
+}
+
+// passiveBooked is how many words after a subject say it is booked
+// ("are booked", "and cars are booked", "can be reserved"), 0 when they
+// do not.
+func passiveBooked(ws []string) int {
+	k := 0
+	if len(ws) >= 2 && (ws[0] == "and" || ws[0] == "or") {
+		k = 2 // "and cars"
+	}
+	rest := ws[k:]
+	for len(rest) > 0 && slices.Contains([]string{"are", "is", "can", "be", "get", "must", "usually", "always"}, rest[0]) {
+		rest, k = rest[1:], k+1
+	}
+	if k == 0 || len(rest) == 0 || rest[0] != "booked" && rest[0] != "reserved" {
+		return 0
+	}
+	return k + 1
 }
