@@ -11,16 +11,9 @@ import (
 // one turned down; a claim is of the kind of its cover (a claim on car
 // insurance is a motor claim).
 func TestApprovedAmountFollowsClaim(t *testing.T) {
-	p, err := Read(Scenario{Industry: "motor insurer", Country: "KE", Seed: 4,
+	p, b := buildBrief(t, Scenario{Industry: "motor insurer", Country: "KE", Seed: 4,
 		Description: "Motor insurance company in Nairobi. Policyholders report claims by phone or app."})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Build(p, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	claims := rowsOf(b, "claims")
+	claims := tableNamed(b, "claims")
 	if claims == nil || len(claims.Rows) == 0 {
 		t.Fatalf("no claims in the world (plan work %q)", p.Work.One)
 	}

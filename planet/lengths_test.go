@@ -7,18 +7,7 @@ import (
 	"time"
 
 	"github.com/mercury/mcp-world/planet/seed"
-	"github.com/mercury/mcp-world/world"
 )
-
-// rowsOf is a bundle's table by name, or nil.
-func rowsOf(b *world.Bundle, name string) *world.Table {
-	for i := range b.Tables {
-		if b.Tables[i].Name == name {
-			return &b.Tables[i]
-		}
-	}
-	return nil
-}
 
 // TestBookedLengthFollowsItem: a booking says how long it lasts the way
 // its item does. A lane booked by the hour for "Lane, half day" is four
@@ -26,16 +15,9 @@ func rowsOf(b *world.Bundle, name string) *world.Table {
 // of the breakfast on the same list), priced at its nightly rate for the
 // nights from check-in to check-out, in a room numbered like one.
 func TestBookedLengthFollowsItem(t *testing.T) {
-	p, err := Read(Scenario{Industry: "bowling alley", Country: "GB", Seed: 3,
+	p, b := buildBrief(t, Scenario{Industry: "bowling alley", Country: "GB", Seed: 3,
 		Description: "Bowling alley in Leeds with 12 lanes and a bar. Groups book lanes by the hour online, and leagues play on Tuesdays."})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Build(p, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lanes := rowsOf(b, "lane_bookings")
+	lanes := tableNamed(b, "lane_bookings")
 	if lanes == nil || len(lanes.Rows) == 0 {
 		t.Fatalf("no lane bookings in the world (plan work %q)", p.Work.One)
 	}
@@ -52,20 +34,13 @@ func TestBookedLengthFollowsItem(t *testing.T) {
 		}
 	}
 
-	p, err = Read(Scenario{Industry: "hotel", Country: "JP", Seed: 2,
+	p, b = buildBrief(t, Scenario{Industry: "hotel", Country: "JP", Seed: 2,
 		Description: "Business hotel in Osaka with 60 rooms near the station."})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err = Build(p, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	rates := map[string]int64{}
-	for _, r := range rowsOf(b, "bookings_room_types").Rows {
+	for _, r := range tableNamed(b, "bookings_room_types").Rows {
 		rates[fmt.Sprint(r["name"])] = r["list_price"].(int64)
 	}
-	stays := rowsOf(b, "bookings")
+	stays := tableNamed(b, "bookings")
 	if stays == nil || len(stays.Rows) == 0 {
 		t.Fatal("no bookings in the hotel world")
 	}
@@ -108,7 +83,7 @@ func TestSoldByTheTonne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	work := rowsOf(b, engineTable(p))
+	work := tableNamed(b, engineTable(p))
 	if work == nil || len(work.Rows) == 0 {
 		t.Fatalf("no %s in the world", p.Work.Many)
 	}
@@ -136,16 +111,9 @@ func engineTable(p *Plan) string { return strings.ReplaceAll(p.Work.Many, " ", "
 // TestCountedColumnWithinCount: a clinic "with four chairs" seats every
 // appointment in chair 1 to 4.
 func TestCountedColumnWithinCount(t *testing.T) {
-	p, err := Read(Scenario{Industry: "dental clinic", Country: "SA", Seed: 4,
+	_, b := buildBrief(t, Scenario{Industry: "dental clinic", Country: "SA", Seed: 4,
 		Description: "Dental clinic in Jeddah with four chairs. Patients book appointments online and we send reminders the day before."})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Build(p, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	appts := rowsOf(b, "appointments")
+	appts := tableNamed(b, "appointments")
 	if appts == nil || len(appts.Rows) == 0 {
 		t.Fatal("no appointments in the world")
 	}

@@ -60,7 +60,7 @@ func TestCustomersNamedByTheirTrade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	crm := rowsOf(b, "crm_restaurants")
+	crm := tableNamed(b, "crm_restaurants")
 	if crm == nil || len(crm.Rows) < 3 {
 		t.Fatal("too few restaurants in the CRM to check")
 	}

@@ -31,7 +31,8 @@ func readBilling(t *testing.T, industry, country, desc string) (engine.PlanServi
 	return engine.PlanService{}, b
 }
 
-func moneyTable(b *world.Bundle, name string) *world.Table {
+// tableNamed is a bundle's table by name, or nil.
+func tableNamed(b *world.Bundle, name string) *world.Table {
 	for i := range b.Tables {
 		if b.Tables[i].Name == name {
 			return &b.Tables[i]
@@ -68,7 +69,7 @@ func TestPayouts(t *testing.T) {
 				t.Fatalf("payees %v, want %v", got, tc.payees)
 			}
 			if tc.payees == nil {
-				if moneyTable(b, "billing_payouts") != nil {
+				if tableNamed(b, "billing_payouts") != nil {
 					t.Error("a world without payouts has a payouts table")
 				}
 				return
@@ -79,7 +80,7 @@ func TestPayouts(t *testing.T) {
 			if u := archetypes.AttributeValues(bs, "payout_unit"); !slices.Equal(u, tc.units) {
 				t.Errorf("units %v, want %v", u, tc.units)
 			}
-			tab := moneyTable(b, "billing_payouts")
+			tab := tableNamed(b, "billing_payouts")
 			if tab == nil {
 				t.Fatal("no billing_payouts table")
 			}
@@ -179,7 +180,7 @@ func TestRenewals(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, b := readBilling(t, tc.industry, tc.country, tc.desc)
-			tab := moneyTable(b, tc.table)
+			tab := tableNamed(b, tc.table)
 			if tab == nil {
 				names := []string{}
 				for _, x := range b.Tables {
@@ -214,7 +215,7 @@ func TestShiftRecords(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, b := readBilling(t, tc.industry, tc.country, tc.desc)
-			tab := moneyTable(b, tc.table)
+			tab := tableNamed(b, tc.table)
 			if tab == nil {
 				names := []string{}
 				for _, x := range b.Tables {
