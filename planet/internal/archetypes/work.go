@@ -133,13 +133,16 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		amount := listPrice(it) * int64(seed.UnitsOf(g.R, g.Locale.C.Locale, it.Name)) * discount / 100
 		return it.Name, max(minor, (amount+minor/2)/minor*minor)
 	}
-	// A booking's length column says what its item sells: "Lane, 1
-	// hour" is booked for 1 hour, not for a length drawn on its own.
+	// fitToItem makes a row say what its item and the brief say, not
+	// values drawn on their own: a booking of "Lane, 1 hour" is for 1
+	// hour, a stay is its nights at the room's rate with no more guests
+	// than the room sleeps, a claim on car insurance is a motor claim,
+	// and "four chairs" seat no one in chair 6.
 	items := map[string]engine.Item{}
 	for _, it := range v.Items {
 		items[it.Name] = it
 	}
-	fitLength := func(r engine.Row) {
+	fitToItem := func(r engine.Row) {
 		fitCounted(g.Plan, w.Extra, r)
 		it, ok := items[fmt.Sprint(r["item"])]
 		if !ok {
@@ -195,7 +198,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		for _, x := range w.Extra {
 			r[x.Name] = x.Value(g, r, engine.StageOf(v, r["status"]))
 		}
-		fitLength(r)
+		fitToItem(r)
 		work.Rows = append(work.Rows, r)
 		tablesAdd(g, s, table, r)
 	}
@@ -339,7 +342,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 			for _, x := range w.Extra {
 				r[x.Name] = x.Value(g, r, engine.StageOf(v, r["status"]))
 			}
-			fitLength(r)
+			fitToItem(r)
 			fitRent(g, cust, r)
 			return r
 		}
@@ -438,7 +441,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		for _, x := range w.Extra {
 			args[x.Name] = x.Value(g, args, seed.Planned)
 		}
-		fitLength(args)
+		fitToItem(args)
 		amount = args["amount"].(int64) // a stay's nights at its rate
 		for _, x := range w.Extra {
 			if args[x.Name] == nil {

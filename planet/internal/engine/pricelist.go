@@ -51,8 +51,8 @@ func composedLevel(currency string) float64 {
 type lineTemplate struct {
 	Name   string  `json:"name"`
 	Factor float64 `json:"factor"`
-	// How long what the line sells lasts, where it says: "half day" is
-	// four hours, "weekend (2 nights)" two nights.
+	// How much the line sells, where it says: "half day" is four
+	// hours, "weekend (2 nights)" two nights, "1 t" a tonne.
 	Length
 }
 
@@ -243,15 +243,10 @@ func PackItem(pack, english string) (catalog.Item, bool) {
 // transfer" at a hotel is per trip, its rooms per night): the item's own
 // unit, else its offering's; "" for an item the pack does not list.
 func ItemUnit(pack, english string) string {
-	ind, ok := catalog.IndustryByID(pack)
+	it, ok := PackItem(pack, english)
 	if !ok {
 		return ""
 	}
-	o := ind.Vocabulary.Offering
-	for _, it := range o.Items {
-		if it.Name == english {
-			return cmp.Or(it.Unit, o.Unit)
-		}
-	}
-	return ""
+	ind, _ := catalog.IndustryByID(pack)
+	return cmp.Or(it.Unit, ind.Vocabulary.Offering.Unit)
 }
