@@ -58,6 +58,8 @@ func TestTownHeadquarters(t *testing.T) {
 		{"a town keeps its own time zone", "fishing charters", "US", "Halibut fishing charters based in Homer, Alaska, running day trips on Kachemak Bay.", "Homer, AK 99603", "America/Anchorage", ""},
 		{"a town by its other name", "ceramics manufacturer", "Spain", "A ceramic tile maker in Castellón exporting porcelain tiles.", "12550 Castelló de la Plana", "Europe/Madrid", ""},
 		{"a district by its seat, in its own state", "tea plantation", "Malaysia", "A tea estate in the Cameron Highlands selling loose-leaf tea to hotels.", "Tanah Rata, Pahang", "Asia/Kuala_Lumpur", ""},
+		{"a city whose name starts with a town's", "bakery", "PH", "Bakery in Quezon City baking pandesal for offices and sari-sari stores.", "Quezon City", "Asia/Manila", ""},
+		{"a city whose first word is a town's", "bicycle repair", "VN", "Bicycle repair shop in Ho Chi Minh City fixing commuter bikes.", "Hồ Chí Minh", "Asia/Ho_Chi_Minh", ""},
 		{"a month is no town", "ice cream van", "UK", "Ice cream van round in Cambridgeshire. We close in March for servicing.", "", "Europe/London", "March"},
 		{"a country is no town", "tea importer", "US", "We import loose-leaf tea from China and sell it to cafés.", "", "", "China"},
 	} {

@@ -90,7 +90,9 @@ func (r *reader) townBefore(first namedCity) (namedCity, bool) {
 	}
 	at := strings.Index(r.s.Description, t.phrase)
 	cityAt := strings.Index(r.s.Description, first.phrase)
-	if at < 0 || cityAt < 0 || at >= cityAt {
+	// The town's words end before the city's begin: "in Quezon City"
+	// names the city, not a town called Quezon.
+	if at < 0 || cityAt < 0 || at+len(t.phrase) > cityAt {
 		return namedCity{}, false
 	}
 	name, _, _ := strings.Cut(t.name, ",")
