@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -190,5 +191,39 @@ func TestComposedLinesAtTheCurrencysLevel(t *testing.T) {
 		if f < 0.2 || f > 2 {
 			t.Errorf("price_level/%s = %v: no country's prices are that far from the euro area's", cur, f)
 		}
+	}
+}
+
+// TestLengthQualifierIsALine: "half-day classes" put a half-day line on
+// the list ("Class, half day", four hours), priced as several of its
+// units and said in the world's language, not a "Half-day class" the
+// language may not say; a qualifier of no length stays a qualified line.
+func TestLengthQualifierIsALine(t *testing.T) {
+	items := PriceList("class", []string{"half-day", "vegetarian"}, "bookings")
+	var names []string
+	var hour, half float64
+	for _, it := range items {
+		names = append(names, it.Name)
+		switch it.Name {
+		case "Class, 60 min":
+			hour = it.Price[0]
+		case "Class, half day":
+			half = it.Price[0]
+		}
+	}
+	if half == 0 || slices.Contains(names, "Half-day class") {
+		t.Fatalf("lines %q: want Class, half day and no Half-day class", names)
+	}
+	if !slices.Contains(names, "Vegetarian class") {
+		t.Errorf("lines %q: want the qualified Vegetarian class kept", names)
+	}
+	if half < 2*hour {
+		t.Errorf("a half day costs %v against an hour's %v", half, hour)
+	}
+	if l, ok := ItemLength("Class, half day"); !ok || l.Hours != 4 {
+		t.Errorf("Class, half day lasts %+v, want 4 hours", l)
+	}
+	if it, ok := LocalPlanItem("th-TH", "THB", PlanWork{Archetype: "bookings", Offering: PlanNoun{One: "class"}}, PlanItem{Name: "Class, half day", Price: [2]float64{10, 30}}); !ok || it.Name == "Class, half day" || it.Source != "Class, half day" {
+		t.Errorf("th-TH: %+v, want the half-day line in Thai", it)
 	}
 }

@@ -190,10 +190,34 @@ func priceLines(noun string, quals []string, archetype string) []priceLine {
 			out = append(out, priceLine{kind: kind, tmpl: l.Name, noun: noun, price: [2]float64{round2(k.Base[0] * l.Factor), round2(k.Base[1] * l.Factor)}})
 		}
 		for _, q := range quals {
+			// "half-day classes": a length is a line of the list
+			// ("Class, half day"), priced as that many of its units, not
+			// a class of its own kind the language may not say.
+			if t, factor, ok := lengthLine(pl, q); ok {
+				if !slices.ContainsFunc(out, func(l priceLine) bool { return l.tmpl == t }) {
+					out = append(out, priceLine{kind: kind, tmpl: t, noun: noun, price: [2]float64{round2(k.Base[0] * factor), round2(k.Base[1] * factor)}})
+				}
+				continue
+			}
 			out = append(out, priceLine{kind: kind, noun: noun, qual: q, price: [2]float64{round2(k.Base[0] * pl.QualifiedFactor), round2(k.Base[1] * pl.QualifiedFactor)}})
 		}
 	}
 	return out
+}
+
+// lengthLine is the line template a qualifier of length names ("half-day"
+// → "{Noun}, half day") and that line's factor, from the first kind
+// that has it.
+func lengthLine(pl *priceLists, qual string) (tmpl string, factor float64, ok bool) {
+	name := "{Noun}, " + strings.ReplaceAll(strings.ToLower(qual), "-", " ")
+	for _, k := range pl.Kinds {
+		for _, l := range k.Lines {
+			if l.Name == name && l.Length != (Length{}) {
+				return l.Name, l.Factor, true
+			}
+		}
+	}
+	return "", 0, false
 }
 
 func (l priceLine) english() string {
