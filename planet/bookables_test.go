@@ -232,3 +232,15 @@ func TestBookedThingNamedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestLengthIsNoName: "book a 60-minute slot" names slots, not a
+// "60_minute_slots" table whose invariants no bundle may carry (a name
+// starts with a letter); the world validates.
+func TestLengthIsNoName(t *testing.T) {
+	p, b := buildBrief(t, engine.Scenario{Industry: "escape room", Country: "KR", Seed: 1,
+		Description: "Escape room in Busan with five themed rooms. Teams of two to six book a 60-minute slot online and get a photo at the end."})
+	if w := p.Work.One; w == "" || w[0] >= '0' && w[0] <= '9' {
+		t.Errorf("the line of work is %q", w)
+	}
+	validated(t, b)
+}

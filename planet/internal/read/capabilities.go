@@ -482,6 +482,9 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			if arch == "" || r.lex.Is("vague", sg) {
 				continue
 			}
+			// "a 60-minute slot": a length is no part of a record's name
+			// (nor can a name start with a digit).
+			noun = withoutLengths(noun)
 			if have[noun] || have[sg] || prev != "" && arch == "bookings" && have[prev+" "+sg] {
 				if k := slices.IndexFunc(caps, func(c capability) bool { return c.entity == noun || c.entity == sg }); k >= 0 {
 					caps[k].fields = union(caps[k].fields, ofField[i])
