@@ -458,7 +458,7 @@ func listPriceFindings(ck *Checker, ti int, t world.Table, lists map[string]map[
 		lo, hi := UnitRange(ck.Country.Locale, item)
 		// A stay is its nightly rate for the nights from check-in to
 		// check-out.
-		if n := stayNights(row); n > 0 {
+		if n := StayNights(row); n > 0 {
 			if a := float64(amount); a >= 0.85*float64(p)*float64(n)-minor && a <= float64(p)*float64(n)+minor {
 				continue
 			}
@@ -588,9 +588,10 @@ func industryTerms(id string) map[string]bool {
 	return out
 }
 
-// stayNights is the number of nights between a row's check_in and
-// check_out dates, 0 when it has none.
-func stayNights(row map[string]any) int {
+// StayNights is the number of nights between a row's check_in and
+// check_out dates, 0 when it has none (or checks out before it checks
+// in): what a stay sold by the night is priced for.
+func StayNights(row map[string]any) int {
 	in, err1 := time.Parse(time.DateOnly, fmt.Sprint(row["check_in"]))
 	out, err2 := time.Parse(time.DateOnly, fmt.Sprint(row["check_out"]))
 	if err1 != nil || err2 != nil || !out.After(in) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/kit"
 	"github.com/mercury/mcp-world/planet/seed"
@@ -104,13 +105,23 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 	// priced per word or per m² is ordered by the hundred or thousand),
 	// less a discount now and then: never a price of its own.
 	listPrice := func(it engine.Item) int64 { return kit.ItemPrice(g, nil, it) }
+	// What each item of the list is, resolved once: how much it sells (a
+	// composed line's hours, nights or tonnes), what it is sold per and
+	// what its pack says of it (how many a room sleeps, what a claim on
+	// it is).
+	facts := map[string]itemFacts{}
+	for _, it := range v.Items {
+		english := cmp.Or(it.Source, it.Name)
+		f := itemFacts{item: it, unit: cmp.Or(engine.ItemUnit(g.Plan.Company.Pack, english), v.Unit)}
+		f.length, f.composed = engine.ItemLength(english)
+		f.pack, _ = engine.PackItem(g.Plan.Company.Pack, english)
+		facts[it.Name] = f
+	}
 	// A stay (a row with a check-in) is of a room, not of the breakfast
 	// or the airport transfer on the same price list.
 	booked := v.Items
 	if slices.ContainsFunc(w.Extra, func(x engine.Extra) bool { return x.Name == "check_in" }) {
-		stays := slices.DeleteFunc(slices.Clone(v.Items), func(it engine.Item) bool {
-			return engine.ItemUnit(g.Plan.Company.Pack, cmp.Or(it.Source, it.Name)) != "per night"
-		})
+		stays := slices.DeleteFunc(slices.Clone(v.Items), func(it engine.Item) bool { return facts[it.Name].unit != "per night" })
 		if len(stays) > 0 {
 			booked = stays
 		}
@@ -119,8 +130,8 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 	// say: a lane is not booked for a week, though the list prices one.
 	if slices.ContainsFunc(w.Extra, func(x engine.Extra) bool { return x.Name == "hours" || x.Name == "duration_hours" }) {
 		hourly := slices.DeleteFunc(slices.Clone(booked), func(it engine.Item) bool {
-			l, ok := engine.ItemLength(cmp.Or(it.Source, it.Name))
-			return ok && l.Hours == 0
+			f := facts[it.Name]
+			return f.composed && f.length.Hours == 0
 		})
 		if len(hourly) > 0 {
 			booked = hourly
@@ -138,35 +149,29 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 	// hour, a stay is its nights at the room's rate with no more guests
 	// than the room sleeps, a claim on car insurance is a motor claim,
 	// and "four chairs" seat no one in chair 6.
-	items := map[string]engine.Item{}
-	for _, it := range v.Items {
-		items[it.Name] = it
-	}
 	fitToItem := func(r engine.Row) {
 		fitCounted(g.Plan, w.Extra, r)
-		it, ok := items[fmt.Sprint(r["item"])]
+		f, ok := facts[fmt.Sprint(r["item"])]
 		if !ok {
 			return
 		}
-		l, ok := engine.ItemLength(cmp.Or(it.Source, it.Name))
-		if !ok {
-			english := cmp.Or(it.Source, it.Name)
-			fitStay(g, r, cmp.Or(engine.ItemUnit(g.Plan.Company.Pack, english), v.Unit), listPrice(it))
-			pi, _ := engine.PackItem(g.Plan.Company.Pack, english)
+		if !f.composed {
+			fitStay(g, r, f.unit, listPrice(f.item))
 			// A single room sleeps one: the party fits the room.
-			if n := int64(pi.Sleeps); n > 0 {
+			if n := int64(f.pack.Sleeps); n > 0 {
 				if a, ok := r["adults"].(int64); ok && a > n {
 					r["adults"] = (a-1)%n + 1
 				}
 			}
 			// A claim on car insurance is a motor claim.
 			for _, x := range w.Extra {
-				if val, set := pi.Sets[x.Name]; set && slices.Contains(x.Values, val) {
+				if val, set := f.pack.Sets[x.Name]; set && slices.Contains(x.Values, val) {
 					r[x.Name] = val
 				}
 			}
 			return
 		}
+		l := f.length
 		for _, x := range w.Extra {
 			switch {
 			case l.Hours > 0 && (x.Name == "hours" || x.Name == "duration_hours"):
@@ -589,18 +594,24 @@ func lengthValue(typ string, v float64) any {
 	return v
 }
 
+// itemFacts is what a work row of an item must agree with: the
+// composed line's length (composed: the item is such a line), the unit
+// it is sold per and its pack's entry.
+type itemFacts struct {
+	item     engine.Item
+	length   engine.Length
+	composed bool
+	unit     string
+	pack     catalog.Item
+}
+
 // fitStay prices a stay sold by the night for the nights it lasts: a
 // room from 27 June to 6 July is nine nights of its rate, not one.
 func fitStay(g *engine.Gen, r engine.Row, unit string, nightly int64) {
-	if unit != "per night" {
+	nights := int64(seed.StayNights(r))
+	if unit != "per night" || nights == 0 {
 		return
 	}
-	in, err1 := time.Parse(time.DateOnly, fmt.Sprint(r["check_in"]))
-	out, err2 := time.Parse(time.DateOnly, fmt.Sprint(r["check_out"]))
-	if err1 != nil || err2 != nil || !out.After(in) {
-		return
-	}
-	nights := int64(out.Sub(in).Hours() / 24)
 	minor := engine.MinorPerMajor(g.Locale.C.CurrencyDigits)
 	r["amount"] = max(minor, (nightly*nights+minor/2)/minor*minor)
 }
