@@ -1,7 +1,9 @@
 package seed
 
 import (
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -11,7 +13,7 @@ import (
 func TestPatternsDrawWhatTheyCheck(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, rule := range load().rules {
-		for _, pat := range append([]string{rule.Pattern}, mapValues(rule.PatternByCountry)...) {
+		for _, pat := range append([]string{rule.Pattern}, slices.Collect(maps.Values(rule.PatternByCountry))...) {
 			if pat == "" {
 				continue
 			}
@@ -33,12 +35,4 @@ func TestPatternsDrawWhatTheyCheck(t *testing.T) {
 			t.Fatalf("room number %q: want a floor 1–5 and a room 01–09, like 304", v)
 		}
 	}
-}
-
-func mapValues(m map[string]string) []string {
-	var out []string
-	for _, v := range m {
-		out = append(out, v)
-	}
-	return out
 }
