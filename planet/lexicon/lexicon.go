@@ -123,6 +123,18 @@ type Measures struct {
 	Manners []string `json:"manners"`
 }
 
+// FieldType is the type of a field named by the brief: by its last word
+// ("strength" real, "fill_date" date), else text.
+func (l *Lexicon) FieldType(field string) string {
+	last := field[strings.LastIndexByte(field, '_')+1:]
+	for _, typ := range []string{"date", "real", "integer"} {
+		if slices.Contains(l.FieldTypes[typ], last) {
+			return typ
+		}
+	}
+	return "text"
+}
+
 // MeasureValues returns the usual outcomes of a measure field, nil when
 // it has no short list (a weight, a depth).
 func (l *Lexicon) MeasureValues(field string) []string {
@@ -376,6 +388,9 @@ type Lexicon struct {
 	Filings Filings `json:"filings"`
 	// Evidence is what is kept as proof of work (see [Evidence]).
 	Evidence Evidence `json:"evidence"`
+	// FieldTypes are the last words of fields that make them numbers
+	// or dates, by type ("strength" real, "fill date" date).
+	FieldTypes map[string][]string `json:"field_types"`
 	// Sources says where each list added after _source comes from.
 	Sources map[string]string `json:"_sources"`
 	// Measures are the verbs of measuring, testing and grading a thing

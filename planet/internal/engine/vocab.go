@@ -167,7 +167,8 @@ func PartyKind(name, typ string) seed.Kind {
 		return ""
 	}
 	lex := lexicon.Load()
-	w := name[strings.LastIndexByte(name, '_')+1:]
+	// ("owners": the last word of the name, one of them.)
+	w := lex.Singular(name[strings.LastIndexByte(name, '_')+1:])
 	switch {
 	case lex.Is("org", w) || lex.Is("counterpart", w):
 		return seed.CompanyName

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/lexicon"
@@ -453,6 +454,17 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			// delivery with a photo proof, not photos, proofs and
 			// deliveries. A noun before another noun of the lexicon, or
 			// before "of" one, is what that record has.
+			// "logged on intake", "paid on delivery": a bare noun after
+			// "on" is when something happens, not a record.
+			// (A paper's word only: "cash on collection" still collects.)
+			if (arch == "documents" || arch == "evidence") && i > 0 && (ws[i-1] == "on" || ws[i-1] == "upon") && sg == w {
+				continue
+			}
+			// "its frame number", "the lot code": a noun before the head of
+			// an identifier names the number, not a record of its own.
+			if arch != "" && i+1 < len(ws) && slices.Contains(idHeads, r.lex.Singular(ws[i+1])) && r.lex.NounArchetype(sg+" "+r.lex.Singular(ws[i+1])) == "" {
+				continue
+			}
 			if arch != "" && i+1 < len(ws) {
 				// ("each debtor file moves from …": "moves" is the verb.)
 				verbNext := r.isVerb(ws[i+1]) && (i+2 == len(ws) || r.lex.Is("stop", ws[i+2]) || r.lex.Is("det", ws[i+2]))
@@ -513,7 +525,9 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			}
 			have[noun], have[sg] = true, true
 			c := capability{phrase: strings.TrimSpace(clause), archetype: arch, entity: noun, role: "entity", fields: ofField[i], swept: true}
-			if prev != "" && len(prev) > 2 && !r.lex.Is("stop", prev) && r.lex.NounArchetype(prev) == "" && !r.isVerb(ws[i-1]) {
+			// ("a workshop in Lyon servicing bikes": a name before the
+			// noun says where, not which.)
+			if prev != "" && len(prev) > 2 && !r.lex.Is("stop", prev) && r.lex.NounArchetype(prev) == "" && !r.isVerb(ws[i-1]) && !r.namedMidSentence(ws[i-1]) {
 				c.qualifiers = []string{prev}
 			}
 			caps = append(caps, c)
@@ -721,7 +735,8 @@ func (r *reader) perWhat(ws []string, c capability) []string {
 			continue
 		}
 		np := r.nounPhrase(ws[i+1:])
-		if len(np) == 0 || len(np) > 2 {
+		// ("by Lake Geneva", "in Matosinhos": a name says where.)
+		if len(np) == 0 || len(np) > 2 || r.namedMidSentence(np[0]) {
 			continue
 		}
 		head := r.lex.Singular(np[len(np)-1])
@@ -1001,8 +1016,25 @@ func (r *reader) fields(caps []capability) {
 		if len(low) != len(sentence) {
 			low = sentence // offsets of the one index the other
 		}
-		for _, mi := range fieldCue().FindAllStringSubmatchIndex(sentence, -1) {
+		// A list that ends in a clause of its own leaves that clause to
+		// be read for cues of its own: "with a work order, each case has
+		// a due date and a shade".
+		for pos := 0; pos < len(sentence); {
+			loc := fieldCue().FindStringSubmatchIndex(sentence[pos:])
+			if loc == nil {
+				break
+			}
+			mi := make([]int, len(loc))
+			for k, o := range loc {
+				mi[k] = o + pos
+			}
+			pos = mi[1]
 			m := []string{sentence[mi[0]:mi[1]], sentence[mi[2]:mi[3]]}
+			// "filed with the kommune": whom a filing goes to is no field
+			// (filings reads it).
+			if strings.HasPrefix(strings.ToLower(m[0]), "with") && r.filedBefore(sentence[:mi[0]]) {
+				continue
+			}
 			// The record the attributes are of is the one named last
 			// before them: "each batch is tempered with its allergens
 			// recorded, and hotels order chocolates" gives batches theirs.
@@ -1025,17 +1057,15 @@ func (r *reader) fields(caps []capability) {
 			if target < 0 {
 				continue
 			}
-			for _, part := range regexp.MustCompile(`,|\band\b|\bor\b`).Split(m[1], -1) {
-				// "with a deposit, supply cafés … and order flour": the list
-				// of fields ends where a clause with its own verb begins
-				// ("a service date" is a field: its head is one).
-				// ("a pawn ticket" is a noun the lexicon knows.)
-				if ws := words(part); len(ws) > 1 && r.isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && !slices.Contains(FieldHeads, r.lex.Singular(ws[len(ws)-1])) &&
-					r.lex.NounArchetype(ws[0]+" "+r.lex.Singular(ws[1])) == "" {
-					break
-				}
-				// "…, and shops pay monthly": a subject with its verb.
-				if ws := words(part); len(ws) > 1 && !r.lex.Is("det", ws[0]) && r.lex.Singular(ws[0]) != ws[0] && r.isVerb(ws[1]) && !strings.HasSuffix(ws[1], "s") && !lexicon.PastForm(ws[1]) && !strings.HasSuffix(ws[1], "ing") {
+			// ("has its own record with its passport number": what
+			// follows "with" in the list is more of the same record's.)
+			starts := []int{0}
+			for _, sp := range fieldSplit.FindAllStringIndex(m[1], -1) {
+				starts = append(starts, sp[1])
+			}
+			for pi, part := range fieldSplit.Split(m[1], -1) {
+				if r.endsFieldList(part) {
+					pos = mi[2] + starts[pi]
 					break
 				}
 				if name := r.ofCompound(part); name != "" {
@@ -1044,16 +1074,42 @@ func (r *reader) fields(caps []capability) {
 					}
 					continue
 				}
-				np := r.nounPhrase(words(part))
+				// "the buyer's permit number": the buyer's is part of the
+				// field's name.
+				np := r.nounPhrase(slices.DeleteFunc(words(part), func(w string) bool { return w == "s" }))
+				// "with its allergens recorded": the field is the allergens.
+				// ("a sample approved by the brand": of a record, whether
+				// it is; "a message written on top": the message.)
+				if n := len(np); n > 1 && lexicon.PastForm(np[n-1]) && !slices.Contains(FieldHeads, np[n-1]) {
+					if r.lex.NounArchetype(r.lex.Singular(np[n-2])) != "" {
+						if f := engine.Snake(strings.Join(np, " ")); !slices.Contains(caps[target].fields, f) {
+							caps[target].fields = append(caps[target].fields, f)
+							if caps[target].types == nil {
+								caps[target].types = map[string]string{}
+							}
+							caps[target].types[f] = "boolean"
+						}
+						continue
+					}
+					np = np[:n-1]
+				}
 				// "gets a waste tracking certificate": a paper keeps the
 				// words that say which.
 				paper := len(np) == 3 && r.lex.NounArchetype(r.lex.Singular(np[2])) == "documents"
-				if len(np) == 0 || len(np) > 2 && !paper {
+				// ("its hunting licence number", "the game tag number".)
+				number := len(np) == 3 && slices.Contains(FieldHeads, np[2])
+				if len(np) == 0 || len(np) > 2 && !paper && !number {
 					continue
 				}
 				name := engine.Snake(strings.Join(np, " "))
 				sg := r.lex.Singular(np[len(np)-1])
 				// ("a weigh ticket" of a weigh ticket is the record itself.)
+				// "with a minimum of two hours" is a rule of the record, no
+				// field; "couples have a first consultation" names the
+				// record itself.
+				if sg == "minimum" || sg == "maximum" || sg == engine.LastWord(caps[target].entity) || properName(part) {
+					continue
+				}
 				if name == "" || r.lex.ScaleKind(sg) != "" || r.lex.NounArchetype(sg) != "" && len(np) == 1 || isNumber(np[0]) || slices.Contains(caps[target].fields, name) || name == engine.Snake(caps[target].entity) {
 					continue
 				}
@@ -1063,9 +1119,87 @@ func (r *reader) fields(caps []capability) {
 	}
 }
 
+// fieldSplit separates the fields of a list.
+var fieldSplit = regexp.MustCompile(`,|\band\b|\bor\b|\bwith\b`)
+
+// endsFieldList reports whether a part of a list of fields ("with its
+// fill date, strength and …") is no field but the next clause: one that
+// starts with a sequence word or a quantifier ("then a treatment cycle",
+// "every new member signs"), a plural subject with its verb ("riggers
+// fill in a log", "crews rotate on a roster"), or money talk ("price in
+// lira, euros and dollars").
+func (r *reader) endsFieldList(part string) bool {
+	ws := words(part)
+	if len(ws) == 0 {
+		return false
+	}
+	// "with a deposit, supply cafés … and order flour": the list
+	// of fields ends where a clause with its own verb begins
+	// ("a service date" is a field: its head is one).
+	// ("a pawn ticket" is a noun the lexicon knows.)
+	if len(ws) > 1 && r.isVerb(ws[0]) && !strings.HasSuffix(ws[0], "ed") && !strings.HasSuffix(ws[0], "ing") && !slices.Contains(FieldHeads, r.lex.Singular(ws[len(ws)-1])) &&
+		r.lex.NounArchetype(ws[0]+" "+r.lex.Singular(ws[1])) == "" {
+		return true
+	}
+	// "…, and shops pay monthly": a subject with its verb.
+	// ("clients" is a determiner of the lexicon, and a subject here.)
+	if len(ws) > 1 && (!r.lex.Is("det", ws[0]) || r.lex.ScaleKind(r.lex.Singular(ws[0])) != "") && r.lex.Singular(ws[0]) != ws[0] && r.isVerb(ws[1]) && !strings.HasSuffix(ws[1], "s") && !lexicon.PastForm(ws[1]) && !strings.HasSuffix(ws[1], "ing") {
+		return true
+	}
+	// "…, the owner approves the estimate": one with its verb.
+	if len(ws) > 3 && r.lex.Is("det", ws[0]) && r.lex.Singular(ws[1]) == ws[1] && !r.isVerb(ws[1]) && strings.HasSuffix(ws[2], "s") && r.lex.Singular(ws[2]) != ws[2] && r.lex.Is("det", ws[3]) {
+		return true
+	}
+	if slices.Contains([]string{"then", "every", "each", "all", "while", "before", "after", "when", "once", "we", "they"}, ws[0]) {
+		return true
+	}
+	// ("euros", "price in lira": not "real estate", "deals won".)
+	isCurrency := func(w string) bool { _, ok := r.lex.Currencies[w]; return ok }
+	if len(ws) == 1 && isCurrency(ws[0]) {
+		return true
+	}
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == "in" && isCurrency(ws[i+1]) {
+			return true
+		}
+	}
+	np := r.nounPhrase(ws)
+	for k := 0; k+1 < len(np); k++ {
+		if w := np[k]; len(w) > 3 && r.lex.Singular(w) != w && !strings.HasSuffix(w, "ss") && r.lex.NounArchetype(strings.Join(np, " ")) == "" && !r.lex.Is("head", r.lex.Singular(np[k+1])) && !lexicon.PastForm(np[k+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// properName reports whether a phrase is a name: its words capitalised
+// ("by Lake Naivasha", "with the Kommune" is not).
+func properName(part string) bool {
+	fs := strings.Fields(part)
+	for len(fs) > 0 && (strings.ToLower(fs[0]) == "the" || strings.ToLower(fs[0]) == "a" || strings.ToLower(fs[0]) == "an" || strings.ToLower(fs[0]) == "its" || strings.ToLower(fs[0]) == "their") {
+		fs = fs[1:]
+	}
+	if len(fs) == 0 {
+		return false
+	}
+	for _, f := range fs {
+		r, _ := utf8.DecodeRuneInString(f)
+		if !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // FieldHeads are the heads of field names: "service date", "serial
 // number" are fields even when their first word is also a verb.
 var FieldHeads = []string{"date", "number", "no", "note", "type", "kind", "code", "time", "status", "level", "size", "reference", "ref", "id", "name", "score", "count", "detail", "history", "record", "photo", "signature"}
+
+// idHeads are the heads of fields that say which one a thing is
+// ("frame number", "lot code"): the noun before them names the number,
+// not a record ("each truck has its inspection date" still has
+// inspections).
+var idHeads = []string{"number", "no", "code", "reference", "ref", "id"}
 
 // containers are nouns that hold records of something else: "a register
 // of master key systems" keeps master key systems.

@@ -316,13 +316,35 @@ func (r *reader) coordinated(s string) (string, map[string][]string) {
 	out := coordinated.ReplaceAllStringFunc(s, func(m string) string {
 		g := coordinated.FindStringSubmatch(m)
 		a, b, head := strings.ToLower(g[1]), strings.ToLower(g[2]), r.lex.Singular(strings.ToLower(g[3]))
-		if !r.lex.Is("coordinated_head", head) || r.lex.Singular(a) != a || r.lex.Is("det", a) || r.lex.Is("stop", a) || r.lex.Is("det", b) || r.lex.NounArchetype(a) != "" || lexicon.PastForm(a) || strings.HasSuffix(a, "ing") || r.isVerb(b) {
+		// ("servicing road and city bikes": a plural thing of two kinds
+		// is that thing too, not roads beside city bikes.)
+		// (Only when the first kind with the thing is a thing known:
+		// "cable and consumer units" are cable and consumer units.)
+		thing := strings.ToLower(g[3]) != head && !r.isVerb(a) && !r.isVerb(g[3]) && r.lex.NounArchetype(b) == "" && r.knownThing(a+" "+head)
+		if !r.lex.Is("coordinated_head", head) && !thing || r.lex.Singular(a) != a || r.lex.Is("det", a) || r.lex.Is("stop", a) || r.lex.Is("det", b) || r.lex.NounArchetype(a) != "" || lexicon.PastForm(a) || strings.HasSuffix(a, "ing") || r.isVerb(b) {
 			return m
 		}
 		kinds[head] = union(kinds[head], []string{a, b})
 		return g[3]
 	})
 	return out, kinds
+}
+
+// knownThing reports whether a noun names a thing the lexicon or the
+// industry's price list knows ("road bike" of a bicycle shop).
+func (r *reader) knownThing(noun string) bool {
+	if r.lex.NounArchetype(noun) != "" {
+		return true
+	}
+	if r.ind == nil {
+		return false
+	}
+	for _, it := range r.ind.Vocabulary.Offering.Items {
+		if strings.EqualFold(it.Name, noun) {
+			return true
+		}
+	}
+	return false
 }
 
 // withKinds gives each record read from a coordinated phrase its kind.

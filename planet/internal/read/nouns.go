@@ -164,17 +164,35 @@ func (r *reader) filedWith(before string, np []string) bool {
 	if len(prev) == 0 || len(np) == 0 {
 		return false
 	}
-	w := prev[len(prev)-1]
-	filing := false
-	for _, lemma := range []string{w, strings.TrimSuffix(w, "s"), strings.TrimSuffix(w, "ed"), strings.TrimSuffix(w, "d"), strings.Replace(w, "sent", "send", 1)} {
-		filing = filing || r.lex.IsFilingVerb(lemma)
-	}
-	if !filing {
+	if !r.filingVerbBefore(before) {
 		return false
 	}
 	auth := r.lex.Filings.Authorities
 	last := r.lex.Singular(np[len(np)-1])
 	return slices.Contains(auth, last) || len(np) >= 2 && slices.Contains(auth, np[len(np)-2]+" "+last)
+}
+
+// filingVerbBefore reports whether the text ends in a verb of filing
+// ("filed", "lodged", "reported").
+func (r *reader) filingVerbBefore(before string) bool {
+	prev := strings.Fields(strings.ToLower(before))
+	if len(prev) == 0 {
+		return false
+	}
+	w := prev[len(prev)-1]
+	for _, lemma := range []string{w, strings.TrimSuffix(w, "s"), strings.TrimSuffix(w, "ed"), strings.TrimSuffix(w, "d"), strings.Replace(w, "sent", "send", 1)} {
+		if r.lex.IsFilingVerb(lemma) {
+			return true
+		}
+	}
+	return false
+}
+
+// filedBefore reports whether the text ends in a verb of filing done
+// ("filed", "lodged", "sent"): "each file has" files nothing.
+func (r *reader) filedBefore(before string) bool {
+	prev := strings.Fields(strings.ToLower(before))
+	return len(prev) > 0 && lexicon.PastForm(prev[len(prev)-1]) && r.filingVerbBefore(before)
 }
 
 // looksLikeCustomer: a person or organisation noun, not a thing.
@@ -714,13 +732,21 @@ func (r *reader) workFields(caps []capability) {
 				r.decide(c.phrase, "/work/attributes", "%s go by %s", w.Many, strings.Join(at.Values, ", "))
 			}
 		}
-		if c.entity != w.One && c.entity != engine.LastWord(w.One) && !r.isWorkItself(c) {
+		if !r.namesWork(c.entity) && c.entity != engine.LastWord(w.One) && !r.isWorkItself(c) && !r.isWorkOn(c) {
 			continue
 		}
 		for _, f := range append(slices.Clone(c.fields), r.partyFields(c)...) {
-			if !slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == f }) && !slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at"}, f) {
-				w.Attributes = append(w.Attributes, r.fieldAttribute(f, c))
-				r.decide(c.phrase, "/work/attributes", "%s have a %s", w.Many, strings.ReplaceAll(f, "_", " "))
+			// "every bike is logged": the kind is the bike's, not the
+			// work's ("road and city bikes").
+			of := ""
+			if f == "kind" && !r.isWorkItself(c) && engine.Snake(c.entity) != engine.Snake(w.One) && c.entity != engine.LastWord(w.One) {
+				of = engine.Snake(c.entity) + "_"
+			}
+			if !slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool { return sameField(a.Name, of+f) }) && !slices.Contains([]string{"id", "status", "notes", "customer_id", "created_at"}, f) {
+				at := r.fieldAttribute(f, c)
+				at.Name = of + at.Name
+				w.Attributes = append(w.Attributes, at)
+				r.decide(c.phrase, "/work/attributes", "%s have a %s", w.Many, strings.ReplaceAll(at.Name, "_", " "))
 			}
 		}
 		// "every delivery is closed with a photo": what is done to the
@@ -754,6 +780,35 @@ func (r *reader) workFields(caps []capability) {
 			r.decide(c.phrase, "/work/attributes", "%s count %s", w.Many, strings.ReplaceAll(at.Name, "_", " "))
 		}
 	}
+}
+
+// sameField reports whether two field names say the same: "frame_no"
+// of a pack is the brief's "frame_number".
+func sameField(a, b string) bool {
+	norm := func(s string) string {
+		if t, ok := strings.CutSuffix(s, "_number"); ok {
+			return t + "_no"
+		}
+		return s
+	}
+	return norm(a) == norm(b)
+}
+
+// namesWork reports whether a record noun is the line of work's own:
+// its word, the thing it is of ("every bike is logged with its frame
+// number" where the work is bike services), or a word of its name.
+func (r *reader) namesWork(one string) bool {
+	w := r.p.Work
+	return one != "" && (engine.Snake(one) == engine.Snake(w.One) || engine.Snake(one) == engine.Snake(w.Offering.One) || strings.HasPrefix(w.One, one+" ") || strings.HasSuffix(w.One, " "+one))
+}
+
+// isWorkOn reports whether a record is work of the line's own archetype
+// on the thing the line of work is of: "servicing bikes" at a workshop
+// whose work is bike services. (Bookings are not: a reservation of a
+// toy is no loan of it.)
+func (r *reader) isWorkOn(c capability) bool {
+	w := r.p.Work
+	return c.archetype == w.Archetype && c.archetype == "work_orders" && len(c.qualifiers) == 0 && c.resource != "" && r.namesWork(c.resource)
 }
 
 // isWorkItself reports whether a record read from a noun alone is the
@@ -830,6 +885,7 @@ func (r *reader) services(caps []capability) {
 	// Charges the brief names are kinds of invoice in the one billing
 	// service; money taken up front is its deposits (policy: before the
 	// work is confirmed).
+	registerAttrs := map[string][]engine.PlanAttribute{} // the fields of what the brief counts
 	var billKinds, billUnits []string
 	var upfront, billFrom, refunds string
 	for _, c := range caps {
@@ -902,7 +958,7 @@ func (r *reader) services(caps []capability) {
 			}
 			continue
 		}
-		if engine.Snake(one) == engine.Snake(p.Work.One) || engine.Snake(one) == engine.Snake(p.Work.Offering.One) || strings.HasPrefix(p.Work.One, one+" ") || strings.HasSuffix(p.Work.One, " "+one) {
+		if r.namesWork(one) {
 			r.decide(c.phrase, "/work", "%s: already the line of work", r.lex.Plural(one))
 			continue
 		}
@@ -915,6 +971,18 @@ func (r *reader) services(caps []capability) {
 			r.decide(c.phrase, "/work", "%s: already the line of work (%s)", r.lex.Plural(one), p.Work.Many)
 			continue
 		}
+		// "servicing bikes" at a workshop whose work is bike services:
+		// work of the line's archetype on the thing the line of work is
+		// of is that work, of a kind when its word is another.
+		if r.isWorkOn(c) && !r.namesWork(one) {
+			// ("tune every piano": tuning is a kind of the work; a verb's
+			// own word, "service visit", says no more than the work.)
+			if one != a.Entity.One && !slices.Contains(a.Generic, one) && (slices.Contains(a.Native, one) || strings.HasSuffix(one, "ing")) {
+				r.workKind(one, c.phrase)
+			}
+			r.decide(c.phrase, "/work", "%s of %s: the line of work (%s)", r.lex.Plural(one), r.lex.Plural(c.resource), p.Work.Many)
+			continue
+		}
 		// … and the kind of work it is: a column of the line of work.
 		if r.ind != nil && c.archetype == p.Work.Archetype && (c.archetype == "work_orders" || c.archetype == "bookings") && len(c.qualifiers) == 0 && slices.Contains(a.Native, one) {
 			r.workKind(one, c.phrase)
@@ -923,6 +991,15 @@ func (r *reader) services(caps []capability) {
 		}
 		if r.isWorkItself(c) {
 			r.decide(c.phrase, "/work", "%s: already the line of work (%s)", r.lex.Plural(one), p.Work.Many)
+			continue
+		}
+		// "a workshop servicing bikes" where the work is bike services:
+		// work named by an -ing word alone, of the line's own archetype,
+		// is a kind of it, not jobs beside it ("tune-ups", "bores" are
+		// things of their own).
+		if c.swept && c.archetype == "work_orders" && p.Work.Archetype == "work_orders" && len(c.qualifiers) == 0 && c.resource == "" && !strings.Contains(one, " ") && strings.HasSuffix(one, "ing") {
+			r.workKind(one, c.phrase)
+			r.decide(c.phrase, "/work", "%s: a kind of %s, the line of work", r.lex.Plural(one), p.Work.One)
 			continue
 		}
 		if prev, dup := entities[engine.Snake(one)]; dup {
@@ -939,6 +1016,11 @@ func (r *reader) services(caps []capability) {
 		// its own (below), not a document per customer.
 		if (c.archetype == "documents" || c.archetype == "inventory") && slices.ContainsFunc(p.Scale, func(s engine.PlanScale) bool { return s.Kind == "assets" && s.Noun == one }) {
 			r.decide(c.phrase, "/services", "%s: a register of what the brief counts", r.lex.Plural(one))
+			// ("every cask is logged with its fill date and strength":
+			// the register's columns.)
+			for _, f := range c.fields {
+				registerAttrs[one] = append(registerAttrs[one], r.fieldAttribute(f, c))
+			}
 			continue
 		}
 		native := slices.Contains(a.Native, one) || slices.Contains(a.Native, engine.LastWord(one))
@@ -1195,6 +1277,7 @@ func (r *reader) services(caps []capability) {
 		if sites {
 			ps.Attributes = []engine.PlanAttribute{{Name: "address", Type: "text", From: sc.From}}
 		}
+		ps.Attributes = append(ps.Attributes, registerAttrs[sc.Noun]...)
 		add(ps, fmt.Sprintf("%s (assets): %d %s", name, sc.Count, many))
 	}
 	// What the opening says the business has, uncounted: "with 22 sea
@@ -1328,13 +1411,11 @@ func (r *reader) recordArchetype(id string) bool {
 	return ok && a.Builder == "" && len(a.States) >= 2
 }
 
-// fieldType is the type of a field the brief names: a date by its name,
-// else text.
+// fieldType is the type of a field the brief names, by its last word
+// (lexicon field_types): "fill_date" a date, "strength" a number, else
+// text.
 func fieldType(f string) string {
-	if strings.HasSuffix(f, "date") || strings.HasSuffix(f, "deadline") {
-		return "date"
-	}
-	return "text"
+	return lexicon.Load().FieldType(f)
 }
 
 // chargeKind names the charge a billing capability is about ("green

@@ -17,3 +17,19 @@ func (r *reader) isPlaceName(w string) bool {
 	}
 	return false
 }
+
+// namedMidSentence reports whether a (lower-cased) word is written as a
+// name inside a sentence of the description, not only at its start:
+// "in Lyon servicing bikes" names Lyon; "Kimono rental shop" names no
+// kimono.
+func (r *reader) namedMidSentence(w string) bool {
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
+		fs := strings.FieldsFunc(sentence, func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsDigit(c) && c != '-' })
+		for i, f := range fs {
+			if first, _ := utf8.DecodeRuneInString(f); i > 0 && unicode.IsUpper(first) && strings.ToLower(f) == w {
+				return true
+			}
+		}
+	}
+	return false
+}

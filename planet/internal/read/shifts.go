@@ -66,7 +66,7 @@ func (r *reader) shiftRecord(c capability, one string) (string, []string) {
 			}
 		}
 	}
-	if person != "" && !strings.HasPrefix(one, person+" ") {
+	if person != "" && !strings.HasPrefix(one, person+" ") && person != one && !slices.Contains(strings.Fields(one), person) {
 		one = person + " " + one
 	}
 	// "rostered per drive", "planned by forecast": not a price unit
@@ -112,6 +112,19 @@ func (r *reader) shiftPerson(ws []string) string {
 			return ""
 		}
 		return sg
+	}
+	// "crews rotate on a roster": the plural subject a clause starts
+	// with, its verb after it.
+	i := 0
+	for i < len(ws) && (ws[i] == "our" || ws[i] == "the" || ws[i] == "all") {
+		i++
+	}
+	if i+1 < len(ws) {
+		sg := r.lex.Singular(ws[i])
+		if next := ws[i+1]; sg != ws[i] && !r.lex.Is("det", ws[i]) && !r.lex.Is("vague", sg) && !slices.Contains(shiftWords, sg) && (r.lex.NounArchetype(sg) == "" || r.lex.NounArchetype(sg) == "shifts" || r.lex.ScaleKind(sg) == "staff") &&
+			!r.lex.Is("stop", next) && !r.lex.Is("det", next) && r.lex.NounArchetype(r.lex.Singular(next)) == "" && !slices.Contains(shiftWords, r.lex.Singular(next)) && len(sg) > 2 {
+			return sg
+		}
 	}
 	return ""
 }
