@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -127,5 +128,46 @@ func TestFieldsTheBriefNames(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUnknownFieldIsNoNote: a field the brief names that no pool, kind or
+// pattern knows ("groupset") is left empty in the seed, not filled with
+// another kind's values (a note such as "Confirmé par téléphone"), and
+// its tool does not require it; a field of a known kind is still filled.
+func TestUnknownFieldIsNoNote(t *testing.T) {
+	_, b := buildBrief(t, Scenario{Industry: "bicycle repair workshop", Country: "FR", Seed: 2,
+		Description: "Bicycle repair workshop in Nantes servicing city bikes. Every bike is logged with its frame number and groupset on intake."})
+	validated(t, b)
+	tb := tableNamed(b, "bike_services")
+	if tb == nil {
+		t.Fatal("no bike_services table")
+	}
+	i := slices.IndexFunc(tb.Columns, func(c world.Column) bool { return c.Name == "groupset" })
+	if i < 0 {
+		t.Fatal("no groupset column")
+	}
+	if !tb.Columns[i].Nullable {
+		t.Error("groupset is not nullable")
+	}
+	notes := seed.LexiconFor("fr").Pool("note")
+	filled := 0
+	for _, r := range tb.Rows {
+		if v, ok := r["groupset"].(string); ok && slices.Contains(notes, v) {
+			t.Errorf("groupset %q is a note", v)
+		}
+		if r["frame_no"] != nil {
+			filled++
+		}
+	}
+	if filled != len(tb.Rows) || filled == 0 {
+		t.Errorf("frame_no filled on %d of %d rows", filled, len(tb.Rows))
+	}
+	for _, tool := range b.Tools {
+		for _, a := range tool.Args {
+			if a.Name == "groupset" && a.Required {
+				t.Errorf("%s requires groupset", tool.Name)
+			}
+		}
 	}
 }

@@ -331,7 +331,7 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 		kit.S("staff_id", false, "")}
 	values := map[string]any{"customer_id": "$customer_id", "item": "$item", "scheduled_on": "$scheduled_on", "amount": "$amount", "staff_id": "$staff_id", "created_at": "$now"}
 	for _, x := range w.Extra {
-		bookArgs = append(bookArgs, kit.A(x.Name, table+"."+x.Name, !x.DecidedLater(), ""))
+		bookArgs = append(bookArgs, kit.A(x.Name, table+"."+x.Name, !x.DecidedLater() && !x.Unrecorded(), ""))
 		values[x.Name] = "$" + x.Name
 	}
 	s.Tool(false, kit.Tool(s.Name, "create_"+one, "Create "+engine.An(w.One),

@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mercury/mcp-world/planet/lexicon"
@@ -113,6 +114,10 @@ func (n Noun) Columns() []world.Column {
 			c.Nullable = true
 			c.Description = strings.TrimSpace(c.Description + " Empty until the record is decided.")
 		}
+		if e.Unrecorded() {
+			c.Nullable = true
+			c.Description = strings.TrimSpace(c.Description + " Not kept on older records.")
+		}
 		cols = append(cols, c)
 	}
 	return cols
@@ -125,6 +130,30 @@ func (e Extra) DecidedLater() bool {
 	return ok && r.AtMost != "" && len(e.Values) == 0
 }
 
+// Unrecorded reports whether the column is text the brief names that no
+// pool, kind, pattern or party knows ("groupset", "calibre"): the seed
+// leaves it empty rather than fill it from another kind's pool (a note
+// such as "Confirmed by phone"), and the tools write it from now on.
+func (e Extra) Unrecorded() bool {
+	if len(e.Values) > 0 || e.Type != "text" || noteLike(e.Name) {
+		return false
+	}
+	if _, ok := seed.RuleForType(e.Name, e.Type); ok {
+		return false
+	}
+	if _, isRef := referenceName(e.Name); isRef {
+		return false
+	}
+	return PartyKind(e.Name, e.Type) == "" && len(seed.LexiconFor("en").Pool(e.Name)) == 0
+}
+
+// noteLike reports whether a column is a note by its name ("notes",
+// "access_instructions"): free text, which the note pool fills.
+func noteLike(name string) bool {
+	last := name[strings.LastIndexByte(name, '_')+1:]
+	return slices.Contains([]string{"note", "notes", "comment", "comments", "remark", "remarks", "instructions", "request", "requests", "details", "description", "feedback"}, last)
+}
+
 // Value makes a value for an extra column of row, drawn from the pool of
 // the column's kind; st is the row's place in its lifecycle, which dates
 // follow.
@@ -134,6 +163,9 @@ func (e Extra) Value(g *Gen, row Row, st seed.Stage) any {
 	}
 	if e.Type == "boolean" {
 		return g.R.IntN(3) == 0
+	}
+	if e.Unrecorded() {
+		return nil
 	}
 	r, ok := seed.RuleForType(e.Name, e.Type)
 	if !ok && e.Type == "text" {
@@ -215,9 +247,18 @@ var referenceWords = []string{"number", "serial", "no", "code", "tag", "ticket",
 // ReferenceValue makes a reference number for a column whose name says it
 // holds one ("CE-48213" for a certificate); false for any other column.
 func ReferenceValue(g *Gen, name string) (string, bool) {
+	if _, ok := referenceName(name); !ok {
+		return "", false
+	}
+	return fmt.Sprintf("%s-%05d", strings.ToUpper(name[:min(2, len(name))]), 10000+g.R.IntN(89999)), true
+}
+
+// referenceName reports whether a column's name says it holds a
+// reference number, and the word that says so.
+func referenceName(name string) (string, bool) {
 	for _, w := range referenceWords {
 		if name == w || strings.HasSuffix(name, "_"+w) {
-			return fmt.Sprintf("%s-%05d", strings.ToUpper(name[:min(2, len(name))]), 10000+g.R.IntN(89999)), true
+			return w, true
 		}
 	}
 	return "", false
