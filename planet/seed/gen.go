@@ -114,6 +114,10 @@ func (s *Source) money(r Rule, row map[string]any) int64 {
 	return minor
 }
 
+// RoundPrice rounds a price in major units the way price lists do: to
+// 1 under 1,000, then 10, 100, … (39,875 won is listed at 39,900).
+func RoundPrice(x float64) float64 { return roundPrice(x, 0) }
+
 // roundPrice rounds to a step that fits the size: 1 under 1,000, then 10,
 // 100, … (or to step when the rule sets one).
 func roundPrice(x, step float64) float64 {

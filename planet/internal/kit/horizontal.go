@@ -56,8 +56,9 @@ func ItemPrice(g *engine.Gen, r *rand.Rand, it engine.Item) int64 {
 	}
 	p := (it.Min + at*(it.Max-it.Min)) * engine.EurRate(g.Locale.C.Currency)
 	minor := engine.MinorPerMajor(g.Locale.C.CurrencyDigits)
+	// A list price is a round one: 39,900 won, not 39,875.
 	if p >= 20 {
-		return int64(math.Round(p)) * minor
+		return int64(seed.RoundPrice(p)) * minor
 	}
 	// Small prices (per kWh, per page) keep their cents.
 	return max(1, int64(math.Round(p*float64(minor))))
