@@ -10,6 +10,7 @@ import (
 
 	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
+	"github.com/mercury/mcp-world/planet/seed"
 	"github.com/mercury/mcp-world/world"
 )
 
@@ -83,8 +84,13 @@ func (k *Builder) TaskID(tc *engine.TaskCtx, table string) string {
 // Money draws a price between lo and hi EUR-equivalent major units, in the
 // company currency's minor units, rounded to whole major units.
 func (k *Builder) Money(r *rand.Rand, lo, hi float64) int64 {
-	p := lo + r.Float64()*(hi-lo)
-	return int64(math.Max(1, math.Round(p*engine.EurRate(k.Gen.Locale.C.Currency)))) * engine.MinorPerMajor(k.Gen.Locale.C.CurrencyDigits)
+	p := (lo + r.Float64()*(hi-lo)) * engine.EurRate(k.Gen.Locale.C.Currency)
+	// A fee or a price the business sets is a round one (744,000 dong a
+	// month, not 744,089).
+	if p >= 20 {
+		p = seed.RoundPrice(p)
+	}
+	return int64(math.Max(1, math.Round(p))) * engine.MinorPerMajor(k.Gen.Locale.C.CurrencyDigits)
 }
 
 // WorkIn returns the seed work items in one of the states.
