@@ -651,8 +651,15 @@ func (l *Lexicon) Plural(phrase string) string {
 // PastForm reports whether w is a past form of a verb: "-ed" or an
 // irregular one ("paid", "sold", "bought").
 func PastForm(w string) bool {
-	_, irregular := Load().IrregularVerbs[w]
-	return strings.HasSuffix(w, "ed") || irregular
+	if _, irregular := Load().IrregularVerbs[w]; irregular {
+		return true
+	}
+	// Not "bed", "red", nor a noun in -eed ("breed", "speed", "seed"):
+	// "agreed", "guaranteed" are.
+	if len(w) <= 3 || strings.HasSuffix(w, "eed") && len(w) < 6 {
+		return false
+	}
+	return strings.HasSuffix(w, "ed")
 }
 
 // VerbLemma returns the candidate base forms of an inflected English verb:

@@ -403,6 +403,11 @@ func (r *reader) participles(caps []capability) []capability {
 			i = len(caps) - 1
 		}
 		for _, f := range flags {
+			// ("every piece is logged": the record is kept, and no
+			// yes/no of it says so.)
+			if slices.ContainsFunc(lexicon.VerbLemma(f), func(l string) bool { return slices.Contains(r.lex.Checks.LogVerbs, l) }) {
+				continue
+			}
 			if !slices.Contains(caps[i].flags, f) {
 				caps[i].flags = append(caps[i].flags, f)
 			}
@@ -687,6 +692,11 @@ func (r *reader) actions(ws []string, v *lexicon.Verb, c capability) []string {
 			}
 			// The clause's own verb, when its record is what the verb names.
 			if lemma == v.Verb && vi.Archetype == c.archetype || c.entity == "" {
+				continue
+			}
+			// "every piece is logged": a record is kept; that it is
+			// logged says nothing of it.
+			if slices.Contains(r.lex.Checks.LogVerbs, lemma) {
 				continue
 			}
 			// A noun of the record's own ("grading" of gradings, "repair"

@@ -816,11 +816,13 @@ func (r *reader) isWorkOn(c capability) bool {
 // proof of delivery" at a courier whose work is parcels is the parcel's
 // delivery, not deliveries beside the parcels.
 func (r *reader) isWorkItself(c capability) bool {
-	if !c.swept || c.archetype != r.p.Work.Archetype || len(c.qualifiers) > 0 {
+	if c.archetype != r.p.Work.Archetype || len(c.qualifiers) > 0 {
 		return false
 	}
+	// ("every job is logged with the car's plate number" where the work
+	// is repairs: the job is the repair, verb or no verb.)
 	a, _ := r.lex.Archetype(c.archetype)
-	return slices.Contains(a.Generic, c.entity)
+	return slices.Contains(a.Generic, c.entity) && (c.swept || c.resource == "")
 }
 
 // staffNoun finds who does the work: a person noun that is the subject of
