@@ -94,6 +94,11 @@ func TestFieldsTheBriefNames(t *testing.T) {
 			never: []string{"abroad_id", "table:shipments_abroads"},
 		},
 		{
+			name: "a day of the week is no thing, a singular subject with its verb no field", industry: "vegetable box scheme", country: "NL",
+			desc:  "We pack organic vegetable boxes from six farms around Utrecht. Households subscribe to weekly deliveries, our vans deliver every Friday, and the customer pays in two instalments.",
+			never: []string{"friday_id", "customer_pays", "table:fridays"},
+		},
+		{
 			name: "crews who rotate on a roster have the shifts", industry: "ferry operator", country: "IT",
 			desc:       "Ferry operator sailing from Naples to Capri with two ships. Passengers are booked per sailing, and crews rotate on a roster.",
 			wantTables: []string{"crew_shifts"},

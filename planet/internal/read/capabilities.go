@@ -1157,7 +1157,11 @@ func (r *reader) endsFieldList(part string) bool {
 		return true
 	}
 	// "…, the owner approves the estimate": one with its verb.
-	if len(ws) > 3 && r.lex.Is("det", ws[0]) && r.lex.Singular(ws[1]) == ws[1] && !r.isVerb(ws[1]) && strings.HasSuffix(ws[2], "s") && r.lex.Singular(ws[2]) != ws[2] && r.lex.Is("det", ws[3]) {
+	// ("the client pays 50% up front", "the owner pays in instalments";
+	// not "the customer notes", a field.)
+	if len(ws) > 2 && r.lex.Is("det", ws[0]) && !r.lex.Is("det", ws[1]) && r.lex.Singular(ws[1]) == ws[1] && !r.isVerb(ws[1]) && strings.HasSuffix(ws[2], "s") && r.lex.Singular(ws[2]) != ws[2] &&
+		!slices.Contains(FieldHeads, r.lex.Singular(ws[2])) && r.lex.NounArchetype(r.lex.Singular(ws[2])) == "" &&
+		(len(ws) == 3 || r.lex.Is("det", ws[3]) || r.lex.Is("stop", ws[3]) || isNumber(ws[3])) {
 		return true
 	}
 	if slices.Contains([]string{"then", "every", "each", "all", "while", "before", "after", "when", "once", "we", "they"}, ws[0]) {
