@@ -9,7 +9,7 @@ import (
 // TestApprovedAmountFollowsClaim: what an insurer approves of a claim is
 // 60–100 % of what was claimed, and nothing yet for a claim just filed or
 // one turned down; a claim is of the kind of its cover (a claim on car
-// insurance is a motor claim).
+// insurance is a motor claim) and of a size that follows it.
 func TestApprovedAmountFollowsClaim(t *testing.T) {
 	p, b := buildBrief(t, Scenario{Industry: "motor insurer", Country: "KE", Seed: 4,
 		Description: "Motor insurance company in Nairobi. Policyholders report claims by phone or app."})
@@ -24,6 +24,13 @@ func TestApprovedAmountFollowsClaim(t *testing.T) {
 			if strings.Contains(fmt.Sprint(r["item"]), word) && r["claim_type"] != kind {
 				t.Errorf("claim %d on %q is a %v claim, want %s", i, r["item"], r["claim_type"], kind)
 			}
+		}
+		// What is claimed scales with the cover: a claim is a part of
+		// or a few times the premium of the policy it is on, not a sum
+		// of its own (a 789-shilling claim on 26,600 of premium).
+		premium, _ := r["amount"].(int64)
+		if claimed, ok := r["claimed_amount"].(int64); ok && premium > 0 && (claimed*5 < premium || claimed > premium*8) {
+			t.Errorf("claim %d on %q: %d claimed on %d of premium, want 0.2–8 times", i, r["item"], claimed, premium)
 		}
 		approved, has := r["approved_amount"].(int64)
 		switch r["status"] {

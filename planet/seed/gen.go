@@ -96,6 +96,10 @@ func (s *Source) money(r Rule, row map[string]any) int64 {
 	lo, hi := max(r.Money[0], 0.01)*s.Rate, r.Money[1]*s.Rate
 	major := math.Exp(math.Log(lo) + s.R.Float64()*(math.Log(hi)-math.Log(lo)))
 	scale := math.Pow10(s.Country.CurrencyDigits)
+	if base, ok := row[r.Of].(int64); ok && base > 0 && len(r.Times) == 2 {
+		t := math.Exp(math.Log(r.Times[0]) + s.R.Float64()*(math.Log(r.Times[1])-math.Log(r.Times[0])))
+		major = min(max(float64(base)/scale*t, lo), hi)
+	}
 	var minor int64
 	if r.Cents {
 		minor = int64(math.Max(1, math.Round(major*scale)))

@@ -112,10 +112,15 @@ type Rule struct {
 	Cents    bool      `json:"cents,omitempty"` // keep fractions of a major unit (rates per word)
 	Round    float64   `json:"round,omitempty"` // round money to this many major units
 	AtMost   string    `json:"at_most,omitempty"`
-	Range    []float64 `json:"range,omitempty"` // counts, measures; days or years for dates
-	Step     float64   `json:"step,omitempty"`
-	Choices  []float64 `json:"choices,omitempty"`
-	Pattern  string    `json:"pattern,omitempty"`
+	// Of and Times draw money as a multiple of the row's column Of (a
+	// claim of 0.2–8 times the premium of the policy it is on), within
+	// Money.
+	Of      string    `json:"of,omitempty"`
+	Times   []float64 `json:"times,omitempty"`
+	Range   []float64 `json:"range,omitempty"` // counts, measures; days or years for dates
+	Step    float64   `json:"step,omitempty"`
+	Choices []float64 `json:"choices,omitempty"`
+	Pattern string    `json:"pattern,omitempty"`
 	// PatternByCountry overrides Pattern per country (number plates).
 	PatternByCountry map[string]string `json:"pattern_by_country,omitempty"`
 	Shape            string            `json:"shape,omitempty"`  // regexp the validator accepts, when wider than Pattern
