@@ -100,7 +100,7 @@ func TestFieldsTheBriefNames(t *testing.T) {
 		},
 		{
 			name: "crews who rotate on a roster have the shifts", industry: "ferry operator", country: "IT",
-			desc:       "Ferry operator sailing from Naples to Capri with two ships. Passengers are booked per sailing, and crews rotate on a roster.",
+			desc:       "Ferry operator sailing from Naples to Capri with two ships. Passengers are booked per sailing, and our deck crews rotate weekly on a roster.",
 			wantTables: []string{"crew_shifts"},
 			never:      []string{"crews_rotate"},
 		},

@@ -455,11 +455,7 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			}
 			sg := r.lex.Singular(w)
 			noun, arch := sg, r.lex.NounArchetype(sg)
-			// One phrase, one record: "a photo proof of delivery" is a
-			// delivery with a photo proof, not photos, proofs and
-			// deliveries. A noun before another noun of the lexicon, or
-			// before "of" one, is what that record has.
-			// "logged on intake", "paid on delivery": a bare noun after
+			// "logged on intake", "signed on completion": a bare noun after
 			// "on" is when something happens, not a record.
 			// (A paper's word only: "cash on collection" still collects.)
 			if (arch == "documents" || arch == "evidence") && i > 0 && (ws[i-1] == "on" || ws[i-1] == "upon") && sg == w {
@@ -470,6 +466,10 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			if arch != "" && i+1 < len(ws) && slices.Contains(idHeads, r.lex.Singular(ws[i+1])) && r.lex.NounArchetype(sg+" "+r.lex.Singular(ws[i+1])) == "" {
 				continue
 			}
+			// One phrase, one record: "a photo proof of delivery" is a
+			// delivery with a photo proof, not photos, proofs and
+			// deliveries. A noun before another noun of the lexicon, or
+			// before "of" one, is what that record has.
 			if arch != "" && i+1 < len(ws) {
 				// ("each debtor file moves from …": "moves" is the verb.)
 				verbNext := r.isVerb(ws[i+1]) && (i+2 == len(ws) || r.lex.Is("stop", ws[i+2]) || r.lex.Is("det", ws[i+2]))
@@ -1187,7 +1187,7 @@ func (r *reader) endsFieldList(part string) bool {
 }
 
 // properName reports whether a phrase is a name: its words capitalised
-// ("by Lake Naivasha", "with the Kommune" is not).
+// ("Lake Geneva"; "the harbour master" is not).
 func properName(part string) bool {
 	fs := strings.Fields(part)
 	for len(fs) > 0 && (strings.ToLower(fs[0]) == "the" || strings.ToLower(fs[0]) == "a" || strings.ToLower(fs[0]) == "an" || strings.ToLower(fs[0]) == "its" || strings.ToLower(fs[0]) == "their") {

@@ -119,6 +119,10 @@ func (r *reader) shiftPerson(ws []string) string {
 	for i < len(ws) && (ws[i] == "our" || ws[i] == "the" || ws[i] == "all") {
 		i++
 	}
+	// ("our deck crews rotate": past one word that says which.)
+	if i+2 < len(ws) && r.lex.Singular(ws[i]) == ws[i] && r.lex.Singular(ws[i+1]) != ws[i+1] {
+		i++
+	}
 	if i+1 < len(ws) {
 		sg := r.lex.Singular(ws[i])
 		if next := ws[i+1]; sg != ws[i] && !r.lex.Is("det", ws[i]) && !r.lex.Is("vague", sg) && !slices.Contains(shiftWords, sg) && (r.lex.NounArchetype(sg) == "" || r.lex.NounArchetype(sg) == "shifts" || r.lex.ScaleKind(sg) == "staff") &&
