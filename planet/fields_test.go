@@ -99,6 +99,11 @@ func TestFieldsTheBriefNames(t *testing.T) {
 			never: []string{"friday_id", "customer_pays", "table:fridays"},
 		},
 		{
+			name: "the customer who pays is no field", industry: "kitchen maker", country: "RO",
+			desc:  "Kitchen maker in Iasi building kitchens to measure. We send a 3D design for approval with the quote, and the customer pays 40% up front before we cut the boards.",
+			never: []string{"customer_pays"},
+		},
+		{
 			name: "crews who rotate on a roster have the shifts", industry: "ferry operator", country: "IT",
 			desc:       "Ferry operator sailing from Naples to Capri with two ships. Passengers are booked per sailing, and our deck crews rotate weekly on a roster.",
 			wantTables: []string{"crew_shifts"},

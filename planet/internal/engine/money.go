@@ -16,8 +16,5 @@ func MinorPerMajor(digits int) int64 { return int64(math.Pow10(digits)) }
 // at the currency's price level, in whole local units, as minor units.
 func LocalMoney(g *Gen, r *rand.Rand, lo, hi float64) int64 {
 	major := (lo + r.Float64()*(hi-lo)) * EurRate(g.Locale.C.Currency)
-	if major >= 20 {
-		major = seed.RoundPrice(major) // as prices are set
-	}
-	return int64(math.Max(1, math.Round(major))) * MinorPerMajor(g.Locale.C.CurrencyDigits)
+	return int64(seed.RoundPrice(major)) * MinorPerMajor(g.Locale.C.CurrencyDigits) // as prices are set
 }

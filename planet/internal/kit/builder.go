@@ -87,10 +87,7 @@ func (k *Builder) Money(r *rand.Rand, lo, hi float64) int64 {
 	p := (lo + r.Float64()*(hi-lo)) * engine.EurRate(k.Gen.Locale.C.Currency)
 	// A fee or a price the business sets is a round one (744,000 dong a
 	// month, not 744,089).
-	if p >= 20 {
-		p = seed.RoundPrice(p)
-	}
-	return int64(math.Max(1, math.Round(p))) * engine.MinorPerMajor(k.Gen.Locale.C.CurrencyDigits)
+	return int64(seed.RoundPrice(p)) * engine.MinorPerMajor(k.Gen.Locale.C.CurrencyDigits)
 }
 
 // WorkIn returns the seed work items in one of the states.
