@@ -63,7 +63,7 @@ func TestBookables(t *testing.T) {
 			"Two daylight photo studios in London. Brands book a studio by the half day or full day, and cancellations are charged.",
 			"studio booking", "photo studio", []string{"length"}, ""},
 		{"reservations for the private room are of the room", "soba shop", "JP",
-			"Izakaya in Fukuoka with a counter and a private room. We take group reservations only for the private room upstairs.",
+			"Soba shop in Fukuoka with a counter and a private room. We take group reservations only for the private room upstairs.",
 			"reservation", "private room", []string{"group_size"}, ""},
 		{"booked with no object: the counted rooms", "holiday lets", "GR",
 			"Holiday lets in Chania with twelve studios. Guests book directly or through Booking.com, and we clean every third day.",

@@ -245,6 +245,11 @@ type Entity struct {
 	// charity's thanked donation or an insurer's paid claim.
 	DoneKind     string   `json:"done_kind,omitempty"`
 	ExtraColumns []Column `json:"extra_columns"`
+	// People, on a customer named by a general word ("customer",
+	// "client"), says whether they are people (true: a jeweller's,
+	// a psychotherapist's) or firms (false: an IT services firm's);
+	// unset, the word decides.
+	People *bool `json:"people,omitempty"`
 }
 
 // Column is an extra typed column; a text column may list enum Values.

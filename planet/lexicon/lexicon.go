@@ -282,6 +282,10 @@ type Lexicon struct {
 	// DueBefore are records due before the work goes ahead, whatever
 	// the clause says ("consent form", "waiver", "permit").
 	DueBefore []string `json:"due_before"`
+	// AnyWork are words any business uses for a unit of its work ("every
+	// job starts with a quote" at a sign maker whose work is orders):
+	// alone, they name the line of work, whatever its archetype.
+	AnyWork []string `json:"any_work"`
 	// VagueNouns are words after a verb that name no record ("cancelled
 	// for weather", "every morning", "the rest").
 	VagueNouns []string `json:"vague_nouns"`
@@ -479,7 +483,7 @@ func parse() (*Lexicon, error) {
 		}
 	}
 	l.set = map[string]map[string]bool{}
-	sets := map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places, "measure_manner": l.Measures.Manners, "coordinated_head": l.Measures.CoordinatedHeads}
+	sets := map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "any_work": l.AnyWork, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places, "measure_manner": l.Measures.Manners, "coordinated_head": l.Measures.CoordinatedHeads}
 	sets["carrier"], sets["condition"] = l.Carriers, l.Conditions
 	sets["trade_buyer"] = l.TradeBuyers
 	sets["intake_ticket"] = l.IntakeTickets

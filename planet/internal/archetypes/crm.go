@@ -48,7 +48,10 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 	// The reader's own default ("customers are customers", From empty)
 	// says nothing: a parish's or a karaoke bar's customers are people
 	// unless the brief names firms.
-	org := (g.Plan.Customer.Organisation || engine.B2B(v.One) && g.Plan.Customer.From != "") && !hasDateOfBirth(v)
+	// Nor do the general words: "customers book a cleaning", "clients
+	// book cuts" name no firms.
+	named := g.Plan.Customer.From != "" && v.One != "customer" && v.One != "client"
+	org := (g.Plan.Customer.Organisation || engine.B2B(v.One) && named) && !hasDateOfBirth(v)
 	// "for households and shops": some kinds of customer are people, and
 	// their rows are named as people are, among the firms.
 	people := personKinds(g)

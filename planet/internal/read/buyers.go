@@ -141,6 +141,11 @@ func (r *reader) buyersIn(list string) []string {
 		for len(ws) > 1 && (numberWord(ws[0]) > 0 || isNumber(ws[0])) {
 			ws = ws[1:]
 		}
+		// "…, and supplying schools": the verb of the item is no kind
+		// of the buyer.
+		if len(ws) > 1 && strings.HasSuffix(ws[0], "ing") && r.isVerb(ws[0]) {
+			ws = ws[1:]
+		}
 		// "mechanics across the South-East": where they are is no part
 		// of who they are.
 		for i, w := range ws {

@@ -193,7 +193,7 @@ func (r *reader) capabilities() []capability {
 				v, rest = last, item
 			}
 			last = v
-			if v.ByCustomer != nil && r.customerSubject(ws, rest, v) {
+			if v.ByCustomer != nil && (r.customerSubject(ws, rest, v) || r.orderedByCustomers(ws, rest)) {
 				v = v.ByCustomer
 			}
 			v = r.ofThing(v, rest)
@@ -848,6 +848,27 @@ func (r *reader) customerSubject(ws, rest []string, v *lexicon.Verb) bool {
 	return r.lex.ScaleKind(sg) == "customers" || r.looksLikeCustomer(sg) || r.lex.Is("org", sg)
 }
 
+// orderedByCustomers reports whether a passive clause of buying says
+// how customers buy: "bouquets are ordered online", "cakes are
+// ordered by phone". (What the business buys comes "from" someone:
+// "stock is ordered from wholesalers".)
+func (r *reader) orderedByCustomers(ws, rest []string) bool {
+	if len(rest) == 0 || slices.Contains(ws, "from") {
+		return false
+	}
+	// (In a passive, rest is the subject the auxiliary follows.)
+	i := slices.Index(ws, rest[len(rest)-1])
+	if i < 0 || i+2 >= len(ws) || !slices.Contains([]string{"is", "are", "get", "gets"}, ws[i+1]) || !lexicon.PastForm(ws[i+2]) {
+		return false
+	}
+	for _, w := range ws[i+3:] {
+		if r.lex.Is("channel", w) && w != "courier" && w != "post" && w != "mail" {
+			return true
+		}
+	}
+	return false
+}
+
 // isVerb reports whether a word is a form of a lexicon verb.
 func (r *reader) isVerb(w string) bool {
 	for _, l := range lexicon.VerbLemma(w) {
@@ -1284,6 +1305,12 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 		// needs no object.
 		adverbs := !slices.ContainsFunc(rest, func(w string) bool { return !strings.HasSuffix(w, "ly") && w != "online" })
 		if adverbs && v.Role == "subject" && v.Entity != "" && r.lex.NounArchetype(v.Entity) != "" {
+			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity}, true
+		}
+		// "our fitters install on site", "engineers repair at the
+		// customer's": work said by where it is done is the verb's own
+		// record (installations, repairs).
+		if v.Role == "subject" && v.Archetype == "work_orders" && v.Entity != "" && len(rest) > 0 && slices.Contains([]string{"on", "at", "onsite", "across", "around", "throughout"}, rest[0]) {
 			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity}, true
 		}
 		// "pharmacies place orders through our app": a verb phrase that

@@ -22,7 +22,11 @@ func (r *reader) customer() {
 	p := r.p
 	if r.ind != nil {
 		v := r.ind.Vocabulary.Customer
-		p.Customer = engine.PlanNoun{One: v.Singular, Many: v.Plural, Organisation: engine.B2B(v.Singular) && !engine.RecordsBirth(v.ExtraColumns), Attributes: engine.AttrsOf(v.ExtraColumns)}
+		org := engine.B2B(v.Singular)
+		if v.People != nil {
+			org = !*v.People
+		}
+		p.Customer = engine.PlanNoun{One: v.Singular, Many: v.Plural, Organisation: org && !engine.RecordsBirth(v.ExtraColumns), Attributes: engine.AttrsOf(v.ExtraColumns)}
 	}
 	ws := words(r.desc)
 	text := " " + strings.Join(ws, " ") + " "
@@ -110,6 +114,12 @@ func (r *reader) customer() {
 		}
 	}
 	if bestAt >= 0 {
+		// "Clients sign time-and-materials contracts" at an IT services
+		// firm: the general word keeps what the pack knows of its
+		// customers (firms); it says nothing of its own.
+		if r.ind != nil && (best.One == "customer" || best.One == "client") && p.Customer.Organisation {
+			best.Organisation = true
+		}
 		// "we look after 60 horses": the customers are their owners.
 		if a := engine.LastWord(best.One); r.lex.Is("animal", a) {
 			best.One, best.Many, best.Organisation = a+" owner", a+" owners", false
@@ -136,6 +146,10 @@ func (r *reader) customer() {
 			// The brief's word wins over a pack's ("students", not
 			// "learners"); the pack's columns stay.
 			n.Attributes = p.Customer.Attributes
+			// (The general word keeps what the pack knows of them.)
+			if r.ind != nil && (n.One == "customer" || n.One == "client") {
+				n.Organisation = n.Organisation || p.Customer.Organisation
+			}
 			p.Customer = n
 			r.decide(p.Customer.From, "/customer", "customers are %s", p.Customer.Many)
 			return
@@ -782,6 +796,23 @@ func (r *reader) workFields(caps []capability) {
 	}
 }
 
+// standingOrders marks the orders that repeat: "cafés have standing
+// orders every morning" where the work is orders is orders that say so,
+// not a second service of orders.
+func (r *reader) standingOrders() {
+	w := &r.p.Work
+	if w.Archetype != "orders" || slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "standing_order" }) {
+		return
+	}
+	for _, clause := range clauseSplit().Split(r.desc, -1) {
+		if len(standingOrder(words(clause))) > 0 {
+			w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: "standing_order", Type: "boolean", From: strings.TrimSpace(clause)})
+			r.decide(strings.TrimSpace(clause), "/work/attributes", "%s are standing orders or not", w.Many)
+			return
+		}
+	}
+}
+
 // sameField reports whether two field names say the same: "frame_no"
 // of a pack is the brief's "frame_number".
 func sameField(a, b string) bool {
@@ -816,7 +847,17 @@ func (r *reader) isWorkOn(c capability) bool {
 // proof of delivery" at a courier whose work is parcels is the parcel's
 // delivery, not deliveries beside the parcels.
 func (r *reader) isWorkItself(c capability) bool {
-	if c.archetype != r.p.Work.Archetype || len(c.qualifiers) > 0 {
+	if len(c.qualifiers) > 0 {
+		return false
+	}
+	// ("every job starts with a quote" where the work is orders: a job
+	// is any business's word for its work.)
+	if r.lex.Is("any_work", c.entity) && c.resource == "" && len(c.fields) == 0 {
+		if a, ok := r.lex.Archetype(r.p.Work.Archetype); ok && a.LineOfWork {
+			return true
+		}
+	}
+	if c.archetype != r.p.Work.Archetype {
 		return false
 	}
 	// ("every job is logged with the car's plate number" where the work
@@ -986,7 +1027,13 @@ func (r *reader) services(caps []capability) {
 			continue
 		}
 		// … and the kind of work it is: a column of the line of work.
-		if r.ind != nil && c.archetype == p.Work.Archetype && (c.archetype == "work_orders" || c.archetype == "bookings") && len(c.qualifiers) == 0 && slices.Contains(a.Native, one) {
+		// (Not work on a thing of its own: "we rent shoes" at a gym
+		// whose work is classes is shoe rentals beside them.)
+		// ("clients book cuts" at a salon whose work is appointments: what
+		// is booked that is no bookable thing nor a record of its own is
+		// a kind of the appointment.)
+		treatment := c.archetype == "bookings" && !c.swept && c.resource == "" && !r.lex.IsBookable(one) && r.lex.NounArchetype(one) == "" && !strings.Contains(one, " ")
+		if r.ind != nil && c.archetype == p.Work.Archetype && (c.archetype == "work_orders" || c.archetype == "bookings") && len(c.qualifiers) == 0 && (slices.Contains(a.Native, one) || treatment) && (c.resource == "" || r.namesWork(c.resource)) {
 			r.workKind(one, c.phrase)
 			r.decide(c.phrase, "/work", "%s: a kind of %s, the line of work", r.lex.Plural(one), p.Work.One)
 			continue
@@ -1500,6 +1547,11 @@ func (r *reader) customerKinds(cue, first string) []string {
 			ws = ws[len(strings.Fields(cue)):]
 		}
 		for len(ws) > 1 && (numberWord(ws[0]) > 0 || isNumber(ws[0])) {
+			ws = ws[1:]
+		}
+		// ("to readers and supplying schools": the item's verb is no
+		// kind of the buyer.)
+		if len(kinds) > 0 && len(ws) > 1 && strings.HasSuffix(ws[0], "ing") && r.isVerb(ws[0]) {
 			ws = ws[1:]
 		}
 		// The list ends where a clause does: "for landlords between tenants".

@@ -117,14 +117,27 @@ func (r *reader) read() (*engine.Plan, error) {
 	if indText == "" && r.desc == "" {
 		return nil, fmt.Errorf("%w: the industry and the description are both empty: say what the business does (e.g. \"industry\": \"locksmith\", \"description\": \"We open locked doors and fit new locks for households in Leeds.\")", ErrUnreadable)
 	}
-	if ind, score, ok := catalog.MatchIndustry(indText); ok && indText != "" && r.packFits(ind, indText, score) {
+	ind, score, ok := catalog.MatchIndustry(indText)
+	fits := ok && indText != "" && r.packFits(ind, indText, score)
+	// "tiệm nail", "Nail salon in Ho Chi Minh City…": an industry in a
+	// language the packs do not know is named again, in one of theirs,
+	// where the description starts; only a pack's own name counts there.
+	by := indText
+	if opening := r.openingIndustry(); !fits && opening != "" {
+		if oi, os, ook := catalog.MatchIndustry(opening); ook && os >= 1 {
+			ind, score, fits, by = oi, os, true, opening
+		}
+	}
+	if fits {
 		r.ind = &ind
 		p.Company.Pack, p.Company.Match = ind.ID, round2(score)
 		p.Company.Industry = ind.Name
-		if score < 1 {
-			p.Company.Industry = indText
+		// (The industry is named as the pack was found, so that the
+		// validators find the same pack again.)
+		if score < 1 || by != indText {
+			p.Company.Industry = by
 		}
-		r.decide(indText, "/company/pack", "industry pack %s (%s), match %.2f", ind.ID, ind.Name, score)
+		r.decide(by, "/company/pack", "industry pack %s (%s), match %.2f", ind.ID, ind.Name, score)
 	} else {
 		p.Company.Pack, p.Company.Match = engine.Composed, 0
 		p.Company.Industry = cmp.Or(indText, r.industryFromDescription())
@@ -155,6 +168,7 @@ func (r *reader) read() (*engine.Plan, error) {
 	r.counterparts()
 	r.work(caps)
 	r.workFields(caps)
+	r.standingOrders()
 	caps = r.intake(caps)
 	r.workPriority()
 	r.company()
@@ -244,6 +258,30 @@ func (r *reader) packFits(ind catalog.Industry, text string, score float64) bool
 	return true
 }
 
+// openingIndustry is the business's name for itself where the
+// description starts: "Nail salon in Ho Chi Minh City with twelve
+// technicians" → "nail salon"; "" when the description starts
+// otherwise (a verb, a pronoun, a longer phrase).
+func (r *reader) openingIndustry() string {
+	ws := words(r.desc)
+	start := 0
+	for start < len(ws) && (ws[start] == "a" || ws[start] == "an" || ws[start] == "the" || ws[start] == "our") {
+		start++
+	}
+	for i := start; i < len(ws) && i < start+4; i++ {
+		if slices.Contains([]string{"in", "near", "on", "at", "with", "for", "from", "that", "which", "serving"}, ws[i]) {
+			if i == start {
+				return ""
+			}
+			return strings.Join(ws[start:i], " ")
+		}
+		if r.isVerb(ws[i]) && i == start || r.lex.Is("stop", ws[i]) {
+			return ""
+		}
+	}
+	return ""
+}
+
 // industryFromDescription names a composed industry from the
 // description's first clause when the brief gave none.
 func (r *reader) industryFromDescription() string {
@@ -293,6 +331,12 @@ func (r *reader) company() {
 	// one-woman studio", "a team of 4") sets the size, and with it the
 	// legal form and the seed's volumes.
 	hlo, hhi, said, sized := r.headcount()
+	// ("An independent bookshop with three branches": a small word
+	// says little of a business that counts its sites; each has staff.)
+	if sc, ok := r.scaleOf("locations"); sized && ok && sc.Count >= 2 && sc.Count >= hhi {
+		sized = false
+		lo, hi = max(lo, 2*sc.Count), max(hi, 4*sc.Count)
+	}
 	if sized {
 		lo, hi = hlo, hhi
 	}

@@ -1,0 +1,161 @@
+package planet
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mercury/mcp-world/world"
+)
+
+// TestWorkAsTheBriefSaysIt: how a brief names its work decides what the
+// world keeps of it. Work done where it is done is the verb's own
+// record; "every job" is the line of work whatever its archetype; a
+// quote is drafted, sent and accepted, never invoiced; what customers
+// order online is sold, not bought; standing orders are orders that say
+// so; what clients book at a salon is a kind of its appointments; an
+// industry in a language the packs do not know is found where the
+// description names it again; a small word says little of a business
+// that counts its branches; and an item's verb is no kind of customer.
+func TestWorkAsTheBriefSaysIt(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc string
+		pack                          string   // the industry pack the brief reads as ("" composed)
+		tables                        []string // tables the world has
+		never                         []string // tables it has not
+		columns                       []string // "table.column" the world has
+		enums                         map[string][]string
+		noPolicy                      []string // a policy whose name has this prefix is not made
+		minEmployees                  int
+		noValue                       string // no enum value of any column contains it
+	}{
+		{
+			name: "installed on site, every job, a quote accepted", industry: "kitchen fitter", country: "GB",
+			desc:   "Kitchen fitting firm in Leeds making worktops to order. Every job starts with an estimate the customer accepts, and our installers install at the customer's home.",
+			pack:   "joinery",
+			tables: []string{"installations", "estimates"},
+			never:  []string{"jobs"},
+			// An estimate is sent and accepted or declined.
+			enums:    map[string][]string{"estimates.status": {"drafted", "sent", "accepted", "declined"}},
+			noPolicy: []string{"estimate-accepted-invoiced", "estimate-delivered-invoiced"},
+		},
+		{
+			name: "ordered online is sold, and standing orders say so", industry: "cake shop", country: "PT",
+			desc:    "Cake shop in Porto. Birthday cakes are ordered online two days ahead, hotels have standing orders every morning, and we buy flour from a mill.",
+			columns: []string{"*.standing_order"},
+			never:   []string{"purchase_orders_cakes", "standing_orders"},
+		},
+		{
+			name: "a salon's bookings, in a language no pack knows", industry: "kapsalon aan huis", country: "NL",
+			desc: "Hair salon in Utrecht with four stylists. Clients book cuts and colours online.",
+			pack: "hair-beauty-salons", never: []string{"cuts"},
+		},
+		{
+			name: "independent with three branches, supplying schools", industry: "boekhandel", country: "BE",
+			desc:         "Independent bookshop with three branches in Ghent, selling to readers and supplying schools with textbooks.",
+			minEmployees: 6, noValue: "supplying",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, b := buildBrief(t, Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			validated(t, b)
+			if tc.pack != "" && p.Company.Pack != tc.pack {
+				t.Errorf("pack %q, want %q", p.Company.Pack, tc.pack)
+			}
+			for _, name := range tc.tables {
+				if tableNamed(b, name) == nil {
+					t.Errorf("no %s table", name)
+				}
+			}
+			for _, name := range tc.never {
+				if tableNamed(b, name) != nil {
+					t.Errorf("a %s table", name)
+				}
+			}
+			cols := columnsOf(b)
+			for _, want := range tc.columns {
+				_, col, _ := strings.Cut(want, ".")
+				if !slices.ContainsFunc(cols, func(c string) bool { return strings.HasSuffix(c, "."+col) }) {
+					t.Errorf("no %s column: %v", want, cols)
+				}
+			}
+			for tcol, want := range tc.enums {
+				table, col, _ := strings.Cut(tcol, ".")
+				tb := tableNamed(b, table)
+				if tb == nil {
+					t.Errorf("no %s table", table)
+					continue
+				}
+				i := slices.IndexFunc(tb.Columns, func(c world.Column) bool { return c.Name == col })
+				if i < 0 {
+					t.Errorf("no %s column", tcol)
+					continue
+				}
+				var got []string
+				for _, v := range tb.Columns[i].Enum {
+					got = append(got, v.(string))
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("%s is one of %v, want %v", tcol, got, want)
+				}
+			}
+			for _, pol := range p.Policies {
+				for _, no := range tc.noPolicy {
+					if strings.HasPrefix(pol.Name, no) {
+						t.Errorf("policy %s", pol.Name)
+					}
+				}
+			}
+			if b.Company.Employees < tc.minEmployees {
+				t.Errorf("%d employees, want at least %d", b.Company.Employees, tc.minEmployees)
+			}
+			if tc.noValue != "" {
+				for _, tb := range b.Tables {
+					for _, c := range tb.Columns {
+						for _, v := range c.Enum {
+							if s, _ := v.(string); strings.Contains(s, tc.noValue) {
+								t.Errorf("%s.%s has the value %q", tb.Name, c.Name, s)
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestCustomersAreWhomTheTradeServes: a general word for the customers
+// ("customers", "clients") names no firms. A jeweller's and a
+// psychotherapist's customers are people, an IT services firm's are
+// firms (the pack says so), and a brief's "customers book …" keeps them
+// people; firms have a contact person, people do not.
+func TestCustomersAreWhomTheTradeServes(t *testing.T) {
+	for _, tc := range []struct {
+		industry, country, desc string
+		firms                   bool
+	}{
+		{"jewellers", "FR", "", false},
+		{"psychotherapy", "LV", "", false},
+		{"it-services", "DE", "", true},
+		{"IT outsourcing", "PL", "Software house in Gdansk with forty developers. Clients sign fixed-price contracts and invoices go out monthly.", true},
+		{"aircon repair", "PH", "Aircon repair service in Cebu. Customers book a cleaning by text, and technicians visit the same week.", false},
+	} {
+		t.Run(tc.industry, func(t *testing.T) {
+			_, b := buildBrief(t, Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 3})
+			validated(t, b)
+			var crm *world.Table
+			for i := range b.Tables {
+				if b.Tables[i].Service == "crm" && crm == nil {
+					crm = &b.Tables[i]
+				}
+			}
+			if crm == nil {
+				t.Fatal("no CRM table")
+			}
+			firms := slices.ContainsFunc(crm.Columns, func(c world.Column) bool { return c.Name == "contact_person" })
+			if firms != tc.firms {
+				t.Errorf("%s: firms %v, want %v (first row %v)", crm.Name, firms, tc.firms, crm.Rows[0]["name"])
+			}
+		})
+	}
+}
