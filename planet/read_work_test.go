@@ -46,6 +46,23 @@ func TestWorkAsTheBriefSaysIt(t *testing.T) {
 			never:   []string{"purchase_orders_cakes", "standing_orders"},
 		},
 		{
+			name: "parts bought from someone are goods", industry: "motorbike garage", country: "PT",
+			desc:    "Motorbike garage in Braga. We order parts from wholesalers in Lisbon, and riders book a service online.",
+			columns: []string{"purchase_orders.wholesaler_id"},
+		},
+		{
+			name: "a crew after a pair that is none", industry: "safari tours", country: "KE",
+			desc:  "Safari tours from Nairobi by jeep. Guests book a seat, and guides and drivers are rostered each week.",
+			enums: map[string][]string{"crew_shifts.role": {"guide", "driver"}},
+		},
+		{
+			name: "one who comes to the house, and what is kept in stock", industry: "appliance repair", country: "IE",
+			desc:   "Appliance repair in Cork. Customers call, an engineer comes to the house within a day, and we keep motors and belts in stock.",
+			tables: []string{"repairs_engineers", "motors"},
+			// Stock received at a cost, not documents.
+			columns: []string{"motors.unit_cost", "motors.received_on"},
+		},
+		{
 			name: "a salon's bookings, in a language no pack knows", industry: "kapsalon aan huis", country: "NL",
 			desc: "Hair salon in Utrecht with four stylists. Clients book cuts and colours online.",
 			pack: "hair-beauty-salons", never: []string{"cuts"},
@@ -155,6 +172,55 @@ func TestCustomersAreWhomTheTradeServes(t *testing.T) {
 			firms := slices.ContainsFunc(crm.Columns, func(c world.Column) bool { return c.Name == "contact_person" })
 			if firms != tc.firms {
 				t.Errorf("%s: firms %v, want %v (first row %v)", crm.Name, firms, tc.firms, crm.Rows[0]["name"])
+			}
+		})
+	}
+}
+
+// TestCountsInWords: a count written in words is a count, up to ninety-nine.
+func TestCountsInWords(t *testing.T) {
+	p, err := Read(Scenario{Industry: "engineering inspection", Country: "GB", Seed: 1,
+		Description: "Engineering inspection firm in Leeds with fourteen surveyors and twenty-five vans. We examine boilers and lifts."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"staff": 14, "vehicles": 25}
+	for _, sc := range p.Scale {
+		if n, ok := want[sc.Kind]; ok {
+			if sc.Count != n {
+				t.Errorf("%s: %d, want %d", sc.Kind, sc.Count, n)
+			}
+			delete(want, sc.Kind)
+		}
+	}
+	for kind := range want {
+		t.Errorf("no count of %s: %+v", kind, p.Scale)
+	}
+}
+
+// TestWhoDoesTheWork: the people a clause sends to the work are the
+// staff ("a fitter comes to the house", "our drivers carry spares");
+// those who get something, and things that go somewhere, are not.
+func TestWhoDoesTheWork(t *testing.T) {
+	for _, tc := range []struct {
+		industry, country, desc string
+		staff                   string // want the staff's noun ("" any but the never ones)
+		never                   []string
+	}{
+		{"boiler repair", "GB", "Boiler repair in Hull. Customers phone in, a fitter comes to the house the next morning, and every repair is invoiced on the day.", "fitter", nil},
+		{"lift maintenance", "GB", "Lift maintenance in Cardiff. Our engineers carry spare parts in their vans, and every lift is serviced twice a year.", "engineer", nil},
+		{"lettings agency", "GB", "Lettings agency in Bath. Offers go to the landlord in writing, and owners get a monthly statement of rent.", "", []string{"offer", "owner"}},
+	} {
+		t.Run(tc.industry, func(t *testing.T) {
+			p, err := Read(Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.staff != "" && p.Staff.One != tc.staff {
+				t.Errorf("staff are %q, want %q", p.Staff.One, tc.staff)
+			}
+			if slices.Contains(tc.never, p.Staff.One) {
+				t.Errorf("staff are %q", p.Staff.One)
 			}
 		})
 	}

@@ -848,6 +848,25 @@ func (r *reader) customerSubject(ws, rest []string, v *lexicon.Verb) bool {
 	return r.lex.ScaleKind(sg) == "customers" || r.looksLikeCustomer(sg) || r.lex.Is("org", sg)
 }
 
+// inStock reports whether the sentence of a clause ends what it keeps
+// "in stock" ("we keep compressors and pumps in stock", the clause cut
+// at its "and").
+func (r *reader) inStock(clause string) bool {
+	low, c := strings.ToLower(r.desc), strings.ToLower(strings.TrimSpace(clause))
+	i := strings.Index(low, c)
+	if i < 0 || c == "" {
+		return false
+	}
+	tail := low[i+len(c):]
+	if j := strings.IndexAny(tail, ".;!?"); j >= 0 {
+		tail = tail[:j]
+	}
+	if j := strings.Index(tail, ","); j >= 0 {
+		tail = tail[:j]
+	}
+	return strings.Contains(" "+tail+" ", " in stock ")
+}
+
 // orderedByCustomers reports whether a passive clause of buying says
 // how customers buy: "bouquets are ordered online", "cakes are
 // ordered by phone". (What the business buys comes "from" someone:
@@ -941,6 +960,12 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 		// the passive's auxiliary follows is the clause's subject, a noun
 		// (the plant of a works), not a verb.
 		if best != nil && bestLen == 1 && i+1 < len(ws) && slices.Contains([]string{"is", "was"}, ws[i+1]) && !lexicon.PastForm(ws[i]) && !strings.HasSuffix(ws[i], "ing") && !strings.HasSuffix(ws[i], "s") {
+			best = nil
+		}
+		// ("guides are rostered": so is a plural of people, "are" after
+		// it; "the litres each member delivers are recorded" keeps its
+		// verb.)
+		if best != nil && bestLen == 1 && i+1 < len(ws) && slices.Contains([]string{"are", "were"}, ws[i+1]) && strings.HasSuffix(ws[i], "s") && r.lex.ScaleKind(r.lex.Singular(ws[i])) == "staff" {
 			best = nil
 		}
 		if best != nil {
@@ -1241,6 +1266,11 @@ var idHeads = []string{"number", "no", "code", "reference", "ref", "id"}
 var containers = []string{"register", "list", "log", "record", "file", "database", "catalogue", "catalog", "archive", "history", "track", "note", "ledger", "schedule"}
 
 func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capability, bool) {
+	// "we keep compressors and pumps in stock": what is kept in stock is
+	// stock, not a register of documents.
+	if v.Archetype == "documents" && v.Verb == "keep" && r.inStock(clause) {
+		v = &lexicon.Verb{Verb: v.Verb, Archetype: "inventory", Role: "entity"}
+	}
 	for i := 0; i+2 < len(rest) && i < 3; i++ {
 		if rest[i+1] == "of" && slices.Contains(containers, r.lex.Singular(rest[i])) {
 			if inner := r.nounPhrase(rest[i+2:]); len(inner) > 0 {
@@ -1332,6 +1362,9 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	// ("automatically"), past forms ("bought") or vague words ("weather").
 	// A vague head is a record in a known compound ("spare parts").
 	compound := len(mods) > 0 && r.lex.NounArchetype(mods[len(mods)-1]+" "+head) != ""
+	// ("we order parts from the dealers": what is bought from someone
+	// is goods, however plain its word.)
+	compound = compound || v.Archetype == "purchase_orders" && slices.Contains(rest, "from") && r.lex.Nature(head) == "goods"
 	// (A bed, a sunbed is booked, not done.)
 	if (strings.HasSuffix(head, "ed") || strings.HasSuffix(head, "ly") || strings.HasSuffix(head, "ought")) && r.lex.NounArchetype(head) == "" && !r.lex.IsBookable(head) || r.lex.Is("vague", head) && !compound {
 		return capability{}, false

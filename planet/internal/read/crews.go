@@ -35,11 +35,22 @@ func (r *reader) crews(s string) (string, map[string][]string) {
 	}
 	var out strings.Builder
 	last := 0
-	for _, m := range crewPair.FindAllStringSubmatchIndex(s, -1) {
+	// ("a seat, and guides and drivers are rostered": a pair that is no
+	// crew gives its second word to the next try.)
+	for at := 0; at < len(s); {
+		m := crewPair.FindStringSubmatchIndex(s[at:])
+		if m == nil {
+			break
+		}
+		for k := range m {
+			m[k] += at
+		}
 		a, b := role(s[m[2]:m[3]]), role(s[m[4]:m[5]])
 		if a == "" || b == "" || a == b {
+			at = m[4]
 			continue
 		}
+		at = m[1]
 		from, crew := m[0], []string{a, b}
 		for {
 			x := crewItem.FindStringSubmatchIndex(s[last:from])

@@ -470,7 +470,7 @@ func (r *reader) counterparts() {
 }
 
 var numberWords = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a dozen|a hundred)\b`)
+	return regexp.MustCompile(`(?i)\b((?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a dozen|a hundred)\b`)
 })
 
 var hundreds = sync.OnceValue(func() *regexp.Regexp {
@@ -505,7 +505,18 @@ func numberWord(w string) int {
 	if i := slices.Index([]string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}, w); i > 0 {
 		return i
 	}
-	return map[string]int{"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}[w]
+	tens := map[string]int{"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+	// "twenty-five"
+	if t, u, ok := strings.Cut(w, "-"); ok && tens[t] > 0 {
+		if i := slices.Index([]string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}, u); i > 0 {
+			return tens[t] + i
+		}
+		return 0
+	}
+	if n, ok := tens[w]; ok {
+		return n
+	}
+	return map[string]int{"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}[w]
 }
 
 // work chooses the line of work: the pack's, or the first capability
@@ -873,13 +884,15 @@ func (r *reader) staffNoun() (string, string) {
 	for _, clause := range clauseSplit().Split(r.desc, -1) {
 		ws := words(clause)
 		start := 0
-		for start < len(ws) && (ws[start] == "our" || ws[start] == "the" || ws[start] == "all" || ws[start] == "two" || ws[start] == "each") {
+		for start < len(ws) && (ws[start] == "our" || ws[start] == "the" || ws[start] == "all" || ws[start] == "two" || ws[start] == "each" || ws[start] == "a" || ws[start] == "an") {
 			start++
 		}
 		for i := start; i < len(ws)-1 && i < start+2; i++ {
 			sg := r.lex.Singular(ws[i])
 			next := ws[i+1]
-			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || sg == engine.LastWord(r.p.Customer.One) || r.lex.Is("counterpart", sg) {
+			// ("a master comes to their home": one of them, with its verb.)
+			one := start > 0 && (ws[start-1] == "a" || ws[start-1] == "an") && strings.HasSuffix(next, "s") && len(next) > 3
+			if sg == ws[i] && !one || !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || sg == engine.LastWord(r.p.Customer.One) || r.lex.Is("counterpart", sg) {
 				continue
 			}
 			// "chillers are checked": what a check is done to is no one
@@ -887,7 +900,10 @@ func (r *reader) staffNoun() (string, string) {
 			if (next == "are" || next == "is") && i+2 < len(ws) && lexicon.PastForm(ws[i+2]) && r.checkVerb(ws[i+2]) != "" {
 				continue
 			}
-			if r.isVerb(next) || next == "are" || next == "work" || next == "is" {
+			// ("a master comes to their home", "makeup artists travel to
+			// the venue": everyday verbs of people going to the work; who
+			// "gets" something is as often a customer.)
+			if r.isVerb(next) || slices.Contains([]string{"are", "is", "work", "come", "comes", "travel", "travels", "visit", "visits", "carry", "carries", "ride", "rides", "drive", "drives"}, next) {
 				one := sg
 				if i > start {
 					one = ws[i-1] + " " + sg
