@@ -24,6 +24,7 @@ func TestWorkAsTheBriefSaysIt(t *testing.T) {
 		tables                        []string // tables the world has
 		never                         []string // tables it has not
 		columns                       []string // "table.column" the world has
+		noColumns                     []string // "table.column" it has not
 		enums                         map[string][]string
 		noPolicy                      []string // a policy whose name has this prefix is not made
 		minEmployees                  int
@@ -63,6 +64,12 @@ func TestWorkAsTheBriefSaysIt(t *testing.T) {
 			columns: []string{"motors.unit_cost", "motors.received_on"},
 		},
 		{
+			name: "whom a purchase is from is its table's, not a column of names", industry: "banner printer", country: "PT",
+			desc:      "Banner printing in Porto for shops and events. We buy vinyl and ink from three suppliers, and every banner is proofed before printing.",
+			columns:   []string{"purchase_orders.supplier_id"},
+			noColumns: []string{"purchase_orders.supplier"},
+		},
+		{
 			name: "a salon's bookings, in a language no pack knows", industry: "kapsalon aan huis", country: "NL",
 			desc: "Hair salon in Utrecht with four stylists. Clients book cuts and colours online.",
 			pack: "hair-beauty-salons", never: []string{"cuts"},
@@ -94,6 +101,11 @@ func TestWorkAsTheBriefSaysIt(t *testing.T) {
 				_, col, _ := strings.Cut(want, ".")
 				if !slices.ContainsFunc(cols, func(c string) bool { return strings.HasSuffix(c, "."+col) }) {
 					t.Errorf("no %s column: %v", want, cols)
+				}
+			}
+			for _, no := range tc.noColumns {
+				if slices.Contains(cols, no) {
+					t.Errorf("a %s column", no)
 				}
 			}
 			for tcol, want := range tc.enums {

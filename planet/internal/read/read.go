@@ -187,9 +187,26 @@ func (r *reader) read() (*engine.Plan, error) {
 	r.moneyTerms()
 	r.bookingDetails()
 	r.waitlist()
+	r.noPartyColumns()
 	p.Tasks = engine.PlanTasks{Count: 10, Families: []string{"cross-system", "chore"}}
 	r.decide("", "/tasks", "%d tasks: cross-system policies and chores inside one service", p.Tasks.Count)
 	return p, nil
+}
+
+// noPartyColumns drops a record's text column named for whom it is with
+// when a table of them keeps them ("buy acrylic from two suppliers":
+// the purchase order has its supplier's id, not a supplier written in
+// beside it, which the seed would fill with some other firm).
+func (r *reader) noPartyColumns() {
+	for i := range r.p.Services {
+		s := &r.p.Services[i]
+		if s.Counterpart == nil {
+			continue
+		}
+		s.Attributes = slices.DeleteFunc(s.Attributes, func(a engine.PlanAttribute) bool {
+			return len(a.Values) == 0 && (a.Name == engine.Snake(s.Counterpart.One) || a.Name == engine.Snake(s.Counterpart.Many))
+		})
+	}
 }
 
 // thousands matches a comma between digits that groups thousands.
