@@ -20,11 +20,12 @@ import (
 func TestWorkAsTheBriefSaysIt(t *testing.T) {
 	for _, tc := range []struct {
 		name, industry, country, desc string
-		pack                          string   // the industry pack the brief reads as ("" composed)
-		tables                        []string // tables the world has
-		never                         []string // tables it has not
-		columns                       []string // "table.column" the world has
-		noColumns                     []string // "table.column" it has not
+		pack                          string            // the industry pack the brief reads as ("" composed)
+		tables                        []string          // tables the world has
+		never                         []string          // tables it has not
+		columns                       []string          // "table.column" the world has
+		noColumns                     []string          // "table.column" it has not
+		enumHas                       map[string]string // "table.column" → one of its values
 		enums                         map[string][]string
 		noPolicy                      []string // a policy whose name has this prefix is not made
 		minEmployees                  int
@@ -75,6 +76,17 @@ func TestWorkAsTheBriefSaysIt(t *testing.T) {
 			pack: "hair-beauty-salons", never: []string{"cuts"},
 		},
 		{
+			name: "what is booked is the kind of appointment, in the brief's words; stamps are loyalty", industry: "kapsalon", country: "BE",
+			desc:    "Hair salon in Antwerp with five stylists. Clients book lash lifts online, and regulars collect stamps.",
+			enumHas: map[string]string{"salon_appointments.kind_of_work": "lash lift"},
+			never:   []string{"lifts", "collections"},
+		},
+		{
+			name: "stamps collected are a loyalty card", industry: "tea shop", country: "GB",
+			desc:   "Tea shop in York selling loose tea by weight. Regulars collect stamps.",
+			tables: []string{"memberships_members"}, never: []string{"collections"},
+		},
+		{
 			name: "independent with three branches, supplying schools", industry: "boekhandel", country: "BE",
 			desc:         "Independent bookshop with three branches in Ghent, selling to readers and supplying schools with textbooks.",
 			minEmployees: 6, noValue: "supplying",
@@ -106,6 +118,18 @@ func TestWorkAsTheBriefSaysIt(t *testing.T) {
 			for _, no := range tc.noColumns {
 				if slices.Contains(cols, no) {
 					t.Errorf("a %s column", no)
+				}
+			}
+			for tcol, want := range tc.enumHas {
+				table, col, _ := strings.Cut(tcol, ".")
+				found := false
+				if tb := tableNamed(b, table); tb != nil {
+					for _, c := range tb.Columns {
+						found = found || c.Name == col && slices.Contains(c.Enum, any(want))
+					}
+				}
+				if !found {
+					t.Errorf("%s has no value %q", tcol, want)
 				}
 			}
 			for tcol, want := range tc.enums {

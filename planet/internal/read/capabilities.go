@@ -163,7 +163,10 @@ func (r *reader) capabilities() []capability {
 			}
 			// ("member families borrow and reserve books": a subject of
 			// its own, the verb last.)
-			if v != nil && len(rest) == 0 && len(ws) <= 4 {
+			// ("regulars collect stamps": a verb phrase that holds its
+			// record waits for nothing.)
+			whole := v != nil && strings.Contains(v.Verb, " ") && v.Entity != "" && r.lex.NounArchetype(v.Entity) == v.Archetype
+			if v != nil && len(rest) == 0 && len(ws) <= 4 && !whole {
 				pending = ws
 				continue
 			}

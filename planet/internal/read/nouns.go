@@ -1049,7 +1049,11 @@ func (r *reader) services(caps []capability) {
 		// is booked that is no bookable thing nor a record of its own is
 		// a kind of the appointment.)
 		treatment := c.archetype == "bookings" && !c.swept && c.resource == "" && !r.lex.IsBookable(one) && r.lex.NounArchetype(one) == "" && !strings.Contains(one, " ")
-		if r.ind != nil && c.archetype == p.Work.Archetype && (c.archetype == "work_orders" || c.archetype == "bookings") && len(c.qualifiers) == 0 && (slices.Contains(a.Native, one) || treatment) && (c.resource == "" || r.namesWork(c.resource)) {
+		if r.ind != nil && c.archetype == p.Work.Archetype && (c.archetype == "work_orders" || c.archetype == "bookings") && (len(c.qualifiers) == 0 || treatment && len(c.qualifiers) == 1 && !strings.ContainsAny(c.qualifiers[0], "0123456789")) && (slices.Contains(a.Native, one) || treatment) && (c.resource == "" || r.namesWork(c.resource)) {
+			// ("book gel sets": the kind is the brief's whole word.)
+			if len(c.qualifiers) > 0 {
+				one = strings.Join(c.qualifiers, " ") + " " + one
+			}
 			r.workKind(one, c.phrase)
 			r.decide(c.phrase, "/work", "%s: a kind of %s, the line of work", r.lex.Plural(one), p.Work.One)
 			continue
