@@ -50,7 +50,7 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 	// unless the brief names firms.
 	// Nor do the general words: "customers book a cleaning", "clients
 	// book cuts" name no firms.
-	named := g.Plan.Customer.From != "" && v.One != "customer" && v.One != "client"
+	named := g.Plan.Customer.From != "" && !engine.GeneralCustomer(v.One)
 	org := (g.Plan.Customer.Organisation || engine.B2B(v.One) && named) && !hasDateOfBirth(v)
 	// "for households and shops": some kinds of customer are people, and
 	// their rows are named as people are, among the firms.

@@ -49,6 +49,10 @@ func B2B(noun string) bool {
 	return lexicon.Load().Is("org_customer", noun)
 }
 
+// GeneralCustomer reports whether a customer noun is a general word
+// ("customer", "client") that says nothing of who the customers are.
+func GeneralCustomer(noun string) bool { return noun == "customer" || noun == "client" }
+
 func LastWord(s string) string {
 	f := strings.Fields(s)
 	if len(f) == 0 {

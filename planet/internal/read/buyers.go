@@ -44,7 +44,7 @@ var orderedFrom = sync.OnceValue(func() *regexp.Regexp {
 func (r *reader) tradeBuyers() {
 	p := r.p
 	var kinds []string
-	if one := p.Customer.One; one != "" && one != "customer" && one != "client" {
+	if one := p.Customer.One; one != "" && !engine.GeneralCustomer(one) {
 		kinds = append(kinds, one)
 	}
 	for _, a := range p.Customer.Attributes {

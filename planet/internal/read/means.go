@@ -66,7 +66,7 @@ func (r *reader) paymentMeans() (means []string, phrase string) {
 				if !slices.ContainsFunc(lexicon.VerbLemma(ws[i]), func(l string) bool { return slices.Contains(payVerbs, l) }) {
 					continue
 				}
-				if sg := r.lex.Singular(ws[i-1]); sg != ws[i-1] && (r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers") && sg != r.p.Customer.One && sg != "customer" && sg != "client" {
+				if sg := r.lex.Singular(ws[i-1]); sg != ws[i-1] && (r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers") && sg != r.p.Customer.One && !engine.GeneralCustomer(sg) {
 					r.customerKind(sg, strings.TrimSpace(clause))
 				}
 				break

@@ -1,6 +1,10 @@
 package read
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mercury/mcp-world/planet/internal/engine"
+)
 
 // customerTrade makes the customers of a composed world firms when the
 // brief names none of its own and its line of work serves firms (a road
@@ -9,7 +13,7 @@ import "strings"
 // word ("customers", or none at all) is read from the trade.
 func (r *reader) customerTrade() {
 	c := &r.p.Customer
-	if r.ind != nil || c.Organisation || c.One != "customer" && c.One != "client" {
+	if r.ind != nil || c.Organisation || !engine.GeneralCustomer(c.One) {
 		return
 	}
 	for _, a := range c.Attributes {
