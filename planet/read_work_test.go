@@ -71,6 +71,11 @@ func TestWorkAsTheBriefSaysIt(t *testing.T) {
 			noColumns: []string{"purchase_orders.supplier"},
 		},
 		{
+			name: "a verb of going is no record", industry: "timber frame builder", country: "FI",
+			desc:  "Timber frame builder near Oulu making garden sheds. Logs come from our own mill, and every frame is assembled on site.",
+			never: []string{"comes", "goes"},
+		},
+		{
 			name: "a salon's bookings, in a language no pack knows", industry: "kapsalon aan huis", country: "NL",
 			desc: "Hair salon in Utrecht with four stylists. Clients book cuts and colours online.",
 			pack: "hair-beauty-salons", never: []string{"cuts"},

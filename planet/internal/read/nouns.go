@@ -117,7 +117,7 @@ func (r *reader) customer() {
 		// "Clients sign time-and-materials contracts" at an IT services
 		// firm: the general word keeps what the pack knows of its
 		// customers (firms); it says nothing of its own.
-		if r.ind != nil && (best.One == "customer" || best.One == "client") && p.Customer.Organisation {
+		if r.ind != nil && engine.GeneralCustomer(best.One) && p.Customer.Organisation {
 			best.Organisation = true
 		}
 		// "we look after 60 horses": the customers are their owners.
@@ -147,7 +147,7 @@ func (r *reader) customer() {
 			// "learners"); the pack's columns stay.
 			n.Attributes = p.Customer.Attributes
 			// (The general word keeps what the pack knows of them.)
-			if r.ind != nil && (n.One == "customer" || n.One == "client") {
+			if r.ind != nil && engine.GeneralCustomer(n.One) {
 				n.Organisation = n.Organisation || p.Customer.Organisation
 			}
 			p.Customer = n
@@ -469,8 +469,18 @@ func (r *reader) counterparts() {
 	}
 }
 
+// The number words a brief counts with: units and teens by their place
+// in the list, the tens, and "twenty-five".
+var (
+	unitWords = []string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"}
+	tensWords = map[string]int{"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+)
+
+// numberWords finds them in a text ("one" aside: "one of our vans"),
+// the hyphenated tens first.
 var numberWords = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b((?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a dozen|a hundred)\b`)
+	tens := strings.Join(slices.Sorted(maps.Keys(tensWords)), "|")
+	return regexp.MustCompile(`(?i)\b((?:` + tens + `)-(?:` + strings.Join(unitWords[1:10], "|") + `)|` + strings.Join(unitWords[2:], "|") + `|` + tens + `|a dozen|a hundred)\b`)
 })
 
 var hundreds = sync.OnceValue(func() *regexp.Regexp {
@@ -502,21 +512,17 @@ func numberWord(w string) int {
 	if n, err := strconv.Atoi(w); err == nil {
 		return n
 	}
-	if i := slices.Index([]string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}, w); i > 0 {
+	if i := slices.Index(unitWords, w); i > 0 {
 		return i
 	}
-	tens := map[string]int{"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 	// "twenty-five"
-	if t, u, ok := strings.Cut(w, "-"); ok && tens[t] > 0 {
-		if i := slices.Index([]string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}, u); i > 0 {
-			return tens[t] + i
+	if t, u, ok := strings.Cut(w, "-"); ok && tensWords[t] > 0 {
+		if i := slices.Index(unitWords[:10], u); i > 0 {
+			return tensWords[t] + i
 		}
 		return 0
 	}
-	if n, ok := tens[w]; ok {
-		return n
-	}
-	return map[string]int{"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}[w]
+	return tensWords[w]
 }
 
 // work chooses the line of work: the pack's, or the first capability
@@ -733,7 +739,7 @@ func (r *reader) partyFields(c capability) []string {
 		if r.lex.IsBookingGroup(r.lex.Singular(engine.LastWord(p))) {
 			continue
 		}
-		if p == r.p.Customer.One || engine.LastWord(p) == engine.LastWord(r.p.Customer.One) || p == r.p.Staff.One || engine.LastWord(p) == engine.LastWord(r.p.Staff.One) || engine.LastWord(p) == "customer" || engine.LastWord(p) == "client" || slices.Contains(kinds, p) {
+		if p == r.p.Customer.One || engine.LastWord(p) == engine.LastWord(r.p.Customer.One) || p == r.p.Staff.One || engine.LastWord(p) == engine.LastWord(r.p.Staff.One) || engine.GeneralCustomer(engine.LastWord(p)) || slices.Contains(kinds, p) {
 			continue
 		}
 		out = append(out, engine.Snake(p))
@@ -1048,8 +1054,10 @@ func (r *reader) services(caps []capability) {
 		// ("clients book cuts" at a salon whose work is appointments: what
 		// is booked that is no bookable thing nor a record of its own is
 		// a kind of the appointment.)
-		treatment := c.archetype == "bookings" && !c.swept && c.resource == "" && !r.lex.IsBookable(one) && r.lex.NounArchetype(one) == "" && !strings.Contains(one, " ")
-		if r.ind != nil && c.archetype == p.Work.Archetype && (c.archetype == "work_orders" || c.archetype == "bookings") && (len(c.qualifiers) == 0 || treatment && len(c.qualifiers) == 1 && !strings.ContainsAny(c.qualifiers[0], "0123456789")) && (slices.Contains(a.Native, one) || treatment) && (c.resource == "" || r.namesWork(c.resource)) {
+		plainKind := len(c.qualifiers) == 0 || len(c.qualifiers) == 1 && !strings.ContainsAny(c.qualifiers[0], "0123456789")
+		treatment := c.archetype == "bookings" && !c.swept && c.resource == "" && !r.lex.IsBookable(one) && r.lex.NounArchetype(one) == "" && !strings.Contains(one, " ") && plainKind
+		nativeKind := len(c.qualifiers) == 0 && slices.Contains(a.Native, one)
+		if r.ind != nil && c.archetype == p.Work.Archetype && (c.archetype == "work_orders" || c.archetype == "bookings") && (nativeKind || treatment) && (c.resource == "" || r.namesWork(c.resource)) {
 			// ("book gel sets": the kind is the brief's whole word.)
 			if len(c.qualifiers) > 0 {
 				one = strings.Join(c.qualifiers, " ") + " " + one
