@@ -178,6 +178,69 @@ func TestReadCounts(t *testing.T) {
 					t.Errorf("company %q: English words or a corporation for a two-person locksmith", b.Company.Name)
 				}
 			}},
+		{name: "those bought from are counted as counterparts, not assets", industry: "coffee washing station", country: "KE",
+			desc: "Coffee washing station near Kirinyaga buying ripe cherry from 320 smallholders by the kilo. We pulp and dry it and sell parchment to exporters.",
+			not:  []string{"smallholder"},
+			check: func(t *testing.T, p *engine.Plan, b *world.Bundle) {
+				var table string
+				for _, s := range p.Services {
+					if s.Counterpart != nil && engine.LastWord(s.Counterpart.One) == "smallholder" {
+						if s.Counterpart.Count != 320 {
+							t.Errorf("%s: counterpart %+v, want 320 smallholders", s.Name, *s.Counterpart)
+						}
+						table = s.Name + "_" + engine.Snake(s.Counterpart.Many)
+					}
+				}
+				tb := countsTable(b, table)
+				if tb == nil {
+					t.Fatalf("no table of smallholders (%q): %v", table, countsTableNames(b))
+				}
+				if len(tb.Rows) != 320 {
+					t.Errorf("%s has %d rows, want the 320 the brief counts", table, len(tb.Rows))
+				}
+				// Smallholders are people: named as people, not firms.
+				for _, r := range tb.Rows[:min(5, len(tb.Rows))] {
+					if e, _ := r["email"].(string); strings.HasPrefix(e, "orders@") {
+						t.Errorf("smallholder %v is named as a firm", r)
+					}
+				}
+			}},
+		{name: "whom goods come from is bought from", industry: "ceramics gallery", country: "PT",
+			desc: "Ceramics gallery in Caldas da Rainha selling tableware from about 90 potters to restaurants and tourists.",
+			not:  []string{"potter"},
+			check: func(t *testing.T, p *engine.Plan, b *world.Bundle) {
+				for _, s := range p.Services {
+					if s.Archetype == "procurement" {
+						return
+					}
+				}
+				t.Errorf("no procurement of the potters: %v", countsTableNames(b))
+			}},
+		{name: "a price per a quantity is a quantity of the record", industry: "bulk liquid haulier", country: "ZA",
+			desc: "Bulk liquid haulier in Durban running 12 tankers for mines and farms. Loads are priced per 1,000 litres.",
+			not:  []string{"litre"},
+			check: func(t *testing.T, p *engine.Plan, b *world.Bundle) {
+				for _, s := range p.Services {
+					for _, a := range s.Attributes {
+						if a.Name == "litres" {
+							return
+						}
+					}
+				}
+				t.Errorf("no record keeps litres: %+v", p.Services)
+			}},
+		{name: "the people a firm has are its staff, whatever the trade", industry: "bell foundry", country: "NL",
+			desc: "Bell foundry in Asten with two pattern shops and five welders. We cast and tune church bells and carillons to order.",
+			want: map[string]string{"welder": "staff"}},
+		{name: "a compound plural counts its head", industry: "birth centre", country: "IE",
+			desc: "Birth centre in Cork with eight midwives. Mothers book antenatal visits online.",
+			want: map[string]string{"midwife": "staff"}},
+		{name: "work a year, measures and a modifier are no things", industry: "ice cream maker", country: "IT",
+			desc: "Ice cream maker in Parma with two shop counters, churning 30 tonnes of gelato and 90 batches a month, stored at minus 20 degrees for 14 hotels.",
+			not:  []string{"tonne", "batch", "degree"}},
+		{name: "a singular before a plural is its modifier", industry: "roofing contractor", country: "DE",
+			desc: "Roofing firm in Kassel with three site crews and a yard. Homeowners ask for a survey first.",
+			not:  []string{"site"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})

@@ -340,6 +340,10 @@ type Lexicon struct {
 	// UnitModifiers make a premises word a unit the business has rather
 	// than a place it works from ("60 mobile homes", "holiday homes").
 	UnitModifiers []string `json:"unit_modifiers"`
+	// Tradespeople are workers of a trade who are staff when a brief
+	// counts them ("with six carpenters") and often customers otherwise
+	// (a timber yard's carpenters): they are no ScaleKind.
+	Tradespeople []string `json:"tradespeople"`
 	// UnitsOfTime are durations a count may be of ("a 24-month
 	// guarantee", "5 free days"): no thing the business has.
 	UnitsOfTime []string `json:"units_of_time"`
@@ -512,7 +516,7 @@ func parse() (*Lexicon, error) {
 			}
 		}
 	}
-	for name, words := range map[string][]string{"counted_unit": l.CountedUnits, "unit_modifier": l.UnitModifiers, "unit_of_time": l.UnitsOfTime, "people_kind": l.PeopleKinds} {
+	for name, words := range map[string][]string{"counted_unit": l.CountedUnits, "unit_modifier": l.UnitModifiers, "unit_of_time": l.UnitsOfTime, "people_kind": l.PeopleKinds, "tradesperson": l.Tradespeople} {
 		l.set[name] = map[string]bool{}
 		for _, w := range words {
 			l.set[name][w] = true
@@ -614,6 +618,13 @@ func (l *Lexicon) Singular(w string) string {
 	if s, ok := l.IrregularPlurals[w]; ok {
 		return s
 	}
+	// "midwives", "penknives": a compound keeps its head's
+	// irregular plural.
+	for _, pl := range compoundPlurals {
+		if strings.HasSuffix(w, pl) && len(w) > len(pl)+1 {
+			return w[:len(w)-len(pl)] + l.IrregularPlurals[pl]
+		}
+	}
 	n := len(w)
 	switch {
 	case n <= 3 || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is"):
@@ -628,6 +639,12 @@ func (l *Lexicon) Singular(w string) string {
 	return w
 }
 
+// compoundPlurals are the irregular plurals that end compounds
+// ("midwives", "chairwomen"), each a key of IrregularPlurals; others
+// would misread words they end ("olives" is no olife, "specimen" no
+// plural of a speciman).
+var compoundPlurals = []string{"wives", "knives", "women", "children"}
+
 // Plural returns the plural of a singular English noun phrase (the last
 // word is inflected).
 func (l *Lexicon) Plural(phrase string) string {
@@ -636,6 +653,11 @@ func (l *Lexicon) Plural(phrase string) string {
 	for pl, sg := range l.IrregularPlurals {
 		if sg == w && pl != w && !strings.HasSuffix(pl, "s") {
 			return head + pl
+		}
+	}
+	for _, pl := range compoundPlurals {
+		if sg := l.IrregularPlurals[pl]; strings.HasSuffix(w, sg) && len(w) > len(sg)+1 {
+			return head + w[:len(w)-len(sg)] + pl
 		}
 	}
 	n := len(w)

@@ -39,6 +39,7 @@ func TestMorphology(t *testing.T) {
 	for _, c := range []struct{ plural, one string }{
 		{"call-outs", "call-out"}, {"complaints", "complaint"}, {"bookings", "booking"}, {"batches", "batch"},
 		{"deliveries", "delivery"}, {"people", "person"}, {"studios", "studio"}, {"boxes", "box"}, {"premises", "premises"}, {"bus", "bus"},
+		{"midwives", "midwife"}, {"chairwomen", "chairwoman"}, {"olives", "olive"}, {"specimen", "specimen"},
 	} {
 		if got := l.Singular(c.plural); got != c.one {
 			t.Errorf("Singular(%q) = %q, want %q", c.plural, got, c.one)
@@ -46,6 +47,7 @@ func TestMorphology(t *testing.T) {
 	}
 	for _, c := range []struct{ one, plural string }{
 		{"consent form", "consent forms"}, {"delivery", "deliveries"}, {"batch", "batches"}, {"person", "people"}, {"day", "days"},
+		{"midwife", "midwives"}, {"olive", "olives"},
 	} {
 		if got := l.Plural(c.one); got != c.plural {
 			t.Errorf("Plural(%q) = %q, want %q", c.one, got, c.plural)

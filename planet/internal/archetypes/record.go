@@ -661,6 +661,10 @@ func price(g *engine.Gen, lo, hi float64) int64 {
 	return max(1, int64(math.Round(p*engine.EurRate(g.Locale.C.Currency)))) * engine.MinorPerMajor(g.Locale.C.CurrencyDigits)
 }
 
+// maxParties is the most counterparts a world seeds, whatever the brief
+// counts: enough to search, few enough to read.
+const maxParties = 500
+
 // buildCounterparts makes the table of whom a service's records are with
 // when they are not customers (the mills purchase orders go to), with a
 // handful of rows named the way the country names such a firm, or a
@@ -690,10 +694,22 @@ func buildCounterparts(g *engine.Gen, s *engine.Svc, n *engine.PlanNoun) *engine
 		ind = own
 	}
 	seen := map[string]bool{}
-	for i := 1; i <= 3+g.R.IntN(4); i++ {
+	// As many as the brief counts ("from 150 smallholders", up to
+	// maxParties), else a handful (drawn at every step, as worlds have
+	// always been).
+	more := func(i int) bool { return i <= 3+g.R.IntN(4) }
+	if n.Count > 0 {
+		more = func(i int) bool { return i <= min(n.Count, maxParties) }
+	}
+	for i := 1; more(i); i++ {
 		city := g.Locale.City()
 		var name, email string
-		for name == "" || seen[name] {
+		for try := 0; name == "" || seen[name]; try++ {
+			if try == 20 {
+				// A pool this world has drawn dry: the next of a name.
+				name, email = fmt.Sprintf("%s (%d)", name, i), strings.Replace(email, "@", fmt.Sprintf(".%d@", i), 1)
+				break
+			}
 			if person {
 				given, family, full := g.Locale.C.PersonName(g.R)
 				name, email = full, g.Locale.Email(given, family, "mail"+g.Locale.C.EmailTLD)

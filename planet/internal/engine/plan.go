@@ -395,6 +395,9 @@ func (p *Plan) Check() error {
 		if s.Resource != nil && (Snake(s.Resource.One) == "" || s.Resource.Count < 0 || s.Resource.Count > 5000) {
 			bad(ptr+"/resource", "needs one, many and a count in 0..5000")
 		}
+		if s.Counterpart != nil && (s.Counterpart.Count < 0 || s.Counterpart.Count > 5000) {
+			bad(ptr+"/counterpart/count", "%d is outside 0..5000", s.Counterpart.Count)
+		}
 		if s.Counterpart != nil && (s.Builder != "record" || Snake(s.Counterpart.One) == "" || Snake(s.Counterpart.Many) == "" || Snake(s.Counterpart.Many) == Snake(s.Name)) {
 			bad(ptr+"/counterpart", "a counterpart is for a record service and needs one and many, not the service's own name")
 		}

@@ -654,6 +654,10 @@ func (r *reader) priceUnits(ws []string) []string {
 		for j < len(ws) && (ws[j] == "net" || ws[j] == "gross") {
 			j++
 		}
+		// "per 1,000 litres": the quantity is in litres.
+		if w == "per" && j+1 < len(ws) && numberWord(ws[j]) > 1 {
+			j++
+		}
 		if j >= len(ws) {
 			continue
 		}

@@ -3,6 +3,7 @@ package read
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -168,4 +169,45 @@ func (r *reader) owned() []engine.PlanNoun {
 		}
 	}
 	return out
+}
+
+// countContext returns the words before a count's number, past words
+// of approximation ("from over 200 weavers": "from"), last first, and
+// the word after the match ("300 funerals a year": "year").
+func (r *reader) countContext(match string) (before []string, next string) {
+	text := strings.ToLower(digits(r.desc))
+	i := strings.Index(text, strings.ToLower(match))
+	if i < 0 {
+		return nil, ""
+	}
+	prev := strings.Fields(text[:i])
+	for len(prev) > 0 && slices.Contains([]string{"over", "about", "around", "some", "nearly", "almost", "roughly", "approximately", "than", "more", "up", "to"}, prev[len(prev)-1]) {
+		prev = prev[:len(prev)-1]
+	}
+	for j := len(prev) - 1; j >= 0 && len(before) < 3; j-- {
+		before = append(before, strings.Trim(prev[j], ",;:()"))
+	}
+	if after := strings.Fields(text[i+len(match):]); len(after) > 0 {
+		next = strings.Trim(after[0], ".,;:()")
+	}
+	return before, next
+}
+
+// partyCount is how many of those the business deals with the brief
+// counts ("from 150 smallholders"), by the noun or its head; 0 when it
+// gives no number.
+func (r *reader) partyCount(one string) int {
+	if n, ok := r.partyCounts[one]; ok {
+		return n
+	}
+	return r.partyCounts[engine.LastWord(one)]
+}
+
+// counted is a noun's plural with the brief's count of it, if any ("150
+// smallholders").
+func counted(n *engine.PlanNoun) string {
+	if n.Count > 0 {
+		return strconv.Itoa(n.Count) + " " + n.Many
+	}
+	return n.Many
 }

@@ -259,9 +259,64 @@ func (r *reader) scale(caps []capability) {
 		if _, money := r.lex.Currencies[w1]; money {
 			continue
 		}
+		prev, next := r.countContext(m[0])
+		before := ""
+		if len(prev) > 0 {
+			before = prev[0]
+		}
+		// "300 funerals a year", "120 dogs a day": how much work comes
+		// in, not things the business has.
+		// (Customers a week are about the customers there are: "serves
+		// 1,400 households a week".)
+		if w2 == "a" || w2 == "an" || w2 == "per" || w2 == "each" || w2 == "every" {
+			if r.lex.Is("unit_of_time", r.lex.Singular(next)) && r.lex.ScaleKind(r.lex.Singular(w1)) != "customers" {
+				continue
+			}
+		}
+		// ("from twenty local orchards": the head is the second word.)
+		head := w1
+		if !strings.HasSuffix(w1, "s") && strings.HasSuffix(w2, "s") && !r.lex.Is("stop", w2) {
+			head = w2
+		}
+		// "40 tonnes of", "10 thousand euros": a measure or a number
+		// (not "40,000 pallet positions").
+		if sg := r.lex.Singular(w1); head == w1 && (slices.Contains([]string{"thousand", "hundred", "million"}, sg) || r.lex.Is("price_unit", sg) && !r.lex.Is("counted_unit", sg) && r.lex.ScaleKind(sg) == "") {
+			continue
+		}
+		// "buy green leaf from 2,000 smallholders", "the milk of 14
+		// farms": those the business buys from, counted; the service
+		// that deals with them seeds that many (see partyCounts).
+		// ("A chain of 12 shops" are its own; "from 20 local orchards"
+		// never are.)
+		if sg := r.lex.Singular(head); before == "from" || before == "of" && w2 != "of" {
+			// ("12 companies each" of a cohort, "waste from 3,500
+			// businesses", "milk from 1,800 members": customers.)
+			party := r.lex.Is("counterpart", sg)
+			// "from the milk of 14 farms": of what they supply (a
+			// chain of 12 shops is a chain, not "the chain").
+			ofSupply := before == "of" && len(prev) == 3 && prev[2] == "the" && r.lex.NounArchetype(prev[1]) == ""
+			if (before == "from" || ofSupply) && r.lex.ScaleKind(sg) != "customers" {
+				party = party || r.lex.Nature(sg) == "person" || r.lex.Is("tradesperson", sg) || r.lex.ScaleKind(sg) == "locations" || strings.HasSuffix(head, "s") && r.lex.ScaleKind(sg) == "" && !r.lex.Is("animal", sg) && !r.lex.Is("org", sg)
+			}
+			if party {
+				if r.partyCounts == nil {
+					r.partyCounts = map[string]int{}
+				}
+				if _, seen := r.partyCounts[sg]; !seen {
+					r.countedFrom = append(r.countedFrom, countedParty{sg, strings.TrimSpace(before + " " + m[0])})
+				}
+				r.partyCounts[sg] = min(n, 5000)
+				continue
+			}
+		}
 		noun, kind := "", ""
 		for _, cand := range []string{w1 + " " + w2, w2, w1} {
 			if strings.TrimSpace(cand) == "" || strings.HasSuffix(cand, " ") {
+				continue
+			}
+			// "two site crews": a singular before a plural is its
+			// modifier, and the count is of the plural.
+			if cand == w1 && !strings.HasSuffix(w1, "s") && strings.HasSuffix(w2, "s") && r.lex.Singular(w2) != w2 && !r.lex.Is("stop", w2) && !r.lex.Is("det", w2) && !r.isVerb(w2) {
 				continue
 			}
 			parts := strings.Fields(cand)
@@ -322,6 +377,9 @@ func (r *reader) scale(caps []capability) {
 		if kind == "" && slices.Contains([]string{"hour", "day", "night", "week", "month", "year", "minute", "km", "kg", "metre", "meter", "hectare", "acre", "litre", "ton", "tonne"}, r.lex.Singular(w2)) {
 			continue // "5 free days": a duration, not a thing
 		}
+		if kind == "" && slices.Contains([]string{"degree", "percent", "volt", "watt", "kilowatt", "kwh", "mm", "cm", "bar", "psi"}, r.lex.Singular(w1)) {
+			continue // "at minus 25 degrees": a measure, not a thing
+		}
 		if kind == "" {
 			// Anything else counted is something the business has: a
 			// person or organisation is a customer or counterpart, a
@@ -331,6 +389,13 @@ func (r *reader) scale(caps []capability) {
 			case len(sg) < 3 || r.lex.Is("det", sg) || r.lex.Is("stop", sg) || r.lex.Is("notplace", sg) || r.isVerb(w1) && !strings.HasSuffix(w1, "s"):
 			case r.lex.Is("counterpart", sg):
 				noun, kind = sg, "counterparts"
+			case r.lex.Nature(sg) == "person" || r.lex.Is("tradesperson", sg):
+				// "with twelve artisans", "our two installers": people
+				// of the trade the business has are its staff; others
+				// counted ("for 400 sellers") are no thing it has.
+				if slices.Contains([]string{"with", "our", "employ", "employs", "employing", "has", "have", "of"}, before) {
+					noun, kind = sg, "staff"
+				}
 			case r.looksLikeCustomer(sg) && !strings.HasSuffix(sg, "er") || r.lex.ScaleKind(sg) == "customers":
 				noun, kind = sg, "customers"
 			case r.lex.NounArchetype(sg) == "billing" || r.lex.Is("upfront", sg):
@@ -466,6 +531,16 @@ func (r *reader) counterparts() {
 		}
 		r.p.Counterparts = append(r.p.Counterparts, engine.PlanNoun{One: sg, Many: r.lex.Plural(sg), Count: n, From: phrase})
 		r.decide(phrase, fmt.Sprintf("/counterparts/%d", len(r.p.Counterparts)-1), "counterpart: %s", r.lex.Plural(sg))
+	}
+	// "pieces from over 200 weavers": whom the brief counts it gets
+	// things from are counterparts too, whatever the word.
+	for _, cp := range r.countedFrom {
+		if slices.ContainsFunc(r.p.Counterparts, func(n engine.PlanNoun) bool { return n.One == cp.noun }) {
+			continue
+		}
+		n := engine.PlanNoun{One: cp.noun, Many: r.lex.Plural(cp.noun), Count: r.partyCounts[cp.noun], From: cp.phrase}
+		r.p.Counterparts = append(r.p.Counterparts, n)
+		r.decide(cp.phrase, fmt.Sprintf("/counterparts/%d", len(r.p.Counterparts)-1), "counterpart: %s", counted(&n))
 	}
 }
 
@@ -1153,8 +1228,8 @@ func (r *reader) services(caps []capability) {
 		case c.counterpart != "":
 			// "tools go back to the manufacturer for repair": the work is
 			// done by them for the business.
-			s.Counterpart = &engine.PlanNoun{One: c.counterpart, Many: r.lex.Plural(c.counterpart), From: c.counterpartFrom}
-			r.decide(c.counterpartFrom, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are with %s, not customers", many, r.lex.Plural(c.counterpart))
+			s.Counterpart = &engine.PlanNoun{One: c.counterpart, Many: r.lex.Plural(c.counterpart), Count: r.partyCount(c.counterpart), From: c.counterpartFrom}
+			r.decide(c.counterpartFrom, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are with %s, not customers", many, counted(s.Counterpart))
 		case a.Counterparty == "":
 		case a.Counterparty == "staff":
 			// Shifts are the staff's ("volunteer shifts"), not a customer's.
@@ -1170,8 +1245,8 @@ func (r *reader) services(caps []capability) {
 			// donations from grocery stores").
 			cp, cpFrom := r.counterpartOf(c.phrase, a.Counterparty != "supplier")
 			cp = cmp.Or(cp, a.Counterparty)
-			s.Counterpart = &engine.PlanNoun{One: cp, Many: r.lex.Plural(cp), From: cpFrom}
-			r.decide(cmp.Or(cpFrom, c.phrase), fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are with %s, not customers", many, r.lex.Plural(cp))
+			s.Counterpart = &engine.PlanNoun{One: cp, Many: r.lex.Plural(cp), Count: r.partyCount(cp), From: cpFrom}
+			r.decide(cmp.Or(cpFrom, c.phrase), fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are with %s, not customers", many, counted(s.Counterpart))
 		}
 		// "signed consent forms": a participle is a yes/no of the record;
 		// other modifiers are its kinds ("noise complaints").
@@ -1208,6 +1283,17 @@ func (r *reader) services(caps []capability) {
 				continue
 			}
 			s.Attributes = append(s.Attributes, r.fieldAttribute(f, c))
+		}
+		// ("loads are priced per 1,000 litres" read as a passive keeps
+		// its units too.)
+		// Not the record itself ("drops are priced per drop"), nor hours
+		// (how long a record lasts is read with its bookings).
+		if len(c.units) == 0 {
+			for _, u := range r.priceUnits(words(c.phrase)) {
+				if u != engine.LastWord(one) && u != "hour" {
+					c.units = append(c.units, u)
+				}
+			}
 		}
 		s.Attributes = append(s.Attributes, r.unitAttributes(c, s.Attributes)...)
 		if len(c.stages) > 0 && !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == "stage" }) {
@@ -1300,7 +1386,11 @@ func (r *reader) services(caps []capability) {
 	var supKinds []string
 	supFrom := ""
 	for _, cp := range p.Counterparts {
-		if slices.Contains([]string{"supplier", "vendor", "wholesaler", "distributor", "grower", "producer", "farmer", "manufacturer", "importer", "mill"}, engine.LastWord(cp.One)) && engine.Registry["procurement"] != nil {
+		// (Those things come from, when no service of the brief deals
+		// with them already: "pieces from over 200 weavers".)
+		from := slices.ContainsFunc(r.countedFrom, func(c countedParty) bool { return c.noun == cp.One }) &&
+			!slices.ContainsFunc(p.Services, func(s engine.PlanService) bool { return s.Counterpart != nil && s.Counterpart.One == cp.One })
+		if (from || slices.Contains([]string{"supplier", "vendor", "wholesaler", "distributor", "grower", "producer", "farmer", "manufacturer", "importer", "mill"}, engine.LastWord(cp.One))) && engine.Registry["procurement"] != nil {
 			supKinds = append(supKinds, cp.One)
 			supFrom = cmp.Or(supFrom, cp.From)
 		}

@@ -78,7 +78,17 @@ type reader struct {
 	// roles are the crews the description names by several roles
 	// ("rangers and trackers"), by the first role (see crews).
 	roles map[string][]string
+	// partyCounts are the counts of those the business deals with that
+	// the brief gives ("from 2,000 smallholders"), by singular noun.
+	partyCounts map[string]int
+	// countedFrom are those nouns in the order the brief counts them, each
+	// with its phrase.
+	countedFrom []countedParty
 }
+
+// countedParty is one of those the business gets things from, counted
+// by the brief ("from over 200 weavers").
+type countedParty struct{ noun, phrase string }
 
 func (r *reader) decide(phrase, ptr, format string, args ...any) {
 	r.p.Decisions = append(r.p.Decisions, engine.Decision{Phrase: phrase, Decision: fmt.Sprintf(format, args...), Pointer: ptr})
