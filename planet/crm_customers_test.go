@@ -1,9 +1,11 @@
 package planet
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/mercury/mcp-world/planet/catalog"
 	"github.com/mercury/mcp-world/planet/internal/engine"
 )
 
@@ -47,4 +49,60 @@ func TestComposedCustomersByTheBrief(t *testing.T) {
 			t.Fatal("no CRM table")
 		})
 	}
+}
+
+// TestFirmsNamedForTheirKind: a firm customer or counterpart of a kind
+// no pack names is named as that kind of business ("… Refinery"), not as
+// a firm of some other trade (a refinery called "… Butchers"); a kind
+// that is a person or a role ("visitors", "accounts") names no firm.
+func TestFirmsNamedForTheirKind(t *testing.T) {
+	for _, tc := range []struct {
+		noun    string
+		want    string // a word of the name, or "" for no firm of its own
+		country string
+	}{
+		{"refinery", "Refinery", "GB"},
+		{"processing plant", "Processing Plant", "AU"},
+		{"stopper factory", "Stopper Factory", "US"},
+		{"visitor", "", "GB"},
+		{"account", "", "GB"},
+		{"elephant", "", "GB"},
+		{"parish", "", "GB"},
+		// No English words in a German firm's name.
+		{"refinery", "", "DE"},
+		{"refinery", "Refinery", "MY"},
+	} {
+		c, _ := catalog.CountryByCode(tc.country)
+		ind, ok := engine.FirmsOf(tc.noun, c)
+		if ok != (tc.want != "") {
+			t.Errorf("FirmsOf(%q, %s) ok = %v", tc.noun, c.Locale, ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		r := rand.New(rand.NewPCG(1, 2))
+		for range 5 {
+			if name := c.CompanyName(r, ind); !strings.Contains(name, tc.want) {
+				t.Errorf("a %s is named %q", tc.noun, name)
+			}
+		}
+	}
+	// And in a world: the brief's refineries are refineries.
+	b, err := Synthesize(engine.Scenario{Industry: "industrial lubricants", Country: "GB", Description: "We blend industrial lubricants in Teesside and supply them to refineries.", Seed: 1}, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range b.Tables {
+		if tb.Name != "crm_refineries" {
+			continue
+		}
+		for _, r := range tb.Rows[:min(8, len(tb.Rows))] {
+			if name, _ := r["name"].(string); !strings.Contains(name, "Refinery") {
+				t.Errorf("refinery %q", name)
+			}
+		}
+		return
+	}
+	t.Errorf("no crm_refineries table")
 }

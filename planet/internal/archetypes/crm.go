@@ -75,9 +75,9 @@ func buildCRM(g *engine.Gen, s *engine.Svc) {
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("name"), "email": engine.Column("email"), "customer_id": engine.Column("id")}}
 	// Customers of a trade the catalog knows are named as that trade
 	// names its firms: a garage is no funeral home.
-	own, ownTrade := catalog.IndustryNamed(v.One)
-	if !ownTrade {
-		own, ownTrade = catalog.IndustryNamed(v.Many)
+	own, ownTrade := engine.FirmsOf(v.One, g.Locale.C)
+	if tr, ok := catalog.IndustryNamed(v.Many); ok && !ownTrade {
+		own, ownTrade = tr, true
 	}
 	n := g.Volume("customers")
 	for i := 1; i <= n; i++ {
@@ -323,7 +323,7 @@ func kindName(g *engine.Gen, rng *rand.Rand, r engine.Row, org bool) {
 	if !org || kind == "" {
 		return
 	}
-	ind, ok := catalog.IndustryNamed(kind)
+	ind, ok := engine.FirmsOf(kind, g.Locale.C)
 	if !ok {
 		return
 	}

@@ -690,7 +690,7 @@ func buildCounterparts(g *engine.Gen, s *engine.Svc, n *engine.PlanNoun) *engine
 	// Named as the country names such a firm: the industry of the noun
 	// when the catalog has it ("grocery stores"), else a wholesaler's.
 	ind, _ := catalog.IndustryByID("wholesale-distribution")
-	if own, score, ok := catalog.MatchIndustry(n.One); ok && score >= 1 {
+	if own, ok := engine.FirmsOf(n.One, g.Locale.C); ok {
 		ind = own
 	}
 	seen := map[string]bool{}

@@ -2,8 +2,10 @@ package engine
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/mercury/mcp-world/planet/catalog"
+	"github.com/mercury/mcp-world/planet/lexicon"
 	"github.com/mercury/mcp-world/planet/seed"
 )
 
@@ -111,3 +113,41 @@ func countryByCode(code string) (catalog.Country, bool) {
 	}
 	return catalog.Country{}, false
 }
+
+// FirmsOf is the industry whose names a firm of kind noun gets in a
+// country (a customer, a counterpart): the trade the catalog knows by
+// that name ("garage"), else the noun's own words when it names a kind
+// of business ("refinery": "Bin Razak Refinery"), where the country
+// names firms in English or has a word for that kind of business.
+// ok is false for a word that says only what the firm is to the business
+// ("account", "shipper", "company"), a body that is no firm ("parish"),
+// or a kind the country would get English words for ("… Refinery
+// GmbH"): the caller draws the trade (RandomIndustry, or its own).
+func FirmsOf(noun string, c catalog.Country) (ind catalog.Industry, ok bool) {
+	if ind, ok := catalog.IndustryNamed(noun); ok {
+		return ind, true
+	}
+	lex := lexicon.Load()
+	n := strings.ToLower(strings.TrimSpace(noun))
+	// Only a word the lexicon knows as an organisation or a premises
+	// ("refinery", "processing plant"): no firm is named for a kind of
+	// customer that is a person, an animal or a stray reading.
+	if !lex.Is("org", n) && !lex.Is("org", LastWord(n)) && lex.ScaleKind(LastWord(n)) != "locations" {
+		return catalog.Industry{}, false
+	}
+	if GeneralCustomer(n) || lex.Is("org_customer", n) || lex.Is("org_customer", LastWord(n)) || slices.Contains(noFirmNames, n) || slices.Contains(noFirmNames, LastWord(n)) || catalog.ComposedBody(n) != "" {
+		return catalog.Industry{}, false
+	}
+	ind = catalog.ComposedIndustry(n, "")
+	lang, _, _ := strings.Cut(c.Locale, "-")
+	if c.NamesInLanguage() && len(ind.LocalNamePatterns[c.Locale]) == 0 && len(ind.LocalNamePatterns[lang]) == 0 {
+		return catalog.Industry{}, false
+	}
+	return ind, true
+}
+
+// noFirmNames are organisation words that say what a firm is, not its
+// trade (no firm is called "… Business Ltd"), and bodies that are no
+// firm ("… Parish GmbH").
+var noFirmNames = []string{"business", "firm", "enterprise", "organisation", "organization", "corporation", "corporate", "startup", "institution", "operator", "partner", "member", "supplier", "vendor", "government", "ministry", "fleet", "committee", "production", "employer", "agent", "broker", "developer", "contractor", "subcontractor", "manufacturer", "producer", "grower", "farmer", "importer", "exporter", "trader", "seller", "consignor", "owner", "landlord", "brand", "home", "region", "county", "district", "site", "location", "branch", "office", "facility", "station", "port", "market", "practice", "chapter",
+	"parish", "church", "diocese", "council", "municipality", "authority", "university", "college", "league", "trust", "charity", "ngo", "nonprofit", "association", "club", "cooperative"}
