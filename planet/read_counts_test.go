@@ -229,6 +229,24 @@ func TestReadCounts(t *testing.T) {
 				}
 				t.Errorf("no record keeps litres: %+v", p.Services)
 			}},
+		{name: "a bulk good is sold by the cubic metre and goes by tanker", industry: "water carrier", country: "AU",
+			desc: "Water carting firm in Toowoomba. We deliver water to lodges and farms by tanker.",
+			check: func(t *testing.T, p *engine.Plan, b *world.Bundle) {
+				for _, a := range p.Work.Attributes {
+					if a.Name == "tanker" {
+						t.Errorf("the work has a %q field beside its transport: %+v", a.Name, p.Work.Attributes)
+					}
+				}
+				if len(p.Work.Items) == 0 || !strings.HasSuffix(p.Work.Items[0].Name, " m³") || p.Work.Unit != "per m³" {
+					t.Errorf("water is sold as %v (%s), want by the cubic metre", p.Work.Items, p.Work.Unit)
+				}
+				// Whom it goes to is not a second thing delivered.
+				for _, it := range p.Work.Items {
+					if strings.HasPrefix(it.Name, "Farm") {
+						t.Errorf("farms are on the price list: %v", p.Work.Items)
+					}
+				}
+			}},
 		{name: "the people a firm has are its staff, whatever the trade", industry: "bell foundry", country: "NL",
 			desc: "Bell foundry in Asten with two pattern shops and five welders. We cast and tune church bells and carillons to order.",
 			want: map[string]string{"welder": "staff"}},

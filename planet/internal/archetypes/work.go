@@ -180,6 +180,8 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 				r[x.Name] = lengthValue(x.Type, float64(l.Nights))
 			case l.Tonnes > 0 && x.Name == "tonnes":
 				r[x.Name] = lengthValue(x.Type, l.Tonnes)
+			case l.Litres > 0 && x.Name == "litres":
+				r[x.Name] = lengthValue(x.Type, l.Litres)
 			}
 		}
 	}

@@ -12,6 +12,9 @@ func BulkList(noun string) []PlanItem {
 		if k.Kind != "bulk" {
 			continue
 		}
+		if b, ok := bulkGood(strings.ToLower(noun)); ok && b.Kind == "bulk" {
+			k.Base = b.Base
+		}
 		r := strings.NewReplacer("{Noun}", Title(noun), "{noun}", noun)
 		for _, l := range k.Lines {
 			out = append(out, PlanItem{Name: r.Replace(l.Name), Price: [2]float64{round2(k.Base[0] * l.Factor), round2(k.Base[1] * l.Factor)}})

@@ -25,12 +25,16 @@ type priceLists struct {
 		Base  [2]float64     `json:"base"`
 		Lines []lineTemplate `json:"lines"`
 	} `json:"kinds"`
-	ByWeight        []string          `json:"by_weight"`
-	ByNight         []string          `json:"by_night"`
-	MadeGoods       []string          `json:"made_goods"`
-	Tickets         []string          `json:"tickets"`
-	ByArchetype     map[string]string `json:"by_archetype"`
-	QualifiedFactor float64           `json:"qualified_factor"`
+	ByWeight []string `json:"by_weight"`
+	// BulkGoods are sold or carried by the tonne or the cubic metre:
+	// their kind (bulk, bulk_volume) and what a kilo or litre costs.
+	BulkGoods       map[string]bulkPrice `json:"bulk_goods"`
+	BulkGoodsSource string               `json:"bulk_goods_source"`
+	ByNight         []string             `json:"by_night"`
+	MadeGoods       []string             `json:"made_goods"`
+	Tickets         []string             `json:"tickets"`
+	ByArchetype     map[string]string    `json:"by_archetype"`
+	QualifiedFactor float64              `json:"qualified_factor"`
 	// PriceLevel is, by currency, what a composed line costs there
 	// relative to the euro area (see price_level_source).
 	PriceLevelSource string             `json:"price_level_source"`
@@ -65,6 +69,8 @@ type Length struct {
 	// Tonnes is the weight a bulk line sells ("1 t"), for a quantity
 	// sold by weight.
 	Tonnes float64 `json:"tonnes,omitempty"`
+	// Litres is the volume a bulk line of a liquid sells ("5 m³").
+	Litres float64 `json:"litres,omitempty"`
 }
 
 var loadPriceLists = sync.OnceValue(func() *priceLists {
@@ -88,6 +94,11 @@ func PriceKind(noun, archetype string) string {
 	n := strings.ToLower(noun)
 	head := LastWord(n)
 	in := func(list []string) bool { return slices.Contains(list, n) || slices.Contains(list, head) }
+	// Diesel, gravel, water by the tanker: by the tonne or the cubic
+	// metre, whatever the archetype, unless it is booked.
+	if b, ok := bulkGood(n); ok && archetype != "bookings" {
+		return b.Kind
+	}
 	switch {
 	case in(pl.Tickets):
 		return "tickets"
@@ -186,6 +197,9 @@ func priceLines(noun string, quals []string, archetype string) []priceLine {
 		if k.Kind != kind {
 			continue
 		}
+		if b, ok := bulkGood(strings.ToLower(noun)); ok && b.Kind == kind {
+			k.Base = b.Base // a kilo of gravel is not a kilo of diesel
+		}
 		for _, l := range k.Lines {
 			out = append(out, priceLine{kind: kind, tmpl: l.Name, noun: noun, price: [2]float64{round2(k.Base[0] * l.Factor), round2(k.Base[1] * l.Factor)}})
 		}
@@ -273,4 +287,35 @@ func ItemUnit(pack, english string) string {
 	}
 	ind, _ := catalog.IndustryByID(pack)
 	return cmp.Or(it.Unit, ind.Vocabulary.Offering.Unit)
+}
+
+// bulkPrice is how a bulk good is priced: its kind of price list (bulk,
+// bulk_volume) and what a kilo or litre of it costs, in EUR.
+type bulkPrice struct {
+	Kind string     `json:"kind"`
+	Base [2]float64 `json:"base"`
+}
+
+// bulkGood is a bulk good of data/pricelists.json by its name or head
+// ("red diesel": diesel).
+func bulkGood(noun string) (b bulkPrice, ok bool) {
+	goods := loadPriceLists().BulkGoods
+	if b, ok = goods[noun]; ok {
+		return b, true
+	}
+	b, ok = goods[LastWord(noun)]
+	return b, ok
+}
+
+// BulkGood reports whether a noun is sold or carried in bulk (by the
+// tonne or the cubic metre), and the unit its price list is per.
+func BulkGood(noun string) (unit string, ok bool) {
+	b, ok := bulkGood(strings.ToLower(noun))
+	if !ok {
+		return "", false
+	}
+	if b.Kind == "bulk_volume" {
+		return "per m³", true
+	}
+	return "per tonne", true
 }

@@ -665,6 +665,11 @@ func (r *reader) work(caps []capability) {
 		arch, one, from, resource, quals, more = main.archetype, main.entity, main.phrase, main.resource, main.qualifiers, main.resources
 		flags = main.flags
 		main.archetype = "" // consumed: it is the line of work
+		// "deliver water to lodges and farms": the farms are whom it
+		// goes to, not a second thing delivered.
+		more = slices.DeleteFunc(slices.Clone(more), func(m string) bool {
+			return r.isCustomerWord(m)
+		})
 	}
 	a, _ := r.lex.Archetype(arch)
 	if main == nil {
@@ -689,6 +694,9 @@ func (r *reader) work(caps []capability) {
 	// bulk is priced by weight, not by parcel size or per piece.
 	if main != nil && arch != "bookings" && slices.ContainsFunc(main.units, isBulkWeight) {
 		w.Items, w.Unit = engine.BulkList(off), "per tonne"
+	} else if unit, bulk := engine.BulkGood(off); bulk && arch != "bookings" {
+		// "we deliver water by tanker": by the cubic metre.
+		w.Unit = unit
 	}
 	// "rents canoes and kayaks": what an item is of is a column of the
 	// line of work.
@@ -841,7 +849,13 @@ func (r *reader) workFields(caps []capability) {
 		if !r.namesWork(c.entity) && c.entity != engine.LastWord(w.One) && !r.isWorkItself(c) && !r.isWorkOn(c) {
 			continue
 		}
+		// "we deliver water by tanker": the tanker is how the work
+		// goes (its transport), not a field of it of its own.
+		carried, _ := carrierAttribute(c, nil)
 		for _, f := range append(slices.Clone(c.fields), r.partyFields(c)...) {
+			if slices.Contains(carried.Values, f) || slices.Contains(carried.Values, strings.ReplaceAll(f, "_", " ")) {
+				continue
+			}
 			// "every bike is logged": the kind is the bike's, not the
 			// work's ("road and city bikes").
 			of := ""
@@ -1860,4 +1874,19 @@ func passiveBooked(ws []string) int {
 		return 0
 	}
 	return k + 1
+}
+
+// isCustomerWord reports whether a noun is the plan's customer or one of
+// its kinds ("farms" of "to lodges and farms").
+func (r *reader) isCustomerWord(noun string) bool {
+	c := r.p.Customer
+	if noun == c.One || noun == engine.LastWord(c.One) {
+		return true
+	}
+	for _, a := range c.Attributes {
+		if a.Name == "kind" && slices.Contains(a.Values, noun) {
+			return true
+		}
+	}
+	return false
 }
