@@ -251,6 +251,11 @@ func TestWhoDoesTheWork(t *testing.T) {
 		{"boiler repair", "GB", "Boiler repair in Hull. Customers phone in, a fitter comes to the house the next morning, and every repair is invoiced on the day.", "fitter", nil},
 		{"lift maintenance", "GB", "Lift maintenance in Cardiff. Our engineers carry spare parts in their vans, and every lift is serviced twice a year.", "engineer", nil},
 		{"lettings agency", "GB", "Lettings agency in Bath. Offers go to the landlord in writing, and owners get a monthly statement of rent.", "", []string{"offer", "owner"}},
+		// A passive is of a thing, and a staff word with its verb is staff.
+		{"propane supplier", "CA", "Propane supplier in Red Deer delivering tanks to farms. Drivers load the full ones at the depot each morning, and spare tanks are refilled overnight.", "driver", []string{"spare tank", "tank"}},
+		// Who orders is a customer, even in a word of staff (a guard on
+		// the rule above).
+		{"microgreens grower", "US", "Microgreens grower in Austin. Chefs order trays every Monday and we deliver on Tuesday.", "", []string{"chef"}},
 	} {
 		t.Run(tc.industry, func(t *testing.T) {
 			p, err := Read(Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})

@@ -987,18 +987,27 @@ func (r *reader) staffNoun() (string, string) {
 			next := ws[i+1]
 			// ("a master comes to their home": one of them, with its verb.)
 			one := start > 0 && (ws[start-1] == "a" || ws[start-1] == "an") && strings.HasSuffix(next, "s") && len(next) > 3
-			if sg == ws[i] && !one || !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || sg == engine.LastWord(r.p.Customer.One) || r.lex.Is("counterpart", sg) {
+			// ("drivers bring back a note": a staff word is one of them,
+			// whatever else it could be.)
+			staffWord := r.lex.ScaleKind(sg) == "staff" || r.lex.Is("tradesperson", sg)
+			if sg == ws[i] && !one || !staffWord && !r.looksLikeCustomer(sg) || r.lex.Is("org", sg) || r.lex.ScaleKind(sg) == "customers" || sg == r.p.Customer.One || sg == engine.LastWord(r.p.Customer.One) || r.lex.Is("counterpart", sg) {
 				continue
 			}
-			// "chillers are checked": what a check is done to is no one
-			// who does the work ("therapists are scheduled" still are).
-			if (next == "are" || next == "is") && i+2 < len(ws) && lexicon.PastForm(ws[i+2]) && r.checkVerb(ws[i+2]) != "" {
+			// "chefs order fresh truffles": who buys is a customer, even
+			// in a word of staff.
+			if staffWord && slices.Contains([]string{"order", "orders", "buy", "buys", "book", "books", "rent", "rents", "pay", "pays", "hire", "hires", "subscribe", "subscribes", "reserve", "reserves"}, next) {
+				continue
+			}
+			// "chillers are checked", "empty cylinders are collected":
+			// what is done to is no one who does the work ("therapists
+			// are scheduled" still are).
+			if (next == "are" || next == "is") && i+2 < len(ws) && lexicon.PastForm(ws[i+2]) && (r.checkVerb(ws[i+2]) != "" || !staffWord && !slices.Contains(staffingParticiples, ws[i+2])) {
 				continue
 			}
 			// ("a master comes to their home", "makeup artists travel to
 			// the venue": everyday verbs of people going to the work; who
 			// "gets" something is as often a customer.)
-			if r.isVerb(next) || slices.Contains([]string{"are", "is", "work", "come", "comes", "travel", "travels", "visit", "visits", "carry", "carries", "ride", "rides", "drive", "drives"}, next) {
+			if r.isVerb(next) || slices.Contains([]string{"are", "is", "work", "come", "comes", "travel", "travels", "visit", "visits", "carry", "carries", "ride", "rides", "drive", "drives"}, next) || staffWord && slices.Contains([]string{"bring", "brings", "take", "takes", "pick", "picks", "load", "loads", "collect", "collects", "deliver", "delivers", "fit", "fits"}, next) {
 				one := sg
 				if i > start {
 					one = ws[i-1] + " " + sg
@@ -1890,3 +1899,8 @@ func (r *reader) isCustomerWord(noun string) bool {
 	}
 	return false
 }
+
+// staffingParticiples are what is done to people who work ("guides are
+// rostered"): a passive of another verb is of a thing ("cylinders are
+// collected").
+var staffingParticiples = []string{"scheduled", "rostered", "assigned", "trained", "employed", "hired", "certified", "vetted", "paid", "booked", "licensed", "qualified", "registered", "contracted", "based", "dispatched", "sent"}
