@@ -96,6 +96,14 @@ func TestWorkAsTheBriefSaysIt(t *testing.T) {
 			desc:         "Independent bookshop with three branches in Ghent, selling to readers and supplying schools with textbooks.",
 			minEmployees: 6, noValue: "supplying",
 		},
+		{
+			// A making verb names the line of work; a filing is no more
+			// than a record beside it.
+			name: "what is mixed to order is the work", industry: "mortar works", country: "DE",
+			desc:   "Mortar works near Kassel mixing dry mortar for builders' merchants. We file a quarterly dust report with the district.",
+			tables: []string{"orders", "orders_mortars"},
+			never:  []string{"dust_reports_dust_reports"},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, b := buildBrief(t, Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
