@@ -324,6 +324,7 @@ func TestCitiesIn(t *testing.T) {
 		{"RO", "Agenție in Cluj", []string{"Cluj-Napoca"}},
 		{"KR", "Karaoke rooms in Hongdae", []string{"마포구"}},
 		{"SG", "Feeder shipping line based in Singapore", []string{"Raffles Place"}},
+		{"TR", "Leather shop in the Kapalıçarşı selling jackets", []string{"İstanbul"}},
 		{"FR", "A bakery with no city", nil},
 	} {
 		c, _ := CountryByCode(tc.country)
