@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/seed"
 )
 
@@ -127,5 +128,29 @@ func TestCountedColumnWithinCount(t *testing.T) {
 	}
 	if len(seen) < 2 {
 		t.Errorf("every appointment in one chair (%v): the check saw no spread", seen)
+	}
+}
+
+// TestAppointmentsLastMinutes: a check-up, an examination or a massage
+// is an appointment of minutes, priced by its length ("Check-up, 60
+// min"), not a thing sold by the day or by the piece.
+func TestAppointmentsLastMinutes(t *testing.T) {
+	for _, s := range []Scenario{
+		{Industry: "equine vet", Country: "GB", Seed: 2,
+			Description: "Mobile equine vet in Newmarket with four vets. Owners book check-ups at the yard, and we keep each horse's vaccination record."},
+		{Industry: "massage studio", Country: "NZ", Seed: 3,
+			Description: "Massage studio in Nelson with three therapists. Clients book massages online and buy gift vouchers."},
+	} {
+		p, b := buildBrief(t, s)
+		work := tableNamed(b, engine.Snake(p.Work.Many))
+		if work == nil || len(work.Rows) == 0 {
+			t.Fatalf("%s: no %s in the world", s.Industry, p.Work.Many)
+		}
+		for i, r := range work.Rows {
+			item := seed.English(b.Company.Locale, fmt.Sprint(r["item"]))
+			if !strings.Contains(item, " min") {
+				t.Errorf("%s: %s %d is of %q, not an appointment of minutes", s.Industry, p.Work.One, i, item)
+			}
+		}
 	}
 }

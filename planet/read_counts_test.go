@@ -249,7 +249,40 @@ func TestReadCounts(t *testing.T) {
 			}},
 		{name: "the people a firm has are its staff, whatever the trade", industry: "bell foundry", country: "NL",
 			desc: "Bell foundry in Asten with two pattern shops and five welders. We cast and tune church bells and carillons to order.",
-			want: map[string]string{"welder": "staff"}},
+			want: map[string]string{"welder": "staff"},
+			check: func(t *testing.T, p *engine.Plan, b *world.Bundle) {
+				// As many as the brief counts, each with an email of
+				// their own.
+				for _, tb := range b.Tables {
+					if strings.HasSuffix(tb.Name, "_welders") {
+						if len(tb.Rows) != 5 {
+							t.Errorf("%s has %d rows, want the 5 the brief counts", tb.Name, len(tb.Rows))
+						}
+						return
+					}
+				}
+				t.Errorf("no table of welders: %v", countsTableNames(b))
+			}},
+		{name: "a large counted crew is seeded whole", industry: "electrical contractor", country: "GB",
+			desc: "Electrical contractor in Hull with forty electricians wiring new homes across Yorkshire.",
+			check: func(t *testing.T, p *engine.Plan, b *world.Bundle) {
+				if p.Staff.Count != 40 {
+					t.Fatalf("staff %+v, want 40 counted", p.Staff)
+				}
+				for _, tb := range b.Tables {
+					if strings.HasSuffix(tb.Name, "_"+engine.Snake(p.Staff.Many)) {
+						emails := map[any]bool{}
+						for _, r := range tb.Rows {
+							emails[r["email"]] = true
+						}
+						if len(tb.Rows) != 40 || len(emails) != 40 {
+							t.Errorf("%s: %d rows, %d emails, want 40 of each", tb.Name, len(tb.Rows), len(emails))
+						}
+						return
+					}
+				}
+				t.Errorf("no table of %s: %v", p.Staff.Many, countsTableNames(b))
+			}},
 		{name: "a compound plural counts its head", industry: "birth centre", country: "IE",
 			desc: "Birth centre in Cork with eight midwives. Mothers book antenatal visits online.",
 			want: map[string]string{"midwife": "staff"}},

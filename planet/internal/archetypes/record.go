@@ -662,8 +662,12 @@ func price(g *engine.Gen, lo, hi float64) int64 {
 }
 
 // maxParties is the most counterparts a world seeds, whatever the brief
-// counts: enough to search, few enough to read.
-const maxParties = 500
+// counts: enough to search, few enough to read; maxStaff the most of
+// those who do the line of work.
+const (
+	maxParties = 500
+	maxStaff   = 60
+)
 
 // buildCounterparts makes the table of whom a service's records are with
 // when they are not customers (the mills purchase orders go to), with a

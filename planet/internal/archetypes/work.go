@@ -53,8 +53,24 @@ func buildWork(g *engine.Gen, s *engine.Svc) {
 	s.Table(staffTable, fmt.Sprintf("The %s who carry out %s.", st.Many, w.Many), sprefix, 3, scols...)
 	staff := &engine.Entity{Service: s.Name, Table: staffTable, Key: "id", Noun: st.One, Plural: st.Many, Prefix: sprefix, Width: 3,
 		Roles: map[string]engine.Role{"id": engine.Column("id"), "name": engine.Column("name"), "email": engine.Column("email")}}
-	for i, n := 1, g.Volume("staff"); i <= n; i++ {
+	n := g.Volume("staff")
+	// "with six midwives": as many as the brief counts (a crew of up to
+	// maxStaff), not the share of the payroll a volume gives.
+	if g.Plan != nil && g.Plan.Staff.Count > 0 {
+		n = min(g.Plan.Staff.Count, maxStaff)
+	}
+	seen := map[string]bool{}
+	for i := 1; i <= n; i++ {
 		name, email := g.Locale.Person("")
+		// (A crew the brief counts is larger than a volume's: no two of
+		// them share a work email.)
+		for try := 0; seen[email] && try < 10; try++ {
+			name, email = g.Locale.Person("")
+		}
+		if seen[email] {
+			email = strings.Replace(email, "@", fmt.Sprintf(".%d@", i), 1)
+		}
+		seen[email] = true
 		r := engine.Row{"id": staff.ID(i), "name": name, "email": email, "active": g.R.IntN(7) != 0}
 		for _, x := range st.Extra {
 			r[x.Name] = x.Value(g, r, seed.NoStage)
