@@ -21,6 +21,7 @@ func TestDepositsBeforeConfirmation(t *testing.T) {
 		{"tattoo", "tattoo studio", "DE", "We book sessions. We take deposits for bookings, keep signed consent forms and send aftercare reminders.", nil, []string{"deposit", "consent form"}},
 		{"cobbler", "shoe repair", "AR", "We resole shoes and repair bags. Customers pay half up front and the rest is invoiced in three instalments.", []string{"instalment"}, []string{"deposit"}},
 		{"golf", "golf club", "ZA", "Members book tee times online and visitors pay green fees and buggy hire.", []string{"green fee"}, nil},
+		{"a class named before its examples", "accountants", "IE", "Accountancy practice in Cork doing tax returns for farmers. Outlays such as registry search fees are recharged to the client at cost.", []string{"outlay", "search fee"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})

@@ -346,14 +346,14 @@ func (r *reader) stagesOf(caps []capability) []capability {
 }
 
 var passiveRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:every|each|all)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:['’]s)?\s+(?:is|are|gets|get|must be|has been|have been)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
+	return regexp.MustCompile(`(?i)\b(?:every|each|all)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:['’]s)?\s+(?:is|are|gets|get|must be|has been|have been)\s+((?:[\p{L}-]+\s+){0,2}(?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
 })
 
 // pluralPassiveRe is the same without a quantifier, of a plural subject
 // that starts its clause: "flights are cancelled and rebooked", "log
 // deliveries are measured and paid by cubic metre".
 var pluralPassiveRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:^|[,;:.]\s*|\b(?:and|while|then)\s+)(?:(?:the|our|all|their|its)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+s)\s+(?:are|were|get|must be|have been|can be|are then)\s+((?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
+	return regexp.MustCompile(`(?i)(?:^|[,;:.]\s*|\b(?:and|while|then)\s+)(?:(?:the|our|all|their|its)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+s)\s+(?:are|were|get|must be|have been|can be|are then)\s+((?:[\p{L}-]+\s+){0,2}(?:[\p{L}-]+ed)(?:(?:\s*,\s*|,?\s+and\s+)[\p{L}-]+ed)*)`)
 })
 
 var participleSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*,\s*|,?\s+and\s+`) })
@@ -376,6 +376,20 @@ func (r *reader) participles(caps []capability) []capability {
 		}
 		var flags []string
 		for _, w := range participleSplit().Split(strings.ToLower(m[2]), -1) {
+			// "is germination tested": the noun before the participle
+			// says which test ("is then tested", "is carefully tested",
+			// "is not tested" say nothing of it).
+			ws := strings.Fields(w)
+			if len(ws) > 1 && (ws[0] == "not" || ws[0] == "never") {
+				continue
+			}
+			for len(ws) > 1 && r.saysNothingOfParticiple(ws[0]) {
+				ws = ws[1:]
+			}
+			if len(ws) > 2 {
+				ws = ws[len(ws)-1:]
+			}
+			w = strings.Join(ws, " ")
 			if w = strings.TrimSpace(w); len(w) > 4 && !slices.Contains(flags, w) && !slices.Contains([]string{"based", "used", "needed", "required", "called", "named"}, w) {
 				flags = append(flags, w)
 			}
@@ -391,7 +405,12 @@ func (r *reader) participles(caps []capability) []capability {
 		}) {
 			continue
 		}
-		i := slices.IndexFunc(caps, func(c capability) bool { return c.entity == noun || c.resource == noun || c.entity == head })
+		// ("every seed lot is …": the seed lots a clause kept already.)
+		whole := strings.Join(append(slices.Clone(np[:len(np)-1]), head), " ")
+		i := slices.IndexFunc(caps, func(c capability) bool { return c.entity == whole && c.archetype != "" })
+		if i < 0 {
+			i = slices.IndexFunc(caps, func(c capability) bool { return c.entity == noun || c.resource == noun || c.entity == head })
+		}
 		if i < 0 {
 			arch := cmp.Or(r.lex.NounArchetype(noun), r.lex.NounArchetype(head))
 			if arch == "" {
@@ -462,6 +481,11 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			// "on" is when something happens, not a record.
 			// (A paper's word only: "cash on collection" still collects.)
 			if (arch == "documents" || arch == "evidence") && i > 0 && (ws[i-1] == "on" || ws[i-1] == "upon") && sg == w {
+				continue
+			}
+			// "before it leaves", "when she signs": after a singular
+			// pronoun the word is its verb, not leaves or signs.
+			if arch != "" && i > 0 && sg != w && slices.Contains([]string{"it", "he", "she"}, ws[i-1]) {
 				continue
 			}
 			// "its frame number", "the lot code": a noun before the head of
@@ -1126,8 +1150,11 @@ func (r *reader) fields(caps []capability) {
 			for _, sp := range fieldSplit.FindAllStringIndex(m[1], -1) {
 				starts = append(starts, sp[1])
 			}
+			// ("with its harvest area": what follows a determiner is a
+			// noun, though "harvest" is a verb too.)
+			determined := strings.Contains(m[0][:len(m[0])-len(m[1])], " ")
 			for pi, part := range fieldSplit.Split(m[1], -1) {
-				if r.endsFieldList(part) {
+				if !(pi == 0 && determined) && r.endsFieldList(part) {
 					pos = mi[2] + starts[pi]
 					break
 				}
@@ -1182,6 +1209,62 @@ func (r *reader) fields(caps []capability) {
 	}
 }
 
+// saysNothingOfParticiple says whether a word before a participle is an
+// adverb or a verb ("is then tested", "is carefully pruned") rather than
+// the noun that says which ("is germination tested").
+func (r *reader) saysNothingOfParticiple(w string) bool {
+	return strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") ||
+		r.lex.Is("stop", w) || r.lex.Is("det", w) || r.isVerb(w) ||
+		slices.Contains([]string{"then", "also", "always", "first", "usually", "often", "still", "only", "just", "again", "well", "now", "later", "soon"}, w)
+}
+
+// withoutFieldWords drops the capabilities read from words that are only
+// part of another record's field: "each bag is tagged with its harvest
+// area and packing date" keeps bags with a harvest area, not a register
+// of harvests nor orders from "packing".
+func (r *reader) withoutFieldWords(caps []capability) []capability {
+	low := strings.ToLower(r.desc)
+	var drop []int
+	for i, c := range caps {
+		if c.entity == "" {
+			continue
+		}
+		phrase := strings.ToLower(c.phrase)
+		word := strings.Fields(c.entity)[0]
+		for j, d := range caps {
+			// (A charge keeps no fields: "pays part of each aid" holds
+			// no trial period, so the trials stay.)
+			if i == j || c.entity == d.entity || d.archetype == "" || d.archetype == "billing" {
+				continue
+			}
+			for _, f := range d.fields {
+				field := strings.ReplaceAll(f, "_", " ")
+				// ("a rehearsal schedule" holds rehearsals.)
+				if slices.Contains(containers, engine.LastWord(field)) {
+					continue
+				}
+				// Every time the brief says the word, it is in the field.
+				inField := strings.HasPrefix(field, word+" ") && strings.Count(low, word) == strings.Count(low, field)
+				// ("passes get a green label": a paper named as a field is
+				// a thing of its own and keeps its register.)
+				if c.entity == field && r.lex.NounArchetype(engine.LastWord(field)) == "documents" {
+					continue
+				}
+				if phrase == field && strings.Contains(field, word) || inField {
+					drop = append(drop, i)
+				}
+			}
+		}
+	}
+	out := caps[:0:0]
+	for i, c := range caps {
+		if !slices.Contains(drop, i) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // fieldSplit separates the fields of a list.
 var fieldSplit = regexp.MustCompile(`,|\band\b|\bor\b|\bwith\b`)
 
@@ -1219,6 +1302,22 @@ func (r *reader) endsFieldList(part string) bool {
 	}
 	if slices.Contains([]string{"then", "every", "each", "all", "while", "before", "after", "when", "once", "we", "they"}, ws[0]) {
 		return true
+	}
+	// "…, and water samples from our parks are tested every week": a
+	// subject of its own with its passive verb ("and the guest count is
+	// confirmed" is still a field of the record).
+	for i := 1; i+1 < len(ws); i++ {
+		// ("…, passes get a hologram sticker": a clause of its own.)
+		if slices.Contains([]string{"get", "gets", "has", "have", "receive", "receives"}, ws[i]) && r.lex.Is("det", ws[i+1]) {
+			return true
+		}
+		if (ws[i] == "is" || ws[i] == "are") && lexicon.PastForm(ws[i+1]) {
+			subject := slices.DeleteFunc(slices.Clone(ws[:i]), func(w string) bool { return r.lex.Is("det", w) })
+			if len(subject) > 2 {
+				return true
+			}
+			break
+		}
 	}
 	// ("euros", "price in lira": not "real estate", "deals won".)
 	isCurrency := func(w string) bool { _, ok := r.lex.Currencies[w]; return ok }
@@ -1260,7 +1359,7 @@ func properName(part string) bool {
 
 // FieldHeads are the heads of field names: "service date", "serial
 // number" are fields even when their first word is also a verb.
-var FieldHeads = []string{"date", "number", "no", "note", "type", "kind", "code", "time", "status", "level", "size", "reference", "ref", "id", "name", "score", "count", "detail", "history", "record", "photo", "signature"}
+var FieldHeads = []string{"date", "number", "no", "note", "type", "kind", "code", "time", "status", "level", "size", "reference", "ref", "id", "name", "score", "count", "detail", "history", "record", "photo", "signature", "period"}
 
 // idHeads are the heads of fields that say which one a thing is
 // ("frame number", "lot code"): the noun before them names the number,

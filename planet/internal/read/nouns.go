@@ -728,17 +728,23 @@ func (r *reader) work(caps []capability) {
 		r.decide(phrase, "/staff", "staff are %s", p.Staff.Many)
 	}
 	desc := fmt.Sprintf("line of work: %s (%s)", w.Many, arch)
-	if len(quals) > 0 {
-		desc += ", " + strings.Join(quals, ", ")
-	}
 	if resource != "" {
 		desc += " of " + r.lex.Plural(resource)
 		for _, m := range more {
 			desc += ", " + r.lex.Plural(m)
 		}
 	}
+	// ("selling tulip bulbs": bulbs whose category is tulip, not
+	// "tulip of bulbs".)
+	if len(quals) > 0 {
+		desc += "; category " + strings.Join(quals, ", ") + " or standard"
+	}
 	r.decide(from, "/work", "%s", desc)
 }
+
+// suchAsRe is a class named before its examples: "disbursements such as
+// court filing fees".
+var suchAsRe = regexp.MustCompile(`(?i)\b(\p{L}{4,})\s+such\s+as\b`)
 
 // unitAttributes are the quantities of what a record is priced per:
 // "log deliveries are paid by cubic metre" → cubic_metres.
@@ -1113,6 +1119,14 @@ func (r *reader) services(caps []capability) {
 			case slices.Contains(a.Native, kind):
 				billFrom = cmp.Or(billFrom, c.phrase)
 			default:
+				// "disbursements such as court filing fees": the class
+				// is a kind of invoice, and its example another.
+				if m := suchAsRe.FindStringSubmatch(c.phrase); m != nil {
+					if class := r.lex.Singular(strings.ToLower(m[1])); !r.lex.Is("stop", class) && !r.lex.Is("vague", class) && class != kind && !slices.Contains(billKinds, class) {
+						billKinds = append(billKinds, class)
+						r.decide(c.phrase, "/services", "billing: invoices of %s", class)
+					}
+				}
 				if !slices.Contains(billKinds, kind) {
 					billKinds = append(billKinds, kind)
 				}
@@ -1185,6 +1199,22 @@ func (r *reader) services(caps []capability) {
 		// bake orders, "maintenance" beside "maintenance visits".
 		if prev := twinOf(kept, one, a.ID, r.bookedResource(c.resource), r.occasions()); prev != "" {
 			r.decide(c.phrase, "/services", "%s: one thing with the %s kept already", r.lex.Plural(one), r.lex.Plural(prev))
+			// ("each lot is labelled with a plant passport": the seed
+			// lots kept already have one.)
+			for i := range p.Services {
+				if s := &p.Services[i]; s.Entity != nil && s.Entity.One == prev {
+					for _, f := range c.fields {
+						if !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == f }) {
+							s.Attributes = append(s.Attributes, r.fieldAttribute(f, c))
+						}
+					}
+					for _, f := range c.flags {
+						if f := engine.Snake(f); !slices.ContainsFunc(s.Attributes, func(a engine.PlanAttribute) bool { return a.Name == f }) {
+							s.Attributes = append(s.Attributes, engine.PlanAttribute{Name: f, Type: "boolean", From: c.phrase})
+						}
+					}
+				}
+			}
 			continue
 		}
 		// "We keep 900 hives": what the brief counts is a register of

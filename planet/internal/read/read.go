@@ -165,6 +165,7 @@ func (r *reader) read() (*engine.Plan, error) {
 
 	caps := r.capabilities()
 	r.fields(caps)
+	caps = r.withoutFieldWords(caps)
 	caps = r.checks(r.keptFields(caps))
 	run, caps := r.productionRun(caps)
 	if p.Company.Pack == engine.Composed && len(caps) == 0 && strings.TrimSpace(s.Description) == "" {
