@@ -60,6 +60,8 @@ func TestTownHeadquarters(t *testing.T) {
 		{"a district by its seat, in its own state", "tea plantation", "Malaysia", "A tea estate in the Cameron Highlands selling loose-leaf tea to hotels.", "Tanah Rata, Pahang", "Asia/Kuala_Lumpur", ""},
 		{"a city whose name starts with a town's", "bakery", "PH", "Bakery in Quezon City baking pandesal for offices and sari-sari stores.", "Quezon City", "Asia/Manila", ""},
 		{"a city whose first word is a town's", "bicycle repair", "VN", "Bicycle repair shop in Ho Chi Minh City fixing commuter bikes.", "Hồ Chí Minh", "Asia/Ho_Chi_Minh", ""},
+		{"after on the", "ostréiculteur", "France", "Oyster farm on the Marennes basin selling to fishmongers and restaurants.", "Marennes", "Europe/Paris", ""},
+		{"a day after on is no town", "bakery", "UK", "Bakery in Sale baking sourdough. We open on Sundays and deliver on Monday.", "Sale", "Europe/London", "Monday"},
 		{"a month is no town", "ice cream van", "UK", "Ice cream van round in Cambridgeshire. We close in March for servicing.", "", "Europe/London", "March"},
 		{"a country is no town", "tea importer", "US", "We import loose-leaf tea from China and sell it to cafés.", "", "", "China"},
 	} {

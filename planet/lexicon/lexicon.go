@@ -126,6 +126,10 @@ type Measures struct {
 // FieldType is the type of a field named by the brief: by its last word
 // ("strength" real, "fill_date" date), else text.
 func (l *Lexicon) FieldType(field string) string {
+	// ("harvest_area" names a place, though a floor area is a number.)
+	if slices.Contains(l.FieldTypes["text"], field) {
+		return "text"
+	}
 	last := field[strings.LastIndexByte(field, '_')+1:]
 	for _, typ := range []string{"date", "real", "integer"} {
 		if slices.Contains(l.FieldTypes[typ], last) {

@@ -616,8 +616,9 @@ func fieldValue(g *engine.Gen, at engine.PlanAttribute) any {
 	if at.Name == "address" {
 		return g.Locale.AddressIn(g.Locale.Home)
 	}
-	// A column a seed rule names ("checked_by": a person).
-	if r, ruled := seed.RuleForType(at.Name, at.Type); ruled && r.Kind == seed.PersonName {
+	// A column a seed rule names ("checked_by": a person; "harvest_area":
+	// a place near the firm).
+	if r, ruled := seed.RuleForType(at.Name, at.Type); ruled && (r.Kind == seed.PersonName || r.Kind == seed.City) {
 		return engine.Extra{Name: at.Name, Type: at.Type}.Value(g, nil, seed.NoStage)
 	}
 	// A party the brief names beside the record ("from the designer").

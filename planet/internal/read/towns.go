@@ -16,7 +16,7 @@ var clauseBreak = regexp.MustCompile(`[.;,!?\n]+`)
 // somewhere ("in Split", "above Zermatt", "near Lisse", "based in São João
 // da Madeira"), with the lower-case particles place names carry.
 var placeCue = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(?:in|near|above|below|outside|at|from|based in|out of|around|by|beside|close to)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:[ -](?:\p{Lu}[\p{L}'’-]*|de|da|do|dos|das|del|della|di|du|des|la|le|les|am|an|im|in|sur|upon|on|op|aan|den|der|van|y|i|e|og|och|na|nad|pod))*)`)
+	return regexp.MustCompile(`\b(?:in|near|above|below|outside|at|from|based in|out of|around|by|beside|close to|on)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:[ -](?:\p{Lu}[\p{L}'’-]*|de|da|do|dos|das|del|della|di|du|des|la|le|les|am|an|im|in|sur|upon|on|op|aan|den|der|van|y|i|e|og|och|na|nad|pod))*)`)
 })
 
 // town finds a town of the brief's country that the description names
