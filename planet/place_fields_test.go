@@ -9,7 +9,7 @@ import (
 
 // A field the brief names for where a thing comes from ("tagged with its
 // harvest area") holds a place near the firm, not a number of square
-// metres; a column of one industry's vocabulary draws that industry's
+// metres; a paper it carries has its number; a column of one industry's vocabulary draws that industry's
 // words (a fish farm's species are fish, a forest's trees).
 func TestPlaceFieldsAndIndustryTerms(t *testing.T) {
 	column := func(b *world.Bundle, col string) (world.Column, []any) {
@@ -43,6 +43,15 @@ func TestPlaceFieldsAndIndustryTerms(t *testing.T) {
 	}
 	if filled < len(vals)/2 {
 		t.Errorf("harvest_area filled in %d of %d rows: %v", filled, len(vals), vals)
+	}
+
+	// ("each batch is labelled with a plant passport": its number.)
+	b, err = Synthesize(Scenario{Industry: "flower bulb grower", Country: "NL", Description: "Bulb grower in Lisse selling tulip bulbs to exporters. Every bulb batch is virus tested in our sheds, and each batch is labelled with a plant passport before it ships.", Seed: 1}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, vals := column(b, "plant_passport"); slices.Contains(vals, nil) {
+		t.Errorf("a batch without its plant passport: %v", vals)
 	}
 
 	for _, tc := range []struct {

@@ -242,7 +242,7 @@ func StageOf(v *Vocab, status any) seed.Stage {
 
 // referenceWords end the names of columns that hold a reference number:
 // "serial_number", "pawn_ticket", "waste_tracking_certificate".
-var referenceWords = []string{"number", "serial", "no", "code", "tag", "ticket", "reference", "ref", "id", "certificate", "permit", "licence", "license"}
+var referenceWords = []string{"number", "serial", "no", "code", "tag", "ticket", "reference", "ref", "id", "certificate", "permit", "licence", "license", "passport"}
 
 // ReferenceValue makes a reference number for a column whose name says it
 // holds one ("CE-48213" for a certificate); false for any other column.
