@@ -81,6 +81,11 @@ func foldTerms(lex *lexicon.Lexicon, s string) string {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 && r != '’')
 	})
 	for i, w := range ws {
+		// Terms are ASCII: "café" is found by "cafe", "maâlem" by
+		// "maalem" (a word of another script stays as it is).
+		if f := engine.ASCIIFold(w); f != "" && len(f) >= len([]rune(w))-1 {
+			w = f
+		}
 		ws[i] = lex.Singular(w)
 	}
 	return " " + strings.Join(ws, " ") + " "
@@ -152,6 +157,9 @@ func TestBriefSuite(t *testing.T) {
 		// Written by the lead at 2916043, one brief in each of 59 countries,
 		// unseen by that round's helpers: its held-out set.
 		{"heldout6", "testdata/briefs/heldout6.jsonl", 0.77, 0.95},
+		// Written by a helper on 2026-12-04 at 910a36b, 40 briefs in 40
+		// countries, unseen by that session's reader work: its held-out set.
+		{"heldout7", "testdata/briefs/heldout7.jsonl", 0.70, 0.95},
 		// Helpers' sets of their own class of capability, written before
 		// the reader was changed for it (testdata/briefs/README.md).
 		{"heldout-i7a", "testdata/briefs/heldout-i7a.jsonl", 0.70, 0.95},

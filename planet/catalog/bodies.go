@@ -33,6 +33,10 @@ type namingFile struct {
 	// EnglishHeads are more English words of briefs ("kennels",
 	// "sawmill"): a composed name of them is not local.
 	EnglishHeads []string `json:"english_heads"`
+	// LocalConnectives join the words of a trade in another language
+	// ("atelier de zellige", "Haus der Musik"): an industry written with
+	// one is not English, whatever words it shares with English.
+	LocalConnectives []string `json:"local_connectives"`
 	// NonprofitCues make a composed business an association.
 	NonprofitCues []string `json:"nonprofit_cues"`
 	// DomainFillers are the words of a name a firm's domain leaves out:
@@ -270,6 +274,9 @@ func ComposedEnglishWords(industry string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(industry, func(r rune) bool { return !unicode.IsLetter(r) }) {
 		lw := strings.ToLower(w)
+		if slices.Contains(n.LocalConnectives, lw) {
+			return nil
+		}
 		r, size := utf8.DecodeRuneInString(w)
 		tw := string(unicode.ToUpper(r)) + w[size:]
 		if slices.Contains(n.EnglishHeads, lw) || slices.Contains(n.EnglishTradeWords, tw) || slices.ContainsFunc(slices.Collect(maps.Values(n.ComposedKinds)), func(k composedKind) bool { return slices.Contains(k.Words, lw) }) {

@@ -61,7 +61,7 @@ func TestBriefSuite(t *testing.T) {
 }
 
 // TestHeldOutBriefs checks the held-out sets (heldout.jsonl,
-// heldout2.jsonl, heldout3.jsonl, heldout6.jsonl): the same format, at least 40 briefs each, and no
+// heldout2.jsonl, heldout3.jsonl, heldout6.jsonl, heldout7.jsonl): the same format, at least 40 briefs each, and no
 // industry of the main suite or of an earlier held-out set, so that each
 // measures the reader on businesses it was not tuned on. The second set
 // must also have its own spread: 25 countries, 25 industries, half of
@@ -82,6 +82,7 @@ func TestHeldOutBriefs(t *testing.T) {
 		// test, they repeat a few earlier industries (the README lists
 		// them), and their figures are kept as measured.
 		{"heldout6.jsonl", 50, 40, 50},
+		{"heldout7.jsonl", 35, 30, 30},
 	} {
 		path := "../testdata/briefs/" + set.file
 		briefs, industries, noPack, countries := checkSuiteFile(t, path)

@@ -365,6 +365,13 @@ type Lexicon struct {
 	// back in or falls into ("overdue loans", "damaged tools", "lost
 	// parcels"): a yes/no of the record they are said of.
 	Conditions []string `json:"conditions"`
+	// TrailingConditions are said after the thing ("loans more than two
+	// weeks in arrears", "invoices past due"): a yes/no of the record.
+	TrailingConditions []string `json:"trailing_conditions"`
+	// Approvers are who approves or signs off a record ("once the loan
+	// committee approves", "need board approval", "signed off by the
+	// supervisor"): the record has a yes/no of that approval.
+	Approvers []string `json:"approvers"`
 	// TradeBuyers are the trades that buy from makers and growers (a
 	// stall, a boutique, a refinery, a mechanic, a tea house): named in a
 	// sale clause ("sell cloth to boutiques"), each is a kind of
@@ -493,6 +500,7 @@ func parse() (*Lexicon, error) {
 	l.set = map[string]map[string]bool{}
 	sets := map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "any_work": l.AnyWork, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places, "measure_manner": l.Measures.Manners, "coordinated_head": l.Measures.CoordinatedHeads}
 	sets["carrier"], sets["condition"] = l.Carriers, l.Conditions
+	sets["approver"] = l.Approvers
 	sets["trade_buyer"] = l.TradeBuyers
 	sets["intake_ticket"] = l.IntakeTickets
 	sets["vessel"] = l.Vessels

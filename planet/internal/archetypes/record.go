@@ -345,6 +345,8 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		for _, at := range ps.Attributes {
 			if len(at.Values) > 0 {
 				r[at.Name] = engine.Pick(g.R, at.Values)
+			} else if at.Type == "boolean" && engine.Approval(at.Name) {
+				r[at.Name] = engine.Extra{Name: at.Name, Type: at.Type}.Value(g, nil, engine.StageIn(states, a.Cancel, status))
 			} else {
 				r[at.Name] = fieldValue(g, at)
 			}

@@ -163,6 +163,9 @@ type LifecycleOf struct {
 	// is (see [Event.Kind]); Date the record's date column ("made_on").
 	FinalKind, Date string
 	Why             string
+	// OfNoun is whether the record's own noun chose it ("loan",
+	// "quote"), not a cue of the phrase or what the record is of.
+	OfNoun bool
 }
 
 // Lifecycle is the lifecycle of records of an archetype by what they
@@ -191,9 +194,8 @@ func Lifecycle(archetype, entity, of, phrase string) (lc LifecycleOf, ok bool) {
 		if len(r.Cues) > 0 && slices.ContainsFunc(r.Cues, func(c string) bool { return words[c] }) {
 			match = true
 		}
-		if len(r.Nouns) > 0 && isOne(entity, r.Nouns) {
-			match = true
-		}
+		ofNoun := len(r.Nouns) > 0 && isOne(entity, r.Nouns)
+		match = match || ofNoun
 		if len(r.Of) > 0 && isOne(of, r.Of) {
 			match = true
 		}
@@ -201,7 +203,7 @@ func Lifecycle(archetype, entity, of, phrase string) (lc LifecycleOf, ok bool) {
 			match = true
 		}
 		if match {
-			return LifecycleOf{States: slices.Clone(r.States), Cancel: r.Cancel, FinalKind: r.FinalKind, Date: r.Date, Why: r.Why}, true
+			return LifecycleOf{States: slices.Clone(r.States), Cancel: r.Cancel, FinalKind: r.FinalKind, Date: r.Date, Why: r.Why, OfNoun: ofNoun}, true
 		}
 	}
 	return LifecycleOf{}, false

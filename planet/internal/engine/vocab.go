@@ -162,6 +162,12 @@ func (e Extra) Value(g *Gen, row Row, st seed.Stage) any {
 		return Pick(g.R, e.Values)
 	}
 	if e.Type == "boolean" {
+		// "approved_by_committee": an approval is given before a record
+		// goes ahead and stands once it is done; a record not started
+		// or turned down has none.
+		if Approval(e.Name) && st != seed.NoStage {
+			return st == seed.Underway || st == seed.Done
+		}
 		return g.R.IntN(3) == 0
 	}
 	if e.Unrecorded() {
@@ -229,15 +235,29 @@ var freeMail = []string{"gmail.com", "outlook.com", "yahoo.com", "icloud.com", "
 
 // StageOf places a work item's status in its lifecycle.
 func StageOf(v *Vocab, status any) seed.Stage {
+	return StageIn(v.States, v.Cancel, status)
+}
+
+// StageIn places a status in the lifecycle states (then cancel).
+func StageIn(states []string, cancel string, status any) seed.Stage {
 	switch {
-	case status == v.Cancel && v.Cancel != "":
+	case status == cancel && cancel != "":
 		return seed.Cancelled
-	case status == v.States[0]:
+	case len(states) == 0:
+		return seed.NoStage
+	case status == states[0]:
 		return seed.Planned
-	case status == v.States[len(v.States)-1]:
+	case status == states[len(states)-1]:
 		return seed.Done
 	}
 	return seed.Underway
+}
+
+// Approval reports whether a yes/no column records an approval
+// ("approved", "approved_by_committee"): the reader writes an
+// approver's approval so.
+func Approval(name string) bool {
+	return name == "approved" || strings.HasPrefix(name, "approved_by_")
 }
 
 // referenceWords end the names of columns that hold a reference number:

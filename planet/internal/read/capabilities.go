@@ -246,7 +246,7 @@ func (r *reader) capabilities() []capability {
 			lastCap = add(c)
 		}
 	}
-	return withKinds(r.conditions(r.stagesOf(r.participles(r.nounSweep(r.bookables(r.bookedPassives(out)))))), kinds)
+	return withKinds(r.approvals(r.conditions(r.stagesOf(r.participles(r.nounSweep(r.bookables(r.bookedPassives(out))))))), kinds)
 }
 
 var sentenceSplit = regexp.MustCompile(`[.;!?\n]+`)
@@ -609,6 +609,11 @@ func (r *reader) listItem(ws []string) bool {
 	if slices.ContainsFunc(lexicon.VerbLemma(ws[0]), func(l string) bool { return r.lex.Is("generic_verb", l) }) {
 		return false
 	}
+	// "…, repaid in monthly instalments": a participle says how the
+	// record before goes on, it is no item of the list.
+	if r.participleStarts(ws) {
+		return false
+	}
 	np := r.nounPhrase(ws)
 	if len(np) == 0 || len(np) > 3 {
 		return false
@@ -619,6 +624,39 @@ func (r *reader) listItem(ws []string) bool {
 	}
 	k += len(np)
 	return k >= len(ws) || r.lex.Is("stop", ws[k])
+}
+
+// oftenPhrase reports whether words say only how often: "every month",
+// "twice a week", "each season".
+func oftenPhrase(ws []string) bool {
+	if len(ws) == 0 || len(ws) > 4 {
+		return false
+	}
+	for _, w := range ws {
+		if !slices.Contains([]string{"every", "each", "a", "an", "per", "once", "twice", "other", "day", "week", "month", "year", "morning", "evening", "night", "season", "quarter", "fortnight", "weekend"}, w) && !strings.HasSuffix(w, "ly") && numberWord(w) == 0 && !isNumber(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// participleStarts reports whether a clause starts with a past
+// participle followed by a preposition ("repaid in instalments",
+// "delivered by van", "paid weekly"): an irregular form the lexicon
+// knows, or an -ed word whose stem is a verb of the lexicon or has its
+// participle spelt so.
+func (r *reader) participleStarts(ws []string) bool {
+	if len(ws) < 2 || !r.lex.Is("stop", ws[1]) && ws[1] != "weekly" && ws[1] != "monthly" && ws[1] != "daily" {
+		return false
+	}
+	w := ws[0]
+	if _, ok := r.lex.IrregularVerbs[w]; ok {
+		return true
+	}
+	if len(w) < 5 || !strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "eed") || r.lex.NounArchetype(w) != "" {
+		return false
+	}
+	return r.isVerb(w) || slices.ContainsFunc(lexicon.VerbLemma(w)[1:], func(l string) bool { return participle(l) == w })
 }
 
 // placesIn reads where a clause says its record happens: a place of
@@ -1439,7 +1477,8 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	if len(np) == 0 {
 		// "customers subscribe monthly": a verb that names its record
 		// needs no object.
-		adverbs := !slices.ContainsFunc(rest, func(w string) bool { return !strings.HasSuffix(w, "ly") && w != "online" })
+		// ("members save every month": how often is no object.)
+		adverbs := !slices.ContainsFunc(rest, func(w string) bool { return !strings.HasSuffix(w, "ly") && w != "online" }) || oftenPhrase(rest)
 		if adverbs && v.Role == "subject" && v.Entity != "" && r.lex.NounArchetype(v.Entity) != "" {
 			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity}, true
 		}
@@ -1521,6 +1560,13 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	// is worth, not what it is of.
 	if _, money := r.lex.Currencies[r.lex.Singular(np[len(np)-1])]; money && v.Role != "entity" && v.Entity != "" {
 		c.entity = v.Entity
+		return c, true
+	}
+	// "borrow loans of up to three times their savings", "lending to
+	// market vendors": money lent is the loan itself, and whom it is
+	// lent to is its borrower, not what it is a loan of.
+	if v.Role != "entity" && v.Entity != "" && v.Archetype == "contracts" && (slices.Contains(money, head) || rest[0] == "to" && r.isPerson(head)) {
+		c.entity, c.qualifiers = v.Entity, nil
 		return c, true
 	}
 	switch v.Role {

@@ -107,7 +107,8 @@ func (r *reader) isThing(head string) bool {
 
 // money is lent, never hired or borrowed as a thing: "we loan money to
 // farmers" is a loan of money (contracts), not a booking.
-var money = []string{"money", "cash", "capital", "fund", "credit", "microloan", "loan", "amount", "sum"}
+// ("borrow up to three times their savings": a multiple of savings.)
+var money = []string{"money", "cash", "capital", "fund", "credit", "microloan", "loan", "amount", "sum", "saving", "savings", "time"}
 
 // isPerson reports whether a subject is a person or an organisation:
 // "riders", "passengers", "hotels", "the couriers".

@@ -48,10 +48,18 @@ func (r *reader) customer() {
 			after := strings.Fields(text[i+len(cue)+2:])
 			// "stays for their dogs": what belongs to the customers is
 			// not them.
-			if len(after) > 0 && slices.Contains([]string{"their", "your", "his", "her", "its"}, after[0]) {
+			// ("repay weekly to our field officers": the business's own
+			// people are no customers either.)
+			if len(after) > 0 && slices.Contains([]string{"their", "your", "his", "her", "its", "our"}, after[0]) {
 				continue
 			}
 			np := r.nounPhrase(after)
+			// ("loans in arrears go to the branch manager": one person
+			// named with "the" is someone the business answers to, not
+			// its customers.)
+			if cue == "to" && len(after) > 0 && after[0] == "the" && len(np) > 0 && r.lex.Singular(np[len(np)-1]) == np[len(np)-1] && r.lex.ScaleKind(np[len(np)-1]) != "customers" && !r.lex.Is("org", np[len(np)-1]) {
+				continue
+			}
 			// "a manifest sent to the port authority": whom the business
 			// files with is no customer.
 			if cue == "to" && r.filedWith(text[:i], np) {
@@ -682,8 +690,8 @@ func (r *reader) work(caps []capability) {
 	w.Offering = engine.PlanNoun{One: off, Many: r.lex.Plural(off)}
 	// Loans and hires go out and come back, as the records beside a
 	// line of work do (engine.Lifecycle): "loans returned", not
-	// "completed".
-	if lc, ok := engine.Lifecycle(arch, one, off, from); ok && arch == "bookings" && slices.Contains([]string{"loan", "hire", "rental"}, engine.LastWord(one)) {
+	// "completed"; money lent is applied for, paid out and repaid.
+	if lc, ok := engine.Lifecycle(arch, one, off, from); ok && (arch == "bookings" && slices.Contains([]string{"loan", "hire", "rental"}, engine.LastWord(one)) || arch == "contracts" && lc.OfNoun) {
 		w.States, w.Cancel = lc.States, lc.Cancel
 	}
 	if resource != "" && strings.Contains(strings.ToLower(r.desc), "by the hour") || strings.Contains(strings.ToLower(r.desc), "per hour") || strings.Contains(strings.ToLower(r.desc), "hourly") {
@@ -1739,6 +1747,11 @@ func (r *reader) customerKinds(cue, first string) []string {
 		one := head
 		if len(np) > 1 && !r.lex.Is("modifier", np[len(np)-2]) {
 			one = r.lex.Singular(np[len(np)-2]) + " " + head
+			// "health food shops", "fleet repair workshops": a kind of
+			// three words keeps them, unless the first only qualifies.
+			if len(np) == 3 && !r.lex.Is("modifier", np[0]) && !r.lex.Is("det", np[0]) && len(np[0]) > 2 && !r.isVerb(np[0]) {
+				one = np[0] + " " + np[1] + " " + head
+			}
 		}
 		// "to homes and offices": premises stand for who has them, in a
 		// list of two or more; "shipping lines" are organisations by
