@@ -102,7 +102,9 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		lc := engine.OwnedLifecycle()
 		states, cancel, finalKind = lc.States, "", lc.FinalKind
 		a.Date = cmp.Or(lc.Date, a.Date)
-	} else if lc, ok := engine.Lifecycle(ps.Archetype, one, of, ps.From); ok {
+	} else if lc, ok := engine.Lifecycle(ps.Archetype, one, of, ps.From+" "+yesNoWords(ps.Attributes)); ok {
+		// ("quoted and approved by the client": the yes/no the brief
+		// reads names the state, which then stands for it.)
 		states, cancel, finalKind = lc.States, lc.Cancel, cmp.Or(lc.FinalKind, finalKind)
 		a.Date = cmp.Or(lc.Date, a.Date)
 	}
@@ -112,6 +114,12 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	if a.Cancel != "" {
 		all = append(all, a.Cancel)
 	}
+	// "only invoiced once the client has accepted the quote": a yes/no
+	// that is one of the record's states says again what its status
+	// says, and could say otherwise.
+	ps.Attributes = slices.DeleteFunc(slices.Clone(ps.Attributes), func(at engine.PlanAttribute) bool {
+		return at.Type == "boolean" && slices.Contains(all, at.Name)
+	})
 	what := many
 	if ps.Resource != nil {
 		what = fmt.Sprintf("%s of %s", many, ps.Resource.Many)
@@ -896,4 +904,16 @@ func dueNote(window bool, days int) string {
 		return ""
 	}
 	return fmt.Sprintf(", due within %d days of the {noun}'s date", days)
+}
+
+// yesNoWords are the names of the yes/no attributes, as words: what the
+// brief says is done to each record ("approved", "signed off").
+func yesNoWords(attrs []engine.PlanAttribute) string {
+	var out []string
+	for _, at := range attrs {
+		if at.Type == "boolean" {
+			out = append(out, strings.ReplaceAll(at.Name, "_", " "))
+		}
+	}
+	return strings.Join(out, " ")
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -67,6 +68,10 @@ type lifecycleRule struct {
 	Cancel     string   `json:"cancel,omitempty"`
 	FinalKind  string   `json:"final_kind,omitempty"`
 	Date       string   `json:"date,omitempty"`
+	// SaidAs names a state as the brief does: "quoted and approved by
+	// the client" is approved, "signed off by the client" signed_off,
+	// where the rule says accepted (state → the brief's words → state).
+	SaidAs map[string]map[string]string `json:"said_as,omitempty"`
 }
 
 type volume struct {
@@ -203,7 +208,19 @@ func Lifecycle(archetype, entity, of, phrase string) (lc LifecycleOf, ok bool) {
 			match = true
 		}
 		if match {
-			return LifecycleOf{States: slices.Clone(r.States), Cancel: r.Cancel, FinalKind: r.FinalKind, Date: r.Date, Why: r.Why, OfNoun: ofNoun}, true
+			states := slices.Clone(r.States)
+			low := " " + strings.Join(strings.FieldsFunc(strings.ToLower(phrase), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 0x80) }), " ") + " "
+			for i, st := range states {
+				// The brief's word for it, the first the rule lists that
+				// the phrase says.
+				for _, said := range slices.Sorted(maps.Keys(r.SaidAs[st])) {
+					if strings.Contains(low, " "+said+" ") {
+						states[i] = r.SaidAs[st][said]
+						break
+					}
+				}
+			}
+			return LifecycleOf{States: states, Cancel: r.Cancel, FinalKind: r.FinalKind, Date: r.Date, Why: r.Why, OfNoun: ofNoun}, true
 		}
 	}
 	return LifecycleOf{}, false

@@ -626,6 +626,17 @@ func (r *reader) listItem(ws []string) bool {
 	return k >= len(ws) || r.lex.Is("stop", ws[k])
 }
 
+// relativeAfter reports whether a relative clause with no "that"
+// follows the noun phrase np that words ws start with (determiners
+// aside): "extras the client asks for", "upgrades we fit".
+func relativeAfter(ws, np []string) bool {
+	k := slices.Index(ws, np[0])
+	if k < 0 || k+len(np) >= len(ws) {
+		return false
+	}
+	return slices.Contains([]string{"the", "a", "an", "our", "we", "they", "you", "he", "she", "customers", "clients"}, ws[k+len(np)])
+}
+
 // oftenPhrase reports whether words say only how often: "every month",
 // "twice a week", "each season".
 func oftenPhrase(ws []string) bool {
@@ -1050,11 +1061,22 @@ func (r *reader) findVerb(ws []string) (*lexicon.Verb, []string) {
 			// object is the subject before the auxiliary.
 			if i >= 2 && slices.Contains([]string{"is", "are", "was", "were", "be", "been", "get", "gets"}, ws[i-1]) && lexicon.PastForm(ws[i]) {
 				var subj []string
+				broken := false
 				for _, w := range ws[max(0, i-4) : i-1] {
 					if !r.lex.Is("det", w) && !r.lex.Is("stop", w) {
 						subj = append(subj, w)
 					} else {
-						subj = nil
+						subj, broken = nil, true
+					}
+				}
+				// "any extras the client asks for on site are quoted",
+				// "upgrades the owner wants are quoted": a plural the
+				// clause starts with is the subject, whatever its relative
+				// clause says ("tickets for outages are answered" keeps
+				// the outages).
+				if first := r.nounPhrase(ws[:i-1]); broken && len(first) > 0 && len(first) < len(ws[:i-1]) && relativeAfter(ws[:i-1], first) {
+					if head := first[len(first)-1]; r.lex.Singular(head) != head && !r.looksLikeCustomer(r.lex.Singular(head)) && r.lex.ScaleKind(r.lex.Singular(head)) == "" && r.lex.Nature(r.lex.Singular(head)) != "person" {
+						subj = first
 					}
 				}
 				if len(subj) > 0 {

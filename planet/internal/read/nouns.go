@@ -691,7 +691,9 @@ func (r *reader) work(caps []capability) {
 	// Loans and hires go out and come back, as the records beside a
 	// line of work do (engine.Lifecycle): "loans returned", not
 	// "completed"; money lent is applied for, paid out and repaid.
-	if lc, ok := engine.Lifecycle(arch, one, off, from); ok && (arch == "bookings" && slices.Contains([]string{"loan", "hire", "rental"}, engine.LastWord(one)) || arch == "contracts" && lc.OfNoun) {
+	// A quote is drafted, sent and approved as the sentence says ("we
+	// send an estimate and start only once the customer approves it").
+	if lc, ok := engine.Lifecycle(arch, one, off, r.sentenceOf(from)); ok && (arch == "bookings" && slices.Contains([]string{"loan", "hire", "rental"}, engine.LastWord(one)) || (arch == "contracts" || arch == "orders") && lc.OfNoun) {
 		w.States, w.Cancel = lc.States, lc.Cancel
 	}
 	if resource != "" && strings.Contains(strings.ToLower(r.desc), "by the hour") || strings.Contains(strings.ToLower(r.desc), "per hour") || strings.Contains(strings.ToLower(r.desc), "hourly") {
@@ -1947,3 +1949,17 @@ func (r *reader) isCustomerWord(noun string) bool {
 // rostered"): a passive of another verb is of a thing ("cylinders are
 // collected").
 var staffingParticiples = []string{"scheduled", "rostered", "assigned", "trained", "employed", "hired", "certified", "vetted", "paid", "booked", "licensed", "qualified", "registered", "contracted", "based", "dispatched", "sent"}
+
+// sentenceOf is the sentence of the description that holds phrase, or
+// phrase itself.
+func (r *reader) sentenceOf(phrase string) string {
+	if phrase == "" {
+		return ""
+	}
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
+		if strings.Contains(strings.ToLower(sentence), strings.ToLower(phrase)) {
+			return sentence
+		}
+	}
+	return phrase
+}

@@ -1,0 +1,52 @@
+package planet
+
+import (
+	"slices"
+	"testing"
+)
+
+// Work quoted before it is done is a quote of that work, whatever clause
+// stands between the work and "are quoted"; the quote's answer is the
+// brief's word (approved, accepted), and no yes/no repeats a state.
+func TestQuotedWork(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc string
+		table, resource, answer       string
+	}{
+		{"a relative clause between the work and its quote", "kitchen fitter", "IE",
+			"Kitchen fitter in Dublin. Every kitchen is a job with a fixed price agreed from the design, and any extras the client asks for on site are quoted before the work starts and only invoiced once the client has accepted the quote.",
+			"quotes", "extra_id", "accepted"},
+		{"approved by the client", "Oldtimer-Restaurierung", "Germany",
+			"Oldtimer-Restaurierung in Stuttgart: we restore classic Porsches for private owners. Upgrades the owner wants along the way are quoted and approved by the client before we order the parts.",
+			"quotes", "upgrade_id", "approved"},
+		{"an estimate the customer approves", "film camera repair", "Japan",
+			"Film camera repair shop in Tokyo. Every camera we take in gets a repair ticket; we send an estimate and start only once the customer approves it.",
+			"estimates", "", "approved"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, b := buildBrief(t, Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			tb, ok := tableOf(b, tc.table)
+			if !ok {
+				t.Fatalf("no %s table; decisions:\n%v", tc.table, p.Decisions)
+			}
+			cols := columnNames(tb)
+			if tc.resource != "" && !slices.Contains(cols, tc.resource) {
+				t.Errorf("%s columns %v lack %s: the quote is of the work named", tc.table, cols, tc.resource)
+			}
+			var states []any
+			for _, c := range tb.Columns {
+				if c.Name == "status" {
+					states = c.Enum
+				}
+			}
+			if !slices.Contains(states, any(tc.answer)) {
+				t.Errorf("%s states %v lack %q, the brief's word", tc.table, states, tc.answer)
+			}
+			for _, c := range tb.Columns {
+				if c.Type == "boolean" && slices.Contains(states, any(c.Name)) {
+					t.Errorf("%s has a yes/no %s beside its state %s", tc.table, c.Name, c.Name)
+				}
+			}
+		})
+	}
+}
