@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -464,6 +465,18 @@ func parse() (*Lexicon, error) {
 		l.byID[a.ID] = i
 	}
 	var errs []error
+	// Plural reads the irregular plurals by singular: one each.
+	plurals := map[string]string{}
+	for _, pl := range slices.Sorted(maps.Keys(l.IrregularPlurals)) {
+		sg := l.IrregularPlurals[pl]
+		if pl == sg {
+			continue
+		}
+		if other, dup := plurals[sg]; dup {
+			errs = append(errs, fmt.Errorf("capabilities.json: /irregular_plurals: %q has two plurals, %q and %q", sg, other, pl))
+		}
+		plurals[sg] = pl
+	}
 	for i, v := range l.Verbs {
 		if _, ok := l.byID[v.Archetype]; !ok {
 			errs = append(errs, fmt.Errorf("capabilities.json: /verbs/%d: unknown archetype %q", i, v.Archetype))
@@ -663,7 +676,10 @@ func (l *Lexicon) Plural(phrase string) string {
 	i := strings.LastIndexByte(phrase, ' ')
 	head, w := phrase[:i+1], phrase[i+1:]
 	for pl, sg := range l.IrregularPlurals {
-		if sg == w && pl != w && !strings.HasSuffix(pl, "s") {
+		// ("leaf" is "leaves", "calf" "calves", "lens" "lenses": each
+		// singular has one plural in the data, so the map's order does
+		// not matter.)
+		if sg == w && pl != w {
 			return head + pl
 		}
 	}

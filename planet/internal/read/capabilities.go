@@ -1550,6 +1550,18 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 		noun = mods[len(mods)-1] + " " + head
 		mods = mods[:len(mods)-1]
 	}
+	// "buy wet cacao from smallholders", "buy fresh fruit bunches":
+	// goods bought or brought in ("growers bring green leaf") are named
+	// as the trade names them, with their words.
+	if (v.Archetype == "purchase_orders" || v.Archetype == "inventory") && v.Role != "entity" {
+		for len(mods) > 0 && len(strings.Fields(noun)) < 3 {
+			m := mods[len(mods)-1]
+			if r.lex.Is("det", m) || r.lex.Is("modifier", m) || len(m) <= 2 || isNumber(m) || numberWord(m) > 0 || strings.HasSuffix(m, "ing") || r.lex.Is("stop", m) {
+				break
+			}
+			noun, mods = m+" "+noun, mods[:len(mods)-1]
+		}
+	}
 	var quals []string
 	for _, m := range mods {
 		if !r.lex.Is("det", m) && len(m) > 2 {

@@ -1,0 +1,52 @@
+package planet
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mercury/mcp-world/planet/lexicon"
+)
+
+// Goods bought from producers keep the words the trade names them by
+// ("wet cacao", "fresh fruit bunches", "raw cashew nuts"), not their
+// last word alone; a modifier of any business ("local", "organic")
+// stays out.
+func TestBoughtGoodsKeepTheirWords(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc, want string
+	}{
+		{"wet cacao", "cacao fermentary", "PE", "Cacao fermentation centre near Piura. We buy wet cacao from 150 smallholders by the kilo and ferment it in batches.", "wet cacao"},
+		{"fresh fruit bunches", "palm oil mill", "MY", "Palm oil mill outside Kuantan. We buy fresh fruit bunches from about 400 smallholders by the tonne.", "fresh fruit bunch"},
+		{"a modifier of any business", "greengrocer", "IE", "Greengrocer in Cork. We buy local vegetables from farmers every morning.", "vegetable"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, _ := buildBrief(t, Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			var got []string
+			for _, s := range p.Services {
+				if s.Archetype == "purchase_orders" && s.Resource != nil {
+					got = append(got, s.Resource.One)
+				}
+			}
+			if !slices.Contains(got, tc.want) {
+				t.Errorf("purchase orders of %v, want %q", got, tc.want)
+			}
+			for _, g := range got {
+				if strings.HasPrefix(g, "local ") {
+					t.Errorf("purchase orders of %q: local is no part of the goods", g)
+				}
+			}
+		})
+	}
+}
+
+// A plural the lexicon spells irregularly is the plural of its singular
+// ("leaves", not "leafs").
+func TestIrregularPlurals(t *testing.T) {
+	lex := lexicon.Load()
+	for sg, pl := range map[string]string{"leaf": "leaves", "green leaf": "green leaves", "shelf": "shelves", "calf": "calves", "lens": "lenses", "box": "boxes"} {
+		if got := lex.Plural(sg); got != pl {
+			t.Errorf("Plural(%q) = %q, want %q", sg, got, pl)
+		}
+	}
+}
