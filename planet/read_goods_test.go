@@ -50,3 +50,33 @@ func TestIrregularPlurals(t *testing.T) {
 		}
 	}
 }
+
+// A record the brief says falls due or expires has the date: "remind
+// customers when the recalibration is due" → the recalibration's
+// next_due_on; "book the check before it expires" → the check's
+// expiry_date, a date ahead of the clock.
+func TestDueAndExpiryDates(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc, table, column string
+	}{
+		{"due", "Kalibrierlabor", "Germany", "Kalibrierlabor in Stuttgart calibrating gauges and scales for industry, and we remind customers when the recalibration is due.", "recalibrations", "next_due_on"},
+		{"expires", "gas engineer", "UK", "Gas Safe engineers in Birmingham. Every rented property needs a gas safety certificate each year, so we book the check before it expires.", "checks", "expiry_date"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, b := buildBrief(t, Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			tb, ok := tableOf(b, tc.table)
+			if !ok {
+				t.Fatalf("no %s table; decisions:\n%v", tc.table, p.Decisions)
+			}
+			if !slices.Contains(columnNames(tb), tc.column) {
+				t.Fatalf("%s columns %v lack %s", tc.table, columnNames(tb), tc.column)
+			}
+			clock := b.Clock.Start[:10]
+			for _, r := range tb.Rows {
+				if d, _ := r[tc.column].(string); d == "" || d < clock {
+					t.Errorf("%s %v: %s = %v, want a date after the clock %s", tc.table, r["id"], tc.column, r[tc.column], clock)
+				}
+			}
+		})
+	}
+}

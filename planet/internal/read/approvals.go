@@ -15,6 +15,13 @@ var approverRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(?:the|a|an|our|their|its)\s+((?:[\p{L}-]+\s+)?[\p{L}-]+?)\s+(?:that\s+|who\s+)?(?:approves?|signs?\s+off)\b|\bneeds?\s+(?:(?:the|a|an)\s+)?((?:[\p{L}-]+\s+)?[\p{L}-]+?)(?:['’]s)?\s+(?:approval|sign-off)\b|\b(?:approved|signed\s+off|authori[sz]ed)\s+by\s+(?:the|a|an|our|their|its)\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)`)
 })
 
+var (
+	dueRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:is|are|falls?|comes?|becomes?)\s+due\b|\bdue\s+(?:date|again)\b`)
+	})
+	expiresRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:expires?|lapses?|runs out)\b`) })
+)
+
 // approvals reads who must approve a record before it goes ahead, and
 // the states said after a record ("loans more than two weeks in
 // arrears"): each a yes/no of the record the sentence names ("once the
@@ -51,6 +58,26 @@ func (r *reader) approvals(caps []capability) []capability {
 			}
 			if i >= 0 {
 				caps[i].flags = union(caps[i].flags, []string{"approved by " + approver})
+			}
+		}
+		// "remind customers when the recalibration is due", "ten-visit
+		// passes expire after a year", "book the check before it
+		// expires": the record has the date.
+		for _, d := range []struct {
+			re    *regexp.Regexp
+			field string
+		}{{dueRe(), "next_due_on"}, {expiresRe(), "expiry_date"}} {
+			if m := d.re.FindStringIndex(low); m != nil {
+				i := r.recordNamed(caps, "", low[:m[0]])
+				if i >= 0 && !slices.ContainsFunc(caps[i].fields, func(f string) bool {
+					return strings.Contains(f, "due") || strings.Contains(f, "expir") || strings.Contains(f, "valid")
+				}) {
+					caps[i].fields = append(caps[i].fields, d.field)
+					if caps[i].types == nil {
+						caps[i].types = map[string]string{}
+					}
+					caps[i].types[d.field] = "date"
+				}
 			}
 		}
 		for _, cond := range r.lex.TrailingConditions {
