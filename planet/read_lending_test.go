@@ -63,6 +63,17 @@ func TestMoneyLoans(t *testing.T) {
 					}
 				}
 			}
+			// Granting credit is exempt from VAT: a lender whose line of
+			// work is loans invoices no tax on them.
+			if p.Work.One == "loan" {
+				if inv, ok := tableOf(b, "billing_invoices"); ok {
+					for _, r := range inv.Rows {
+						if r["tax_amount"] != nil && r["tax_amount"] != int64(0) {
+							t.Errorf("invoice %v of a lender: tax_amount %v, want 0", r["id"], r["tax_amount"])
+						}
+					}
+				}
+			}
 			if tc.approval == "" {
 				return
 			}

@@ -24,6 +24,11 @@ func buildBilling(g *engine.Gen, s *engine.Svc) {
 	// country's standard rate, and the seller's tax number is on it.
 	tax, _ := seed.TaxOf(g.Company.Country)
 	rate := tax.RateFor(g.Scenario.Industry)
+	// A lender whose line of work is loans is exempt whatever its
+	// industry is called ("chama", "financiera").
+	if g.Plan != nil && engine.TaxExempt(g.Plan.Work.Archetype, g.Plan.Work.One) {
+		rate = 0
+	}
 	switch {
 	case tax.TaxIDPattern == "":
 	case rate == 0:

@@ -72,6 +72,21 @@ type lifecycleRule struct {
 	// the client" is approved, "signed off by the client" signed_off,
 	// where the rule says accepted (state → the brief's words → state).
 	SaidAs map[string]map[string]string `json:"said_as,omitempty"`
+	// TaxExempt, when set, says why invoices of such records carry no
+	// VAT or GST (money lent).
+	TaxExempt string `json:"tax_exempt,omitempty"`
+}
+
+// TaxExempt reports whether invoices for records of noun, of archetype,
+// carry no tax by what the records are (a loan), whatever the industry.
+func TaxExempt(archetype, noun string) bool {
+	n := strings.ToLower(noun)
+	for _, r := range records().Lifecycles {
+		if r.TaxExempt != "" && slices.Contains(r.Archetypes, archetype) && (slices.Contains(r.Nouns, n) || slices.Contains(r.Nouns, LastWord(n))) {
+			return true
+		}
+	}
+	return false
 }
 
 type volume struct {
