@@ -50,3 +50,12 @@ func TestQuotedWork(t *testing.T) {
 		})
 	}
 }
+
+// A quote comes before the work it prices: the line of work is the work
+// the brief names, not the estimate read first.
+func TestQuoteIsNoLineOfWork(t *testing.T) {
+	p, _ := buildBrief(t, Scenario{Industry: "film camera repair", Country: "Japan", Description: "Film camera repair shop in Tokyo. We send an estimate and start only once the customer approves it, and every repair gets a ticket.", Seed: 1})
+	if p.Work.One != "repair" {
+		t.Errorf("line of work %q (%s), want the repairs; decisions:\n%v", p.Work.One, p.Work.Archetype, p.Decisions)
+	}
+}

@@ -102,7 +102,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		lc := engine.OwnedLifecycle()
 		states, cancel, finalKind = lc.States, "", lc.FinalKind
 		a.Date = cmp.Or(lc.Date, a.Date)
-	} else if lc, ok := engine.Lifecycle(ps.Archetype, one, of, ps.From+" "+yesNoWords(ps.Attributes)); ok {
+	} else if lc, ok := engine.Lifecycle(ps.Archetype, one, of, engine.SentenceOf(g.Plan.Brief.Description, ps.From)+" "+yesNoWords(ps.Attributes)); ok {
 		// ("quoted and approved by the client": the yes/no the brief
 		// reads names the state, which then stands for it.)
 		states, cancel, finalKind = lc.States, lc.Cancel, cmp.Or(lc.FinalKind, finalKind)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"maps"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -75,6 +76,22 @@ type lifecycleRule struct {
 	// TaxExempt, when set, says why invoices of such records carry no
 	// VAT or GST (money lent).
 	TaxExempt string `json:"tax_exempt,omitempty"`
+	// PrecedesWork: such a record prices work before it is done (a
+	// quote), so it is the line of work only when the brief names no
+	// other.
+	PrecedesWork bool `json:"precedes_work,omitempty"`
+}
+
+// PrecedesWork reports whether records of noun price work before it is
+// done (quotes, estimates): see lifecycleRule.PrecedesWork.
+func PrecedesWork(archetype, noun string) bool {
+	n := strings.ToLower(noun)
+	for _, r := range records().Lifecycles {
+		if r.PrecedesWork && slices.Contains(r.Archetypes, archetype) && (slices.Contains(r.Nouns, n) || slices.Contains(r.Nouns, LastWord(n))) {
+			return true
+		}
+	}
+	return false
 }
 
 // TaxExempt reports whether invoices for records of noun, of archetype,
@@ -227,7 +244,11 @@ func Lifecycle(archetype, entity, of, phrase string) (lc LifecycleOf, ok bool) {
 			low := " " + strings.Join(strings.FieldsFunc(strings.ToLower(phrase), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 0x80) }), " ") + " "
 			for i, st := range states {
 				// The brief's word for it, the first the rule lists that
-				// the phrase says.
+				// the phrase says, unless it says the rule's own
+				// ("accepted the quote").
+				if len(r.SaidAs[st]) == 0 || strings.Contains(low, " "+strings.TrimSuffix(st, "ed")) {
+					continue
+				}
 				for _, said := range slices.Sorted(maps.Keys(r.SaidAs[st])) {
 					if strings.Contains(low, " "+said+" ") {
 						states[i] = r.SaidAs[st][said]
@@ -273,3 +294,22 @@ func mustDecode(name string, data []byte, v any) {
 		panic("engine: " + name + ": " + err.Error())
 	}
 }
+
+// SentenceOf is the sentence of text that holds phrase ("we send an
+// estimate" in "…; we send an estimate and start only once the customer
+// approves it"), or phrase when none does: what a record's lifecycle
+// reads its words from.
+func SentenceOf(text, phrase string) string {
+	if phrase == "" {
+		return ""
+	}
+	low := strings.ToLower(phrase)
+	for _, s := range sentenceEnd.Split(text, -1) {
+		if strings.Contains(strings.ToLower(s), low) {
+			return s
+		}
+	}
+	return phrase
+}
+
+var sentenceEnd = regexp.MustCompile(`[.;!?\n]+`)

@@ -654,14 +654,19 @@ func (r *reader) work(caps []capability) {
 	}
 	var main *capability
 	rank := 0
+	quoteFirst := false
 	for i := range caps {
 		// "each truck has its annual technical inspection date": the
 		// checks of the business's own fleet are no work it sells.
 		if r.ownThingChecked(caps[i], caps[i].entity, caps[i].archetype) != "" {
 			continue
 		}
-		if a, _ := r.lex.Archetype(caps[i].archetype); a.LineOfWork && (main == nil || a.LineRank < rank) {
+		if a, _ := r.lex.Archetype(caps[i].archetype); a.LineOfWork && (main == nil || a.LineRank < rank || a.LineRank == rank && quoteFirst && !engine.PrecedesWork(caps[i].archetype, caps[i].entity)) {
 			main, rank = &caps[i], a.LineRank
+			// ("we send an estimate and start only once the customer
+			// approves it": the estimate comes before the repairs, which
+			// are the work.)
+			quoteFirst = engine.PrecedesWork(caps[i].archetype, caps[i].entity)
 		}
 	}
 	arch := "work_orders"
@@ -693,7 +698,7 @@ func (r *reader) work(caps []capability) {
 	// "completed"; money lent is applied for, paid out and repaid.
 	// A quote is drafted, sent and approved as the sentence says ("we
 	// send an estimate and start only once the customer approves it").
-	if lc, ok := engine.Lifecycle(arch, one, off, r.sentenceOf(from)); ok && (arch == "bookings" && slices.Contains([]string{"loan", "hire", "rental"}, engine.LastWord(one)) || (arch == "contracts" || arch == "orders") && lc.OfNoun) {
+	if lc, ok := engine.Lifecycle(arch, one, off, engine.SentenceOf(r.desc, from)); ok && (arch == "bookings" && slices.Contains([]string{"loan", "hire", "rental"}, engine.LastWord(one)) || (arch == "contracts" || arch == "orders") && lc.OfNoun) {
 		w.States, w.Cancel = lc.States, lc.Cancel
 	}
 	if resource != "" && strings.Contains(strings.ToLower(r.desc), "by the hour") || strings.Contains(strings.ToLower(r.desc), "per hour") || strings.Contains(strings.ToLower(r.desc), "hourly") {
@@ -1949,17 +1954,3 @@ func (r *reader) isCustomerWord(noun string) bool {
 // rostered"): a passive of another verb is of a thing ("cylinders are
 // collected").
 var staffingParticiples = []string{"scheduled", "rostered", "assigned", "trained", "employed", "hired", "certified", "vetted", "paid", "booked", "licensed", "qualified", "registered", "contracted", "based", "dispatched", "sent"}
-
-// sentenceOf is the sentence of the description that holds phrase, or
-// phrase itself.
-func (r *reader) sentenceOf(phrase string) string {
-	if phrase == "" {
-		return ""
-	}
-	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
-		if strings.Contains(strings.ToLower(sentence), strings.ToLower(phrase)) {
-			return sentence
-		}
-	}
-	return phrase
-}
