@@ -131,3 +131,17 @@ func TestLocalIndustryIsNotEnglish(t *testing.T) {
 		}
 	}
 }
+
+// Whom a lender lends to are its borrowers, never suppliers it buys
+// from: no procurement in a lender's world.
+func TestBorrowersAreNoSuppliers(t *testing.T) {
+	p, _ := buildBrief(t, Scenario{Industry: "financiera", Country: "MX", Description: "Financiera in Guadalajara lending to market vendors: microloans of 5,000 to 20,000 pesos repaid weekly over 16 weeks.", Seed: 1})
+	if slices.ContainsFunc(p.Counterparts, func(n PlanNoun) bool { return n.One == "vendor" }) {
+		t.Errorf("counterparts %v: the vendors are borrowers", p.Counterparts)
+	}
+	for _, s := range p.Services {
+		if s.Archetype == "procurement" || s.Archetype == "purchase_orders" {
+			t.Errorf("service %s (%s): a lender buys nothing from its borrowers", s.Name, s.Archetype)
+		}
+	}
+}

@@ -513,6 +513,17 @@ func ContainsWord(low, w string) bool {
 	return false
 }
 
+// lentTo reports whether words end in a lending verb and "to", up to
+// two words of the noun before it: "lending to (tianguis)".
+func lentTo(ws []string) bool {
+	for k := len(ws) - 1; k >= max(0, len(ws)-3); k-- {
+		if ws[k] == "to" && k > 0 && slices.Contains([]string{"lend", "lends", "lending", "lent", "loans", "loan", "credit"}, ws[k-1]) {
+			return true
+		}
+	}
+	return false
+}
+
 // counterparts: "three subcontractors", "with local suppliers".
 func (r *reader) counterparts() {
 	ws := words(r.desc)
@@ -527,6 +538,11 @@ func (r *reader) counterparts() {
 		// "Farmers pay an advance": who pays is a customer; "Tomato
 		// grower in the Westland": the business names itself.
 		if i+1 < len(ws) && (ws[i+1] == "pay" || ws[i+1] == "pays" || i < 3 && slices.Contains([]string{"in", "near", "based", "on"}, ws[i+1])) {
+			continue
+		}
+		// "lending to market vendors": whom the business lends to are its
+		// borrowers, its customers.
+		if lentTo(ws[:i]) {
 			continue
 		}
 		n := 0
