@@ -44,9 +44,13 @@ func TestBoughtGoodsKeepTheirWords(t *testing.T) {
 // ("leaves", not "leafs").
 func TestIrregularPlurals(t *testing.T) {
 	lex := lexicon.Load()
-	for sg, pl := range map[string]string{"leaf": "leaves", "green leaf": "green leaves", "shelf": "shelves", "calf": "calves", "lens": "lenses", "box": "boxes"} {
+	for sg, pl := range map[string]string{"leaf": "leaves", "green leaf": "green leaves", "shelf": "shelves", "calf": "calves", "lens": "lenses", "box": "boxes", "semi": "semis"} {
 		if got := lex.Plural(sg); got != pl {
 			t.Errorf("Plural(%q) = %q, want %q", sg, got, pl)
+		}
+		// ("4 semis" are four semi-trailers, not "semises".)
+		if got := lex.Singular(strings.Fields(pl)[len(strings.Fields(pl))-1]); got != strings.Fields(sg)[len(strings.Fields(sg))-1] {
+			t.Errorf("Singular(%q) = %q, want %q", pl, got, sg)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
@@ -227,6 +228,9 @@ func buildRunOutput(k *kit.Builder, run productionRun) {
 		kit.Get(bt, idArg, "b", "No "+one+" {"+idArg+"}."),
 		world.Step{Require: "$b.status", In: kit.Vals("in_progress", "completed"), Message: engine.Title(one) + " {" + idArg + "} is {b.status}; only an in-progress or completed " + one + " has an output to record."},
 		world.Step{Update: bt, Key: "$" + idArg, Set: map[string]any{out.col: "$" + out.col, "status": "completed"}})
+	// What a run gave is what a person at a press or a still would miss
+	// first: the tool a world keeps whatever its tool budget.
+	s.Core = append([]string{tool}, slices.DeleteFunc(s.Core, func(c string) bool { return c == tool })...)
 	s.Chores = append(s.Chores, &engine.Chore{Service: s.Name, Persona: "operations coordinator", Make: func(tc *engine.TaskCtx) (engine.Task, bool) {
 		running := kit.RowsWhere(g.Rows(bt), "status", "in_progress")
 		if len(running) == 0 {
