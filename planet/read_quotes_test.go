@@ -59,3 +59,22 @@ func TestQuoteIsNoLineOfWork(t *testing.T) {
 		t.Errorf("line of work %q (%s), want the repairs; decisions:\n%v", p.Work.One, p.Work.Archetype, p.Decisions)
 	}
 }
+
+// What the business takes in for work is the customers': each lens is
+// with its owner, in care until collected, at no cost of the shop's.
+func TestTakenInIsTheCustomers(t *testing.T) {
+	p, b := buildBrief(t, Scenario{Industry: "film camera repair", Country: "Japan", Description: "Film camera repair shop in Tokyo. Every camera or lens we take in is logged with its make, model and serial number and gets a repair ticket.", Seed: 1})
+	tb, ok := tableOf(b, "lenses")
+	if !ok {
+		t.Fatalf("no lenses table; decisions:\n%v", p.Decisions)
+	}
+	cols := columnNames(tb)
+	if !slices.Contains(cols, "customer_id") || slices.Contains(cols, "unit_cost") {
+		t.Errorf("lenses columns %v: want each with its owner (customer_id) and no unit_cost", cols)
+	}
+	for _, c := range tb.Columns {
+		if c.Name == "status" && slices.Contains(c.Enum, any("in_stock")) {
+			t.Errorf("lenses states %v: a customer's lens is not stock", c.Enum)
+		}
+	}
+}

@@ -57,6 +57,11 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	// A register of the customers' own animals (horses at livery) keeps
 	// each with its owner.
 	owned := ps.Counterpart == nil && engine.OwnRegister(ps.Archetype) && cust != nil && engine.OwnedByCustomer(ps.Entity.One, cust.Noun)
+	// ("every camera or lens we take in is logged": the customers'
+	// things, left for work, are theirs and cost the business nothing.)
+	if takenIn := ps.Counterpart == nil && engine.OwnRegister(ps.Archetype) && cust != nil && !owned && engine.TakenIn(engine.SentenceOf(g.Plan.Brief.Description, ps.From)); takenIn {
+		owned, a.Money = true, ""
+	}
 	own := ps.Counterpart == nil && (engine.OwnRegister(ps.Archetype) || ps.Own) && !owned
 	if staff := g.Entity("staff"); ps.Counterpart != nil && staff != nil && ps.Counterpart.One == staff.Noun {
 		party, partyCol, partyHelp, forWhom = staff, "staff_id", "Id of the "+staff.Noun+" (like "+staff.ID(1)+").", "of"

@@ -36,6 +36,9 @@ type recordKnowledge struct {
 		Customers []string `json:"customers"`
 		States    []string `json:"states"`
 		Date      string   `json:"date"`
+		// IntakeCues say a thing is the customer's, left with the
+		// business for work: "every camera we take in is logged".
+		IntakeCues []string `json:"intake_cues"`
 	} `json:"owned"`
 	Resources struct {
 		Why         string            `json:"_why"`
@@ -140,6 +143,15 @@ var records = sync.OnceValue(func() *recordKnowledge {
 // own (its animals, batches, equipment, stock): no customer is on them.
 func OwnRegister(archetype string) bool {
 	return slices.Contains(records().Own.Archetypes, archetype)
+}
+
+// TakenIn reports whether a sentence says its things are the
+// customers', left with the business for work ("every camera or lens we
+// take in is logged with its serial number"): a register of them keeps
+// each with its owner, not as stock.
+func TakenIn(sentence string) bool {
+	low := " " + strings.ToLower(sentence) + " "
+	return slices.ContainsFunc(records().Owned.IntakeCues, func(c string) bool { return strings.Contains(low, " "+c+" ") })
 }
 
 // OwnedByCustomer reports whether a register of animals is of the
