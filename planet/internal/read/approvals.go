@@ -22,11 +22,12 @@ var (
 	expiresRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:expires?|lapses?|runs out)\b`) })
 )
 
-// approvals reads who must approve a record before it goes ahead, and
-// the states said after a record ("loans more than two weeks in
-// arrears"): each a yes/no of the record the sentence names ("once the
-// loan committee approves" → a loan's approved_by_committee). A sentence
-// that names none of the records read is left alone: the approval is of
+// approvals reads what a sentence says of a record after naming it: who
+// must approve it before it goes ahead ("once the loan committee
+// approves" → a loan's approved_by_committee), when it falls due or
+// expires (next_due_on, expiry_date), and the states said after it
+// ("loans more than two weeks in arrears" → in_arrears). A sentence that
+// names none of the records read is left alone: what it says is of
 // nothing the world keeps.
 func (r *reader) approvals(caps []capability) []capability {
 	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
