@@ -88,25 +88,22 @@ type lifecycleRule struct {
 // PrecedesWork reports whether records of noun price work before it is
 // done (quotes, estimates): see lifecycleRule.PrecedesWork.
 func PrecedesWork(archetype, noun string) bool {
-	n := strings.ToLower(noun)
-	for _, r := range records().Lifecycles {
-		if r.PrecedesWork && slices.Contains(r.Archetypes, archetype) && (slices.Contains(r.Nouns, n) || slices.Contains(r.Nouns, LastWord(n))) {
-			return true
-		}
-	}
-	return false
+	return ruleOfNoun(archetype, noun, func(r lifecycleRule) bool { return r.PrecedesWork })
 }
 
 // TaxExempt reports whether invoices for records of noun, of archetype,
 // carry no tax by what the records are (a loan), whatever the industry.
 func TaxExempt(archetype, noun string) bool {
+	return ruleOfNoun(archetype, noun, func(r lifecycleRule) bool { return r.TaxExempt != "" })
+}
+
+// ruleOfNoun reports whether a lifecycle rule of archetype that lists
+// noun (or its last word) among its nouns is one has holds for.
+func ruleOfNoun(archetype, noun string, has func(lifecycleRule) bool) bool {
 	n := strings.ToLower(noun)
-	for _, r := range records().Lifecycles {
-		if r.TaxExempt != "" && slices.Contains(r.Archetypes, archetype) && (slices.Contains(r.Nouns, n) || slices.Contains(r.Nouns, LastWord(n))) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(records().Lifecycles, func(r lifecycleRule) bool {
+		return has(r) && slices.Contains(r.Archetypes, archetype) && (slices.Contains(r.Nouns, n) || slices.Contains(r.Nouns, LastWord(n)))
+	})
 }
 
 type volume struct {

@@ -154,17 +154,13 @@ func (r *reader) recordNamed(caps []capability, after, before string) int {
 	return best
 }
 
-// lastWordIndex is where the last whole-word n is in s, or -1.
+// lastWordIndex is where the last whole-word n is in s (whole as
+// ContainsWord reads it), or -1.
 func lastWordIndex(s, n string) int {
 	for j := strings.LastIndex(s, n); j >= 0; j = strings.LastIndex(s[:j], n) {
-		if ContainsWord(s[j:min(len(s), j+len(n))], n) && (j == 0 || !isLetter(s[j-1])) && (j+len(n) == len(s) || !isLetter(s[j+len(n)])) {
+		if ContainsWord(s[max(0, j-1):min(len(s), j+len(n)+1)], n) {
 			return j
-		}
-		if j == 0 {
-			break
 		}
 	}
 	return -1
 }
-
-func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80 }

@@ -513,11 +513,14 @@ func ContainsWord(low, w string) bool {
 	return false
 }
 
-// lentTo reports whether words end in a lending verb and "to", up to
-// two words of the noun before it: "lending to (tianguis)".
-func lentTo(ws []string) bool {
-	for k := len(ws) - 1; k >= max(0, len(ws)-3); k-- {
-		if ws[k] == "to" && k > 0 && slices.Contains([]string{"lend", "lends", "lending", "lent", "loans", "loan", "credit"}, ws[k-1]) {
+// lentTo reports whether words end in a verb of money lent (the
+// lexicon's verbs of a loan contract: lend, loan) and "to", up to two
+// words of the noun before it: "lending to (tianguis)".
+func (r *reader) lentTo(ws []string) bool {
+	for k := len(ws) - 1; k >= max(1, len(ws)-3); k-- {
+		if ws[k] == "to" && slices.ContainsFunc(r.lex.Verbs, func(v lexicon.Verb) bool {
+			return v.Entity == "loan" && v.Archetype == "contracts" && slices.Contains(lexicon.VerbLemma(ws[k-1]), v.Verb)
+		}) {
 			return true
 		}
 	}
@@ -542,7 +545,7 @@ func (r *reader) counterparts() {
 		}
 		// "lending to market vendors": whom the business lends to are its
 		// borrowers, its customers.
-		if lentTo(ws[:i]) {
+		if r.lentTo(ws[:i]) {
 			continue
 		}
 		n := 0
