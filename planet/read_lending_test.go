@@ -145,3 +145,32 @@ func TestBorrowersAreNoSuppliers(t *testing.T) {
 		}
 	}
 }
+
+// The business's own people and one person it answers to are no
+// customers ("repay weekly to our field officers", "go to the branch
+// manager"); "members save every month" keeps savings, how often being
+// no object of the verb.
+func TestOwnPeopleAreNoCustomers(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc, notCustomer, service string
+	}{
+		{"our field officers", "thrift and credit society", "Nigeria", "Cooperative thrift society in Ibadan. Members save every month, and repay weekly to our field officers.", "field officer", "savings"},
+		{"the branch manager", "financiera", "MX", "Financiera in Guadalajara. Loans more than two weeks in arrears go to the branch manager.", "branch manager", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, _ := buildBrief(t, Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			kinds := []string{p.Customer.One}
+			for _, a := range p.Customer.Attributes {
+				if a.Name == "kind" {
+					kinds = append(kinds, a.Values...)
+				}
+			}
+			if slices.Contains(kinds, tc.notCustomer) {
+				t.Errorf("customers %v: a %s is no customer", kinds, tc.notCustomer)
+			}
+			if tc.service != "" && !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Name == tc.service }) {
+				t.Errorf("no %s service; decisions:\n%v", tc.service, p.Decisions)
+			}
+		})
+	}
+}

@@ -78,3 +78,14 @@ func TestTakenInIsTheCustomers(t *testing.T) {
 		}
 	}
 }
+
+// A passive's subject across a prepositional phrase stays the phrase's
+// noun ("support tickets for outages are answered 24/7" keeps the
+// outages); only a relative clause with no "that" reaches back to the
+// plural the clause starts with.
+func TestPassiveAcrossAPhrase(t *testing.T) {
+	p, _ := buildBrief(t, Scenario{Industry: "internet provider", Country: "RO", Description: "Local fibre ISP in Timișoara with 18,000 subscribers. Support tickets for outages are answered 24/7.", Seed: 1})
+	if !slices.ContainsFunc(p.Services, func(s PlanService) bool { return s.Entity != nil && s.Entity.One == "outage" }) {
+		t.Errorf("no record of outages; decisions:\n%v", p.Decisions)
+	}
+}

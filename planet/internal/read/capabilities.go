@@ -1468,6 +1468,10 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 		break
 	}
 	np := r.nounPhrase(rest)
+	// ("members save every month": how often is no object.)
+	if oftenPhrase(rest) {
+		np = nil
+	}
 	// "take bookings for repairs", "take orders for wedding cakes": a verb
 	// that names its record books what comes after "for".
 	forWhat := false
@@ -1499,7 +1503,6 @@ func (r *reader) capability(v *lexicon.Verb, rest []string, clause string) (capa
 	if len(np) == 0 {
 		// "customers subscribe monthly": a verb that names its record
 		// needs no object.
-		// ("members save every month": how often is no object.)
 		adverbs := !slices.ContainsFunc(rest, func(w string) bool { return !strings.HasSuffix(w, "ly") && w != "online" }) || oftenPhrase(rest)
 		if adverbs && v.Role == "subject" && v.Entity != "" && r.lex.NounArchetype(v.Entity) != "" {
 			return capability{phrase: clause, archetype: v.Archetype, role: "entity", entity: v.Entity}, true
