@@ -419,6 +419,15 @@ type Lexicon struct {
 	// Checks are the recurring checks of a thing and what they read
 	// ("chillers are checked twice a day": a temperature).
 	Checks Checks `json:"checks"`
+	// LinkingVerbs join a subject to what it is or stays ("the gate
+	// stays open", "each slide stays closed if it fails"), and
+	// Predicatives are what follows them: before one, a linking verb's
+	// third person is the verb, not a plural ("stays" is no booking).
+	LinkingVerbs []string `json:"linking_verbs"`
+	Predicatives []string `json:"predicatives"`
+	// Credentials are what a person must hold ("every lifeguard must
+	// hold a valid certificate"; see [Credentials]).
+	Credentials Credentials `json:"credentials"`
 
 	Archetypes []Archetype `json:"-"`
 	senses     senses
@@ -514,6 +523,7 @@ func parse() (*Lexicon, error) {
 	sets := map[string][]string{"stop": l.StopWords, "det": l.Determiners, "head": l.CompoundHeads, "org": l.Organisations, "counterpart": l.Counterparts, "modifier": l.IndustryModifiers, "notplace": l.NotPlaces, "upfront": l.Upfront, "due_before": l.DueBefore, "any_work": l.AnyWork, "vague": l.VagueNouns, "price_unit": l.PriceUnits, "generic_verb": l.GenericVerbs, "animal": l.Animals, "premises": l.Premises, "priority": l.Priorities, "payment_means": l.PaymentMeans, "org_customer": l.OrganisationCustomers, "landmark": l.Landmarks, "channel": l.ContactChannels, "place": l.Places, "measure_manner": l.Measures.Manners, "coordinated_head": l.Measures.CoordinatedHeads}
 	sets["carrier"], sets["condition"] = l.Carriers, l.Conditions
 	sets["approver"] = l.Approvers
+	sets["linking_verb"], sets["predicative"] = l.LinkingVerbs, l.Predicatives
 	sets["trade_buyer"] = l.TradeBuyers
 	sets["intake_ticket"] = l.IntakeTickets
 	sets["vessel"] = l.Vessels

@@ -82,12 +82,23 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	if g.Tables[table] != nil {
 		table = s.Name + "_records"
 	}
+	// A prefix another record has ("LIF-" of the lifeguards) gives way
+	// to the record's own last word ("CER-" of lifeguard certificates),
+	// then to a letter on from the service's name.
+	taken := func(p string) bool {
+		for _, e := range g.Entities {
+			if e != nil && e.Prefix == p {
+				return true
+			}
+		}
+		return false
+	}
 	prefix := idPrefix(one)
-	for _, e := range g.Entities {
-		if e != nil && e.Prefix == prefix {
-			prefix = idPrefix(s.Name[min(1, len(s.Name)-1):])
+	for _, alt := range []string{idPrefix(engine.LastWord(one)), idPrefix(s.Name[min(1, len(s.Name)-1):])} {
+		if !taken(prefix) {
 			break
 		}
+		prefix = alt
 	}
 	// A record is due for each finished item of the line of work only
 	// where records of its archetype can follow work (a certificate after

@@ -33,7 +33,7 @@ type Options struct {
 
 // Version is stamped into generated bundles; bump it when the output for a
 // given scenario changes.
-const Version = "planet/22"
+const Version = "planet/23"
 
 // stage seeds: every stage draws from its own stream, so changing how one
 // stage uses randomness does not reshuffle the others.

@@ -40,6 +40,14 @@ type recordKnowledge struct {
 		// business for work: "every camera we take in is logged".
 		IntakeCues []string `json:"intake_cues"`
 	} `json:"owned"`
+	// Held is the lifecycle of a credential a person holds (see
+	// HeldLifecycle).
+	Held struct {
+		Why    string   `json:"_why"`
+		States []string `json:"states"`
+		Cancel string   `json:"cancel"`
+		Date   string   `json:"date"`
+	} `json:"held"`
 	Resources struct {
 		Why         string            `json:"_why"`
 		ByArchetype map[string]string `json:"by_archetype"`
@@ -167,6 +175,14 @@ func OwnedByCustomer(thing, customer string) bool {
 func OwnedLifecycle() LifecycleOf {
 	o := records().Owned
 	return LifecycleOf{States: slices.Clone(o.States), FinalKind: "retired", Date: o.Date, Why: o.Why}
+}
+
+// HeldLifecycle is the lifecycle of a credential a person must hold (a
+// lifeguard's certificate, a carer's vetting): checked, then verified
+// until it expires; one that fails the check is rejected.
+func HeldLifecycle() LifecycleOf {
+	h := records().Held
+	return LifecycleOf{States: slices.Clone(h.States), Cancel: h.Cancel, Date: h.Date, Why: h.Why}
 }
 
 // GoodsArchetype reports whether records of an archetype hand goods over

@@ -36,6 +36,9 @@ type capability struct {
 	// counterpart is who the record is with when it is not the customer:
 	// "order flour from local mills" → mill.
 	counterpart, counterpartFrom string
+	// holder is the person a credential is held by: "every lifeguard
+	// must hold a valid certificate" → lifeguard (see credentials).
+	holder string
 	// parties are the people and organisations a clause names beside
 	// its record: "order the gown from the designer", "pay landowners a
 	// hive rent", "book seats through hotels". Each is a column of the
@@ -246,7 +249,7 @@ func (r *reader) capabilities() []capability {
 			lastCap = add(c)
 		}
 	}
-	return withKinds(r.approvals(r.conditions(r.stagesOf(r.participles(r.nounSweep(r.bookables(r.bookedPassives(out))))))), kinds)
+	return withKinds(r.approvals(r.conditions(r.stagesOf(r.participles(r.nounSweep(r.bookables(r.bookedPassives(r.credentials(out)))))))), kinds)
 }
 
 var sentenceSplit = regexp.MustCompile(`[.;!?\n]+`)
@@ -455,6 +458,11 @@ func (r *reader) nounSweep(caps []capability) []capability {
 		for _, x := range c.resources {
 			have[x] = true
 		}
+		// ("every lifeguard must hold a valid certificate": the
+		// lifeguard certificates are the certificates it names.)
+		if c.holder != "" {
+			have[engine.LastWord(c.entity)] = true
+		}
 		// "passengers and vehicles are booked per sailing": what a
 		// booking carries a count of is no record of its own.
 		if c.archetype == "bookings" {
@@ -481,6 +489,11 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			// "on" is when something happens, not a record.
 			// (A paper's word only: "cash on collection" still collects.)
 			if (arch == "documents" || arch == "evidence") && i > 0 && (ws[i-1] == "on" || ws[i-1] == "upon") && sg == w {
+				continue
+			}
+			// "the gate stays open", "each slide … stays closed if it
+			// fails": a linking verb before what its subject is, not stays.
+			if arch != "" && sg != w && r.lex.Is("linking_verb", sg) && i+1 < len(ws) && r.lex.Is("predicative", ws[i+1]) {
 				continue
 			}
 			// "before it leaves", "when she signs": after a singular
@@ -1177,6 +1190,14 @@ func (r *reader) fields(caps []capability) {
 			}
 			pos = mi[1]
 			m := []string{sentence[mi[0]:mi[1]], sentence[mi[2]:mi[3]]}
+			// ("each carer must have Garda vetting": what a person must
+			// have is a credential of theirs, no field.)
+			if slices.ContainsFunc(caps, func(c capability) bool {
+				k := strings.Index(sentence, c.phrase)
+				return c.holder != "" && k >= 0 && k <= mi[0] && mi[0] < k+len(c.phrase)
+			}) {
+				continue
+			}
 			// "filed with the kommune": whom a filing goes to is no field
 			// (filings reads it).
 			if strings.HasPrefix(strings.ToLower(m[0]), "with") && r.filedBefore(sentence[:mi[0]]) {

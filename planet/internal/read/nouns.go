@@ -680,6 +680,11 @@ func (r *reader) work(caps []capability) {
 		if r.ownThingChecked(caps[i], caps[i].entity, caps[i].archetype) != "" {
 			continue
 		}
+		// Nor is what a person must hold to do it (a lifeguard's
+		// certificate).
+		if caps[i].holder != "" {
+			continue
+		}
 		if a, _ := r.lex.Archetype(caps[i].archetype); a.LineOfWork && (main == nil || a.LineRank < rank || a.LineRank == rank && quoteFirst && !engine.PrecedesWork(caps[i].archetype, caps[i].entity)) {
 			main, rank = &caps[i], a.LineRank
 			// ("we send an estimate and start only once the customer
@@ -906,7 +911,7 @@ func (r *reader) workFields(caps []capability) {
 				at := r.fieldAttribute(f, c)
 				at.Name = of + at.Name
 				w.Attributes = append(w.Attributes, at)
-				r.decide(c.phrase, "/work/attributes", "%s have a %s", w.Many, strings.ReplaceAll(at.Name, "_", " "))
+				r.decide(c.phrase, "/work/attributes", "%s have %s", w.Many, engine.An(strings.ReplaceAll(at.Name, "_", " ")))
 			}
 		}
 		// "every delivery is closed with a photo": what is done to the
@@ -1054,6 +1059,13 @@ func (r *reader) staffNoun() (string, string) {
 				}
 				return one, strings.TrimSpace(clause)
 			}
+		}
+	}
+	// "every lifeguard must hold a valid certificate": who must hold
+	// one to do the work are the staff.
+	for _, h := range r.holders {
+		if h.noun != "everyone" && r.isWorker(h.noun) {
+			return h.noun, h.phrase
 		}
 	}
 	return "", ""
@@ -1312,6 +1324,17 @@ func (r *reader) services(caps []capability) {
 			r.decide(c.phrase, fmt.Sprintf("/services/%d/own", len(p.Services)), "%s are of the business's own %s: no customer, not invoiced", many, r.lex.Plural(thing))
 		}
 		switch {
+		case c.holder != "":
+			// "every lifeguard must hold a valid certificate": the
+			// lifeguards' certificates; "every angler needs a valid rod
+			// licence" the customers' own.
+			// It is checked and verified, not drafted like a form.
+			held := engine.HeldLifecycle()
+			s.States, s.Cancel = held.States, held.Cancel
+			if who := r.credentialHolder(c.holder); who != "" {
+				s.Counterpart = &engine.PlanNoun{One: who, Many: r.lex.Plural(who), From: c.phrase}
+				r.decide(c.phrase, fmt.Sprintf("/services/%d/counterpart", len(p.Services)), "%s are held by %s, not customers", many, s.Counterpart.Many)
+			}
 		case c.counterpart != "":
 			// "tools go back to the manufacturer for repair": the work is
 			// done by them for the business.
@@ -1908,7 +1931,9 @@ func (r *reader) subjectCustomer() (engine.PlanNoun, bool) {
 		ws := words(clause)
 		for i := 0; i+1 < len(ws) && i < 3; i++ {
 			sg := r.lex.Singular(ws[i])
-			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("counterpart", sg) {
+			// ("our carers visit older people": the business's own
+			// people are no customers.)
+			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("counterpart", sg) || i > 0 && ws[i-1] == "our" {
 				continue
 			}
 			if slices.ContainsFunc(lexicon.VerbLemma(ws[i+1]), func(l string) bool {

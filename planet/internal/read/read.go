@@ -78,6 +78,9 @@ type reader struct {
 	// roles are the crews the description names by several roles
 	// ("rangers and trackers"), by the first role (see crews).
 	roles map[string][]string
+	// holders are the people the description says must hold a
+	// credential, in order (see credentials).
+	holders []countedParty
 	// partyCounts are the counts of those the business deals with that
 	// the brief gives ("from 2,000 smallholders"), by singular noun.
 	partyCounts map[string]int
