@@ -181,6 +181,17 @@ func (r *reader) capabilities() []capability {
 					out[lastCap].flags = union(out[lastCap].flags, r.actions(ws, &lexicon.Verb{}, out[lastCap]))
 				}
 			}
+			// "jobs are assigned to a translator and a proofreader": a
+			// person alone after the party the clause before ended with is
+			// one more of its parties.
+			if v == nil && lastCap >= 0 && len(ws) <= 3 && slices.ContainsFunc(out[lastCap].parties, func(p string) bool { return strings.HasSuffix(strings.ToLower(out[lastCap].phrase), p) }) {
+				if np := r.nounPhrase(ws); len(np) > 0 && len(np) <= 2 && len(np) >= len(ws)-1 {
+					if ps := r.parties(append([]string{"to"}, ws...), nil, out[lastCap]); len(ps) == 1 {
+						out[lastCap].parties = union(out[lastCap].parties, ps)
+						continue
+					}
+				}
+			}
 			if v == nil {
 				// "sells bread, cakes and pastries": a bare noun phrase
 				// shares the verb before it.

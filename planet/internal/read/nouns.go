@@ -31,8 +31,8 @@ func (r *reader) customer() {
 	ws := words(r.desc)
 	text := " " + strings.Join(ws, " ") + " "
 	bestAt := -1
-	var best engine.PlanNoun
-	var bestKinds []string
+	var best, trade engine.PlanNoun
+	var bestKinds, tradeKinds []string
 	for _, cue := range r.lex.CustomerCues {
 	occurrences:
 		for from := 0; ; {
@@ -54,10 +54,21 @@ func (r *reader) customer() {
 				continue
 			}
 			np := r.nounPhrase(after)
+			// ("we supply bar staff, waiters and ushers to venues": what
+			// is supplied to someone, people too, is what is sold; whom
+			// it goes to follows "to".)
+			if (cue == "supply" || cue == "supplies") && len(after) > 0 && r.suppliedTo(cue, after[0]) {
+				continue
+			}
 			// ("loans in arrears go to the branch manager": one person
 			// named with "the" is someone the business answers to, not
 			// its customers.)
 			if cue == "to" && len(after) > 0 && after[0] == "the" && len(np) > 0 && r.lex.Singular(np[len(np)-1]) == np[len(np)-1] && r.lex.ScaleKind(np[len(np)-1]) != "customers" && !r.lex.Is("org", np[len(np)-1]) {
+				continue
+			}
+			// ("pitch slots are allocated to teams": what the business
+			// shares out among its own is no sale.)
+			if cue == "to" && slices.ContainsFunc([]string{"allocated", "assigned", "allotted", "rostered"}, func(w string) bool { return strings.HasSuffix(text[:i], " "+w) }) {
 				continue
 			}
 			// "a manifest sent to the port authority": whom the business
@@ -105,10 +116,22 @@ func (r *reader) customer() {
 			if len(np) > 1 && !r.lex.Is("det", np[len(np)-2]) && !r.lex.Is("modifier", np[len(np)-2]) && len(np[len(np)-2]) > 2 {
 				one = r.lex.Singular(np[len(np)-2]) + " " + head
 			}
-			bestAt, bestKinds = i, r.customerKinds(cue, after[0])
-			best = engine.PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", head) || r.lex.Is("org", one), From: cue + " " + strings.Join(np, " ")}
+			found := engine.PlanNoun{One: one, Many: r.lex.Plural(one), Organisation: r.lex.Is("org", head) || r.lex.Is("org", one), From: cue + " " + strings.Join(np, " ")}
+			// ("sell cloth to boutiques … and run classes for tourists":
+			// a trade that buys is the customer only when no one else is;
+			// tradeBuyers then makes it a kind beside the tourists.)
+			if r.lex.Is("trade_buyer", head) && !r.lex.Is("org", head) && r.lex.ScaleKind(head) != "customers" {
+				if trade.One == "" {
+					trade, tradeKinds = found, r.customerKinds(cue, after[0])
+				}
+				continue
+			}
+			bestAt, bestKinds, best = i, r.customerKinds(cue, after[0]), found
 			break
 		}
+	}
+	if bestAt < 0 && trade.One != "" {
+		best, bestKinds, bestAt = trade, tradeKinds, 0
 	}
 	// "sell day passes for the beach club" names no customer when
 	// "Tourists book trips" does: a place after a weak cue yields to the
@@ -150,6 +173,17 @@ func (r *reader) customer() {
 		if p.Customer.One == "" {
 			p.Customer = engine.PlanNoun{One: "customer", Many: "customers"}
 		}
+		// "Photographers and brands book a studio": two kinds of
+		// customer, the general word (or the pack's) for both.
+		if kinds, from := r.coordinatedSubject(); len(kinds) > 1 {
+			org := slices.ContainsFunc(kinds, func(k string) bool { return r.lex.Is("org", k) || r.lex.Is("org", engine.LastWord(k)) })
+			p.Customer.Organisation = p.Customer.Organisation || org
+			p.Customer.From = from
+			p.Customer.Attributes = append(slices.Clone(p.Customer.Attributes), engine.PlanAttribute{Name: "kind", Type: "text", Values: kinds, From: from})
+			r.decide(from, "/customer", "customers are %s", p.Customer.Many)
+			r.decide(from, "/customer/attributes", "kinds of customer: %s", strings.Join(kinds, ", "))
+			return
+		}
 		if n, ok := r.subjectCustomer(); ok {
 			// The brief's word wins over a pack's ("students", not
 			// "learners"); the pack's columns stay.
@@ -176,6 +210,22 @@ func (r *reader) customer() {
 		}
 	}
 	r.decide("", "/customer", "customers are %s", p.Customer.Many)
+}
+
+// suppliedTo reports whether the sentence where cue and first follow
+// each other goes on to say whom it is supplied to ("supply stewards to
+// stadiums").
+func (r *reader) suppliedTo(cue, first string) bool {
+	low := strings.ToLower(r.desc)
+	i := strings.Index(low, cue+" "+first)
+	if i < 0 {
+		return false
+	}
+	rest := low[i:]
+	if end := strings.IndexAny(rest, ".;!?"); end >= 0 {
+		rest = rest[:end]
+	}
+	return strings.Contains(rest, " to ")
 }
 
 // filedWith reports whether "to" and the noun phrase after it name an
@@ -219,7 +269,9 @@ func (r *reader) filedBefore(before string) bool {
 
 // looksLikeCustomer: a person or organisation noun, not a thing.
 func (r *reader) looksLikeCustomer(head string) bool {
-	if r.lex.ScaleKind(head) == "customers" || r.lex.Is("org", head) {
+	// (A trade that buys from others is one too: "working for
+	// mechanics and fleet workshops", "cattle to the slaughterhouse".)
+	if r.lex.ScaleKind(head) == "customers" || r.lex.Is("org", head) || r.lex.Is("trade_buyer", head) {
 		return true
 	}
 	// "for next-day courier", "by phone": how a thing is sent or asked
@@ -1805,7 +1857,9 @@ func (r *reader) customerKinds(cue, first string) []string {
 		// "to homes and offices": premises stand for who has them, in a
 		// list of two or more; "shipping lines" are organisations by
 		// both their words.
-		if !r.looksLikeCustomer(head) && !r.lex.Is("org", one) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) {
+		// (A trade that buys from others is one too: "working for
+		// mechanics and fleet workshops".)
+		if !r.looksLikeCustomer(head) && !r.lex.Is("org", one) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) && !r.lex.Is("trade_buyer", head) {
 			break
 		}
 		if !slices.Contains(kinds, one) {
@@ -1936,9 +1990,7 @@ func (r *reader) subjectCustomer() (engine.PlanNoun, bool) {
 			if sg == ws[i] || !r.looksLikeCustomer(sg) || r.lex.Is("counterpart", sg) || i > 0 && ws[i-1] == "our" {
 				continue
 			}
-			if slices.ContainsFunc(lexicon.VerbLemma(ws[i+1]), func(l string) bool {
-				return slices.Contains([]string{"book", "order", "buy", "pay", "rent", "reserve", "bring", "join", "sign", "hire", "call", "visit", "choose", "subscribe", "come", "drop", "collect"}, l)
-			}) {
+			if customerVerb(ws[i+1]) {
 				one := sg
 				if i > 0 && !r.lex.Is("det", ws[i-1]) && ws[i-1] != "our" {
 					one = ws[i-1] + " " + sg
@@ -1959,6 +2011,56 @@ func (r *reader) subjectCustomer() (engine.PlanNoun, bool) {
 		}
 	}
 	return engine.PlanNoun{}, false
+}
+
+// customerVerbs are what the people a business serves do to get it:
+// the subject of one is its customer ("owners book grooms online").
+var customerVerbs = []string{"book", "order", "buy", "pay", "rent", "reserve", "bring", "join", "sign", "hire", "call", "visit", "choose", "subscribe", "come", "drop", "collect", "unlock", "borrow", "attend", "charter", "commission"}
+
+// customerVerb reports whether a word is a form of a customer verb.
+func customerVerb(w string) bool {
+	return slices.ContainsFunc(lexicon.VerbLemma(w), func(l string) bool { return slices.Contains(customerVerbs, l) })
+}
+
+// coordinatedSubject reads two kinds of customer that share a customer
+// verb at the start of a sentence: "Cruise passengers and hotel guests
+// book tours", "Photographers and brands book a studio" (the clauses
+// split at "and" would keep only the second). Each kind is a plural
+// word for people or organisations, with at most one word before it.
+func (r *reader) coordinatedSubject() ([]string, string) {
+	for _, sentence := range sentenceSplit.Split(r.desc, -1) {
+		ws := words(sentence)
+		for len(ws) > 0 && (r.lex.Is("det", ws[0]) || ws[0] == "both") {
+			ws = ws[1:]
+		}
+		and := slices.Index(ws, "and")
+		if and < 1 || and > 2 || and+3 > len(ws) {
+			continue
+		}
+		kind := func(np []string) string {
+			head := r.lex.Singular(np[len(np)-1])
+			if head == np[len(np)-1] || !r.looksLikeCustomer(head) || r.lex.Is("counterpart", head) || r.lex.ScaleKind(head) == "staff" {
+				return ""
+			}
+			if len(np) == 2 {
+				if r.lex.Is("det", np[0]) || r.lex.Is("stop", np[0]) || r.isVerb(np[0]) {
+					return ""
+				}
+				return np[0] + " " + head
+			}
+			return head
+		}
+		a := kind(ws[:and])
+		for n := 2; n <= 3 && and+n < len(ws); n++ {
+			if !customerVerb(ws[and+n]) {
+				continue
+			}
+			if b := kind(ws[and+1 : and+n]); a != "" && b != "" && a != b {
+				return []string{a, b}, strings.Join(ws[:and+n+1], " ")
+			}
+		}
+	}
+	return nil, ""
 }
 
 // passiveBooked is how many words after a subject say it is booked

@@ -1,0 +1,78 @@
+package planet
+
+import (
+	"slices"
+	"testing"
+)
+
+// Whom the business serves, as owners say it: two kinds that share a
+// verb at the start of a sentence are both kinds of customer; a trade
+// that buys from others is a customer; the people an agency supplies,
+// the business's own people and its own teams are none.
+func TestCustomersAsOwnersSayThem(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc string
+		kinds                         []string // each is a kind of customer
+		not                           []string // none is the customer or a kind of one
+	}{
+		{"two kinds booking", "kayak tours", "Canada",
+			"Kayak tours in Victoria with 30 kayaks. Cruise passengers and hotel guests book sunset paddles online, and every kayak is checked after each tour.",
+			[]string{"cruise passenger", "hotel guest"}, nil},
+		{"two kinds of one word", "climbing gym", "Germany",
+			"Climbing gym in Leipzig. Students and families buy ten-visit passes at the desk, and the routes are reset every month.",
+			[]string{"student", "family"}, nil},
+		{"a trade that buys", "gearbox repair", "South Africa",
+			"Gearbox rebuild shop in Durban working for mechanics and fleet workshops. Every gearbox gets a job card.",
+			[]string{"mechanic", "fleet workshop"}, nil},
+		{"the people supplied", "security staffing agency", "UK",
+			"We supply door supervisors and stewards to nightclubs and stadiums around Manchester, and every guard is paid weekly.",
+			nil, []string{"door supervisor", "steward", "supervisor"}},
+		{"the business's own people", "home care agency", "Ireland",
+			"Our carers visit older people at home across Cork, and every client has a care plan.",
+			nil, []string{"carer"}},
+		{"its own teams", "Sportverein", "Germany",
+			"Sportverein in Bremen with 800 members. Members pay dues by direct debit, and pitch slots are allocated to teams each season.",
+			nil, []string{"team"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := Read(Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			kinds := []string{p.Customer.One}
+			for _, a := range p.Customer.Attributes {
+				if a.Name == "kind" {
+					kinds = append(kinds, a.Values...)
+				}
+			}
+			for _, k := range tc.kinds {
+				if !slices.Contains(kinds, k) {
+					t.Errorf("customers %v lack %q; decisions:\n%v", kinds, k, p.Decisions)
+				}
+			}
+			for _, k := range tc.not {
+				if slices.Contains(kinds, k) {
+					t.Errorf("customers %v: a %s is no customer", kinds, k)
+				}
+			}
+		})
+	}
+}
+
+// "jobs are assigned to a translator and a proofreader": both are people
+// of the job, each a column of it.
+func TestPartiesAfterAnd(t *testing.T) {
+	p, err := Read(Scenario{Industry: "translation agency", Country: "Belgium", Description: "Translation agency in Brussels. Clients send documents for a quote, and every job is assigned to a translator and a reviewer.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range p.Work.Attributes {
+		names = append(names, a.Name)
+	}
+	for _, want := range []string{"translator", "reviewer"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("%s attributes %v lack %s; decisions:\n%v", p.Work.Many, names, want, p.Decisions)
+		}
+	}
+}
