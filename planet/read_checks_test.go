@@ -179,3 +179,41 @@ func TestCheckRegisterHasOneResult(t *testing.T) {
 	}
 	t.Fatalf("no register of pools: %v", serviceNames(p))
 }
+
+// Equipment the brief names as the business's own ("the travel lift",
+// "the reverse-osmosis plant", "our compressors"), counted or not, has
+// checks of its own: no customer, not invoiced, never the line of work;
+// the check is of that equipment by its whole name.
+func TestChecksOfEquipmentNamedAsOwn(t *testing.T) {
+	for _, tc := range []struct {
+		name, industry, country, desc string
+		resource                      string
+	}{
+		{"the travel lift", "marina", "Denmark", "Marina in Aarhus with 400 berths let by the season. Boat owners book a lift-out in October, and the travel lift is inspected every year.", "travel lift"},
+		{"the treatment plant", "fish farm", "Chile", "Salmon hatchery near Puerto Montt selling smolts to farms. Water from the treatment plant is tested every morning and the result logged.", "treatment plant"},
+		{"our compressors", "dive centre", "Egypt", "Dive centre in Hurghada. Divers book boat dives and courses, and our compressors are serviced every month.", "compressor"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := read.Read(engine.Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, s := range p.Services {
+				if s.Resource == nil || s.Resource.One != tc.resource {
+					continue
+				}
+				found = true
+				if !s.Own {
+					t.Errorf("%s of %s: not the business's own", s.Name, s.Resource.Many)
+				}
+			}
+			if !found {
+				t.Errorf("no checks of %s; services %v; decisions:\n%v", tc.resource, serviceNames(p), p.Decisions)
+			}
+			if strings.Contains(p.Work.Many, "inspection") || strings.Contains(p.Work.Many, "test") || strings.Contains(p.Work.Many, "service") {
+				t.Errorf("the line of work is %s: checks of the business's own equipment are no work sold", p.Work.Many)
+			}
+		})
+	}
+}

@@ -417,5 +417,33 @@ func (r *reader) ownThingChecked(c capability, one, archetype string) string {
 			return sg
 		}
 	}
+	// "the travel lift is inspected every year", "water from the
+	// reverse-osmosis plant is tested", "our compressors are serviced":
+	// equipment named as the business's own, counted or not.
+	for i := 1; i < len(ws); i++ {
+		if d := ws[i-1]; d != "the" && d != "our" {
+			continue
+		}
+		// (The words of its noun phrase: "the travel lift", "our two boom
+		// lifts", "the reverse-osmosis plant".)
+		for k := i; k < len(ws) && k < i+3 && !r.lex.Is("stop", ws[k]) && !r.lex.Is("det", ws[k]); k++ {
+			sg := r.lex.Singular(ws[k])
+			if k > i && r.lex.Is("counted_unit", ws[k-1]+" "+sg) {
+				return ws[k-1] + " " + sg
+			}
+			// (A counted unit is equipment, whatever its word looks like:
+			// "compressors" are no people. "The boats" of a boatyard may
+			// be its customers'; "the travel lift" is one of its own.)
+			if r.lex.Is("counted_unit", sg) && (ws[i-1] == "our" || sg == ws[k]) {
+				return sg
+			}
+			if ws[i-1] == "the" && sg != ws[k] || r.isCheckRecord(sg) || r.lex.NounArchetype(sg) != "" || r.isPerson(sg) || r.lex.Is("vague", sg) || r.lex.Is("premises", sg) {
+				continue
+			}
+			if r.lex.Nature(sg) == "vehicle" || r.lex.ScaleKind(sg) == "vehicles" {
+				return sg
+			}
+		}
+	}
 	return ""
 }

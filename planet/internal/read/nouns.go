@@ -1373,6 +1373,10 @@ func (r *reader) services(caps []capability) {
 		// of what the business runs, not work done for a customer.
 		if thing := r.ownThingChecked(c, one, a.ID); thing != "" {
 			s.Own, s.Follows = true, false
+			// ("the travel lift is inspected": of travel lifts, not lifts.)
+			if c.resource != "" && c.resource != thing && strings.HasSuffix(thing, " "+c.resource) {
+				c.resource = thing
+			}
 			r.decide(c.phrase, fmt.Sprintf("/services/%d/own", len(p.Services)), "%s are of the business's own %s: no customer, not invoiced", many, r.lex.Plural(thing))
 		}
 		switch {
