@@ -7,6 +7,7 @@ import (
 
 	"github.com/mercury/mcp-world/planet/internal/engine"
 	"github.com/mercury/mcp-world/planet/internal/read"
+	"github.com/mercury/mcp-world/world"
 )
 
 // Recurring checks: a thing the brief checks on a schedule has a record
@@ -215,5 +216,50 @@ func TestChecksOfEquipmentNamedAsOwn(t *testing.T) {
 				t.Errorf("the line of work is %s: checks of the business's own equipment are no work sold", p.Work.Many)
 			}
 		})
+	}
+}
+
+// A check of the business's own things is an event: what it reads (its
+// result, the temperature the brief says is logged) is there once it is
+// done and empty before, and nobody quotes a price for it.
+func TestOwnChecksFollowStatus(t *testing.T) {
+	p, b := buildBrief(t, Scenario{Industry: "cold chain haulier", Country: "NL", Description: "Cold chain haulier in Rotterdam with 30 trucks carrying flowers and fruit for exporters. Each trailer's temperature is logged during the trip, and every load is charged per pallet.", Seed: 1})
+	var checks *world.Table
+	for _, s := range p.Services {
+		if s.Own && s.Resource != nil && s.Resource.One == "trailer" {
+			for _, name := range []string{s.Name, engine.Snake(s.Entity.Many)} {
+				if tb, ok := tableOf(b, name); ok && checks == nil {
+					checks = &tb
+				}
+			}
+		}
+	}
+	if checks == nil {
+		t.Fatalf("no checks of the trailers; services %v; decisions:\n%v", serviceNames(p), p.Decisions)
+	}
+	cols := columnNames(*checks)
+	if !slices.Contains(cols, "temperature_c") {
+		t.Errorf("%s columns %v lack temperature_c: the brief says the temperature is logged", checks.Name, cols)
+	}
+	for _, c := range cols {
+		if strings.Contains(c, "amount") || strings.Contains(c, "price") {
+			t.Errorf("%s has %s: nobody quotes a check of their own trailer", checks.Name, c)
+		}
+	}
+	done := 0
+	for _, r := range checks.Rows {
+		if r["status"] == "completed" {
+			done++
+			if r["result"] == nil || r["temperature_c"] == nil {
+				t.Errorf("%s %v completed without its result or reading: %v", checks.Name, r["id"], r)
+			}
+			continue
+		}
+		if r["result"] != nil || r["temperature_c"] != nil {
+			t.Errorf("%s %v is %v but has a result or reading: %v", checks.Name, r["id"], r["status"], r)
+		}
+	}
+	if done == 0 || done == len(checks.Rows) {
+		t.Errorf("%s: %d of %d rows completed; want some done and some not", checks.Name, done, len(checks.Rows))
 	}
 }

@@ -1,6 +1,9 @@
 package lexicon
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Checks are the recurring checks a business keeps a record of: the
 // verbs and nouns of checking a thing ("chillers are checked twice a
@@ -56,4 +59,30 @@ func (l *Lexicon) ReadingsOf(thing string) []string {
 		}
 	}
 	return nil
+}
+
+// ReadingField is the field a reading the brief names is kept in: the
+// readings' own ("temperature" is temperature_c), else the reading's
+// word; numeric reports whether it is one of the readings' measures.
+func (l *Lexicon) ReadingField(noun string) (field string, numeric bool) {
+	snake := strings.ReplaceAll(noun, " ", "_")
+	for _, r := range l.Checks.Readings {
+		for _, f := range r.Fields {
+			if f == snake || strings.HasPrefix(f, snake+"_") {
+				return f, true
+			}
+		}
+	}
+	return snake, false
+}
+
+// IsReadingField reports whether a field is one of the readings' measures
+// (temperature_c, ph): a check not done has none.
+func (l *Lexicon) IsReadingField(name string) bool {
+	for _, r := range l.Checks.Readings {
+		if slices.Contains(r.Fields, name) {
+			return true
+		}
+	}
+	return false
 }

@@ -63,6 +63,13 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		owned, a.Money = true, ""
 	}
 	own := ps.Counterpart == nil && (engine.OwnRegister(ps.Archetype) || ps.Own) && !owned
+	// A register of things (animals, equipment, stock) against records
+	// of events about the business's own things (its trucks'
+	// inspections): those happen on dates, and nobody quotes them.
+	register := own && engine.OwnRegister(ps.Archetype)
+	if own && !register {
+		a.Money = ""
+	}
 	if staff := g.Entity("staff"); ps.Counterpart != nil && staff != nil && ps.Counterpart.One == staff.Noun {
 		party, partyCol, partyHelp, forWhom = staff, "staff_id", "Id of the "+staff.Noun+" (like "+staff.ID(1)+").", "of"
 	} else if ps.Counterpart != nil {
@@ -292,6 +299,12 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			c.Description = "Kind of " + one + ": " + strings.Join(at.Values, ", ") + "."
 			if outcome(at.Name) {
 				c.Description = attributeTitle(at.Name) + ": " + strings.Join(at.Values, ", ") + "."
+				// (An event's outcome is known once it is done: empty
+				// until then.)
+				if !register {
+					c.Nullable, c.Default = true, nil
+					c.Description += " Empty until the " + one + " is " + strings.ReplaceAll(final, "_", " ") + "."
+				}
 			}
 			if at.Name == "taken" {
 				c.Description = "When it was taken: " + strings.Join(at.Values, " or ") + " the work."
@@ -367,6 +380,11 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 			r["source_ref"] = nil
 		}
 		for _, at := range ps.Attributes {
+			// ("result", "temperature_c": a check not done yet has none.)
+			if !register && status != final && (len(at.Values) > 0 && outcome(at.Name) || lexicon.Load().IsReadingField(at.Name)) {
+				r[at.Name] = nil
+				continue
+			}
 			if len(at.Values) > 0 {
 				r[at.Name] = engine.Pick(g.R, at.Values)
 			} else if at.Type == "boolean" && engine.Approval(at.Name) {
@@ -390,12 +408,12 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		d := g.R.IntN(60) - 40
 		// A register's animals, rooms and machines came over the firm's
 		// years, not all in the last month.
-		if own && !engine.GoodsArchetype(ps.Archetype) {
+		if register && !engine.GoodsArchetype(ps.Archetype) {
 			d = -30 - g.R.IntN(1800)
 		}
 		status := states[0]
 		switch {
-		case own && !engine.GoodsArchetype(ps.Archetype):
+		case register && !engine.GoodsArchetype(ps.Archetype):
 			// A register's animals and equipment are mostly in use; a few
 			// have moved on.
 			if x := g.R.IntN(10); x >= 9 {

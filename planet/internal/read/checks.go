@@ -26,9 +26,12 @@ import (
 // check's own word ("service", "inspection"), a reading the brief names
 // ("water-quality checks" → water_quality) and the sentence.
 type checkMention struct {
-	things   []string
-	check    string
-	reading  string
+	things  []string
+	check   string
+	reading string
+	// said is the reading the brief names itself ("temperature" of
+	// "each trailer's temperature is logged").
+	said     string
 	sentence string
 	phrase   string // the words that say it
 }
@@ -71,7 +74,13 @@ func (r *reader) checkMentions(sentence string) []checkMention {
 			// "chiller temperatures are logged": a reading kept is a
 			// check of the thing it is of.
 			if things := r.readingsOf(sentence[:mi[0]]); len(things) > 0 {
-				out = append(out, checkMention{things: things, check: "check", sentence: sentence, phrase: passivePhrase(sentence, mi)})
+				// ("each trailer's temperature is logged": the check
+				// keeps the reading said.)
+				var reading string
+				if ws := words(sentence[:mi[0]]); len(ws) > 0 {
+					reading = r.lex.Singular(ws[len(ws)-1])
+				}
+				out = append(out, checkMention{things: things, check: "check", said: reading, sentence: sentence, phrase: passivePhrase(sentence, mi)})
 			}
 			continue
 		}
@@ -309,6 +318,13 @@ func (r *reader) checkOf(caps []capability, thing string, m checkMention, routin
 		add(f, "real")
 	}
 	add(m.reading, "")
+	if m.said != "" {
+		if f, numeric := r.lex.ReadingField(m.said); numeric {
+			add(f, "real")
+		} else {
+			add(f, "")
+		}
+	}
 	if c.archetype == "assets" {
 		// A register's result says which check it is of: "test result",
 		// "inspection result".
@@ -360,7 +376,8 @@ func (r *reader) readingsOf(before string) []string {
 	if i := strings.LastIndexAny(low, ",;:"); i >= 0 {
 		low = low[i+1:]
 	}
-	ws := words(strings.ReplaceAll(low, "-", " "))
+	// ("each trailer's temperature": the possessive's s is no word.)
+	ws := slices.DeleteFunc(words(strings.ReplaceAll(low, "-", " ")), func(w string) bool { return w == "s" })
 	for len(ws) > 0 && (ws[0] == "and" || ws[0] == "then" || r.lex.Is("det", ws[0])) {
 		ws = ws[1:]
 	}
@@ -369,7 +386,7 @@ func (r *reader) readingsOf(before string) []string {
 	}
 	var out []string
 	for _, part := range checkList.Split(strings.Join(ws[:len(ws)-1], " "), -1) {
-		pw := words(part)
+		pw := slices.DeleteFunc(words(part), func(w string) bool { return w == "s" })
 		if len(pw) == 0 || len(pw) > 2 || slices.ContainsFunc(pw, r.isVerb) {
 			return nil
 		}
@@ -377,7 +394,8 @@ func (r *reader) readingsOf(before string) []string {
 		if len(pw) == 2 {
 			thing = pw[0] + " " + thing
 		}
-		if r.lex.ScaleKind(r.lex.Singular(pw[len(pw)-1])) != "" || r.lex.Is("vague", thing) {
+		// (A vehicle's reading is its own: "each trailer's temperature".)
+		if k := r.lex.ScaleKind(r.lex.Singular(pw[len(pw)-1])); k != "" && k != "vehicles" || r.lex.Is("vague", thing) {
 			return nil
 		}
 		out = append(out, thing)
