@@ -263,3 +263,28 @@ func TestOwnChecksFollowStatus(t *testing.T) {
 		t.Errorf("%s: %d of %d rows completed; want some done and some not", checks.Name, done, len(checks.Rows))
 	}
 }
+
+// Two checks a thing gets ("every combine gets its daily greasing and
+// inspection logged") are both of that thing: its register has a result
+// of each, and no inspection is work for a customer.
+func TestTwoChecksOfOneThing(t *testing.T) {
+	p, b := buildBrief(t, Scenario{Industry: "crane hire", Country: "Australia", Description: "Crane hire in Perth with 12 mobile cranes hired to builders by the day. Every crane gets its daily lubrication and inspection logged.", Seed: 1})
+	tb, ok := tableOf(b, "mobile_cranes")
+	if !ok {
+		tb, ok = tableOf(b, "cranes")
+	}
+	if !ok {
+		t.Fatalf("no register of the cranes; services %v; decisions:\n%v", serviceNames(p), p.Decisions)
+	}
+	cols := columnNames(tb)
+	for _, want := range []string{"lubrication_result", "inspection_result"} {
+		if !slices.Contains(cols, want) {
+			t.Errorf("%s columns %v lack %s", tb.Name, cols, want)
+		}
+	}
+	for _, s := range p.Services {
+		if s.Entity != nil && s.Entity.One == "inspection" && !s.Own {
+			t.Errorf("service %s: inspections of the business's own cranes are no work for a customer", s.Name)
+		}
+	}
+}

@@ -55,6 +55,35 @@ func TestIrregularPlurals(t *testing.T) {
 	}
 }
 
+// Crops and bulk goods are never pluralised ("cut canola and wheat" is
+// no canolas), and a noun after a count before a plural is part of what
+// is counted ("3 grain carts" keep no grain in stock).
+func TestMassNounsAndCountedCompounds(t *testing.T) {
+	lex := lexicon.Load()
+	for _, w := range []string{"wheat", "canola", "gravel", "milk", "cotton"} {
+		if got := lex.Plural(w); got != w {
+			t.Errorf("Plural(%q) = %q: a mass noun has no plural", w, got)
+		}
+	}
+	p, err := Read(Scenario{Industry: "custom harvesting", Country: "Canada", Description: "Custom harvesting outfit near Regina with 5 combines, 2 grain carts and 3 semis, cutting barley and canola for farms across Saskatchewan.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range p.Services {
+		if s.Entity != nil && s.Entity.One == "grain" {
+			t.Errorf("service %s (%s) of grain: the grain carts are counted, no grain is stocked", s.Name, s.Archetype)
+		}
+		for _, n := range []*PlanNoun{s.Entity, s.Resource} {
+			if n != nil && (strings.Contains(n.Many, "canolas") || strings.Contains(n.Many, "barleys")) {
+				t.Errorf("service %s: %q", s.Name, n.Many)
+			}
+		}
+	}
+	if strings.Contains(p.Work.Offering.Many, "canolas") || strings.Contains(p.Work.Offering.Many, "barleys") {
+		t.Errorf("line of work offers %q", p.Work.Offering.Many)
+	}
+}
+
 // A record the brief says falls due or expires has the date: "remind
 // customers when the recalibration is due" → the recalibration's
 // next_due_on; "book the check before it expires" → the check's

@@ -502,6 +502,11 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			if (arch == "documents" || arch == "evidence") && i > 0 && (ws[i-1] == "on" || ws[i-1] == "upon") && sg == w {
 				continue
 			}
+			// ("3 grain carts": after a count, a noun before a plural is
+			// part of what is counted, not grain in stock.)
+			if arch != "" && i > 0 && i+1 < len(ws) && (isNumber(ws[i-1]) || numberWord(ws[i-1]) > 0) && sg == w && r.lex.Singular(ws[i+1]) != ws[i+1] && !r.lex.Is("stop", ws[i+1]) && !r.lex.Is("det", ws[i+1]) && !r.isVerb(ws[i+1]) {
+				continue
+			}
 			// "the gate stays open", "each slide … stays closed if it
 			// fails": a linking verb before what its subject is, not stays.
 			if arch != "" && sg != w && r.lex.Is("linking_verb", sg) && i+1 < len(ws) && r.lex.Is("predicative", ws[i+1]) {

@@ -45,7 +45,15 @@ var (
 	// "every extinguisher gets a yearly service", "every car gets an
 	// emissions test".
 	checkHas = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(?:every|each)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:gets|get|has|needs|need|undergoes|must have|must pass)\s+(?:a|an|its)\s+((?:[\p{L}-]+\s+){0,2}?)(check|test|inspection|service|examination|sweep|audit|retest)\b`)
+		// (The check nouns of one word, longest first, from the lexicon.)
+		var nouns []string
+		for _, n := range lexicon.Load().Checks.Nouns {
+			if !strings.Contains(n, " ") {
+				nouns = append(nouns, regexp.QuoteMeta(n))
+			}
+		}
+		slices.SortFunc(nouns, func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) })
+		return regexp.MustCompile(`(?i)\b(?:every|each)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:gets|get|has|needs|need|undergoes|must have|must pass)\s+(?:a|an|its)\s+((?:[\p{L}-]+\s+){0,2}?)(` + strings.Join(nouns, "|") + `)(?:\s+and\s+(` + strings.Join(nouns, "|") + `))?\b`)
 	})
 	// "water-quality checks on every tank".
 	checkOn = sync.OnceValue(func() *regexp.Regexp {
@@ -94,6 +102,11 @@ func (r *reader) checkMentions(sentence string) []checkMention {
 	for _, m := range checkHas().FindAllStringSubmatch(sentence, -1) {
 		if things := r.checkThings(m[1]); len(things) > 0 {
 			out = append(out, checkMention{things: things, check: strings.ToLower(m[3]), reading: r.checkReading(strings.TrimSpace(m[2])), sentence: sentence, phrase: m[0]})
+			// ("every combine gets its daily greasing and inspection
+			// logged": two checks of the same things.)
+			if m[4] != "" {
+				out = append(out, checkMention{things: things, check: strings.ToLower(m[4]), sentence: sentence, phrase: m[0]})
+			}
 		}
 	}
 	for _, m := range checkOn().FindAllStringSubmatch(sentence, -1) {
@@ -239,6 +252,14 @@ func (r *reader) checks(caps []capability) []capability {
 			for _, thing := range m.things {
 				caps = r.checkOf(caps, thing, m, routine, scheduled)
 			}
+			// The check read alone from the clause the list split off
+			// ("… and inspection logged") is this one, of these things.
+			one := r.checkEntity(m.check)
+			caps = slices.DeleteFunc(caps, func(c capability) bool {
+				ws := words(c.phrase)
+				return c.entity == one && c.resource == "" && c.counterpart == "" && len(ws) > 0 && r.lex.Singular(ws[0]) == m.check &&
+					c.phrase != m.phrase && strings.Contains(sentence, c.phrase) && strings.Contains(m.phrase, ws[0])
+			})
 		}
 	}
 	return caps
