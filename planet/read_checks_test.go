@@ -288,3 +288,45 @@ func TestTwoChecksOfOneThing(t *testing.T) {
 		}
 	}
 }
+
+// A paper named for what it is of is a document ("each flight has a
+// signed load sheet": load sheets, signed, not loads); "its next
+// maintenance due" gives the next due date, not a field "next"; and the
+// kind of vehicle counted is the business's own ("six turboprops … every
+// aircraft"), whose maintenance is no work for a customer.
+func TestPapersDueDatesAndKindsOfVehicle(t *testing.T) {
+	p, err := read.Read(engine.Scenario{Industry: "helicopter charter", Country: "New Zealand", Description: "Helicopter charter in Queenstown with four choppers flying tourists to the glaciers. Every helicopter has its next maintenance due by engine hours, and each flight has a signed load sheet.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var maint, manifest *engine.PlanService
+	for i, s := range p.Services {
+		if s.Entity == nil {
+			continue
+		}
+		switch s.Entity.One {
+		case "maintenance":
+			maint = &p.Services[i]
+		case "load sheet":
+			manifest = &p.Services[i]
+		case "load":
+			t.Errorf("service %s of %s: the load sheet is one paper", s.Name, s.Entity.Many)
+		}
+	}
+	if manifest == nil || manifest.Archetype != "documents" {
+		t.Errorf("no documents of load sheets; services %v", serviceNames(p))
+	}
+	if maint == nil {
+		t.Fatalf("no maintenance; services %v; decisions:\n%v", serviceNames(p), p.Decisions)
+	}
+	if !maint.Own {
+		t.Errorf("maintenance of the business's own helicopters is work for a customer")
+	}
+	var names []string
+	for _, a := range maint.Attributes {
+		names = append(names, a.Name)
+	}
+	if slices.Contains(names, "next") || !slices.ContainsFunc(names, func(n string) bool { return strings.Contains(n, "due") }) {
+		t.Errorf("maintenance attributes %v: want a next due date, not a field next", names)
+	}
+}

@@ -17,7 +17,8 @@ var approverRe = sync.OnceValue(func() *regexp.Regexp {
 
 var (
 	dueRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(?:is|are|falls?|comes?|becomes?)\s+due\b|\bdue\s+(?:date|again)\b`)
+		// ("its next maintenance due by hours flown": the next one's due.)
+		return regexp.MustCompile(`\b(?:is|are|falls?|comes?|becomes?)\s+due\b|\bdue\s+(?:date|again)\b|\bnext\s+[\p{L}-]+\s+due\b`)
 	})
 	expiresRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:expires?|lapses?|runs out)\b`) })
 )

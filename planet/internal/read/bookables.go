@@ -275,7 +275,7 @@ func (r *reader) bookingDetails() {
 					continue
 				}
 				*target.attrs = append(*target.attrs, at)
-				r.decide(strings.TrimSpace(part), target.ptr, "%s have %s", target.many, engine.An(strings.ReplaceAll(at.Name, "_", " ")))
+				r.decide(strings.TrimSpace(part), target.ptr, "%s have %s", target.many, r.aField(at.Name))
 			}
 		}
 	}

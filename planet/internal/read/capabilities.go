@@ -452,6 +452,11 @@ func (r *reader) participles(caps []capability) []capability {
 	return caps
 }
 
+// paperHeads are the last words of a paper named for what it is of ("load
+// sheet", "delivery note", "job card"): before one, a record's noun names
+// the paper, not a record of its own.
+var paperHeads = []string{"sheet", "note", "form", "card", "log", "slip", "docket", "manifest", "chart"}
+
 // maxCapabilities bounds the services a description adds, so that a long
 // brief still makes a world an agent can take in.
 const maxCapabilities = 14
@@ -520,6 +525,21 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			// "its frame number", "the lot code": a noun before the head of
 			// an identifier names the number, not a record of its own.
 			if arch != "" && i+1 < len(ws) && slices.Contains(idHeads, r.lex.Singular(ws[i+1])) && r.lex.NounArchetype(sg+" "+r.lex.Singular(ws[i+1])) == "" {
+				continue
+			}
+			// "a signed load sheet", "the delivery note": a paper named
+			// for what it is of is a document of its own, not loads.
+			if arch != "" && arch != "documents" && i+1 < len(ws) && slices.Contains(paperHeads, r.lex.Singular(ws[i+1])) && r.lex.NounArchetype(sg+" "+r.lex.Singular(ws[i+1])) == "" {
+				noun, arch = sg+" "+r.lex.Singular(ws[i+1]), "documents"
+				if have[noun] {
+					continue
+				}
+				have[noun] = true
+				c := capability{phrase: strings.TrimSpace(clause), archetype: arch, entity: noun, role: "entity", swept: true}
+				if i > 0 && lexicon.PastForm(ws[i-1]) && !r.lex.Is("stop", ws[i-1]) {
+					c.flags = []string{ws[i-1]}
+				}
+				caps = append(caps, c)
 				continue
 			}
 			// One phrase, one record: "a photo proof of delivery" is a

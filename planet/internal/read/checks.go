@@ -157,7 +157,8 @@ func (r *reader) checkVerb(w string) string {
 // ("water-quality checks" → water_quality; "yearly service" names none).
 func (r *reader) checkReading(mod string) string {
 	mod = strings.ToLower(strings.TrimSpace(mod))
-	if mod == "" || strings.Contains(mod, " ") || r.lex.Is("det", mod) || r.lex.Is("stop", mod) || r.lex.IsCheckNoun(mod) || r.isVerb(mod) ||
+	// ("its next maintenance": when, not what it reads.)
+	if mod == "" || strings.Contains(mod, " ") || r.lex.Is("det", mod) || r.lex.Is("stop", mod) || r.lex.IsCheckNoun(mod) || r.isVerb(mod) || mod == "next" || mod == "last" || mod == "first" ||
 		slices.Contains(r.lex.Checks.Scheduled, mod) || slices.Contains(r.lex.Checks.Routine, mod) || strings.HasSuffix(mod, "ly") || lexicon.PastForm(mod) {
 		return ""
 	}
@@ -448,6 +449,13 @@ func (r *reader) ownThingChecked(c capability, one, archetype string) string {
 		for _, sc := range r.p.Scale {
 			if (sc.Kind == "vehicles" || sc.Kind == "assets") && (sg == sc.Noun || sg == engine.LastWord(sc.Noun)) {
 				return sg
+			}
+			// ("six turboprops … every aircraft has its next
+			// maintenance": the kind of vehicle counted.)
+			if v, ok := r.lex.Vehicle(sg); ok && sc.Kind == "vehicles" {
+				if sv, ok := r.lex.Vehicle(engine.LastWord(sc.Noun)); ok && sv.Kind == v.Kind {
+					return sg
+				}
 			}
 		}
 		// "the trucks are serviced every 10,000 km" of a haulier: what

@@ -73,7 +73,7 @@ func (r *reader) intake(caps []capability) []capability {
 		if d := promisedDate.FindStringSubmatch(c.phrase); d != nil {
 			if f := engine.Snake(strings.ToLower(d[1])); !slices.ContainsFunc(w.Attributes, func(a engine.PlanAttribute) bool { return a.Name == f }) {
 				w.Attributes = append(w.Attributes, engine.PlanAttribute{Name: f, Type: "date", From: c.phrase})
-				r.decide(c.phrase, "/work/attributes", "%s have %s", w.Many, engine.An(strings.ToLower(d[1])))
+				r.decide(c.phrase, "/work/attributes", "%s have %s", w.Many, r.aField(strings.ToLower(d[1])))
 			}
 		}
 	}

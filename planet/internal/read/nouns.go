@@ -963,7 +963,7 @@ func (r *reader) workFields(caps []capability) {
 				at := r.fieldAttribute(f, c)
 				at.Name = of + at.Name
 				w.Attributes = append(w.Attributes, at)
-				r.decide(c.phrase, "/work/attributes", "%s have %s", w.Many, engine.An(strings.ReplaceAll(at.Name, "_", " ")))
+				r.decide(c.phrase, "/work/attributes", "%s have %s", w.Many, r.aField(at.Name))
 			}
 		}
 		// "every delivery is closed with a photo": what is done to the
@@ -1121,6 +1121,17 @@ func (r *reader) staffNoun() (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// aField is a field's name as a decision says a record has it: with its
+// article ("a result", "an expiry date"), none before a plural ("hours
+// flown").
+func (r *reader) aField(name string) string {
+	n := strings.ReplaceAll(name, "_", " ")
+	if f := strings.Fields(n); len(f) > 0 && r.lex.Singular(f[0]) != f[0] {
+		return n
+	}
+	return engine.An(n)
 }
 
 // items makes a price list from the brief's own nouns when no pack has
