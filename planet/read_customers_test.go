@@ -76,3 +76,29 @@ func TestPartiesAfterAnd(t *testing.T) {
 		}
 	}
 }
+
+// "We weigh each boat's catch, sell it to exporters and seafood
+// restaurants, and pay the boat owners every Friday": what is sold is the
+// catch (not restaurants: whom it goes to goes on after "and"), and the
+// payouts go to the boat owners.
+func TestSoldItAndPaidOwners(t *testing.T) {
+	p, err := Read(Scenario{Industry: "fishing cooperative", Country: "Philippines", Description: "Fishing cooperative in General Santos whose 80 member boats land tuna at our port. We grade each boat's catch, sell it to canneries and hotels, and pay the boat owners every Saturday.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Work.Offering.One != "catch" && p.Work.One != "catch" {
+		t.Errorf("line of work %s of %s, want what is sold: the catch; decisions:\n%v", p.Work.Many, p.Work.Offering.Many, p.Decisions)
+	}
+	for _, s := range p.Services {
+		for _, n := range []*PlanNoun{s.Entity, s.Resource} {
+			if n != nil && n.One == "hotel" {
+				t.Errorf("service %s of hotels: the hotels buy, they are not sold", s.Name)
+			}
+		}
+		for _, a := range s.Attributes {
+			if a.Name == "payout" && !slices.Contains(a.Values, "boat owner") {
+				t.Errorf("%s payouts to %v, want boat owners", s.Name, a.Values)
+			}
+		}
+	}
+}

@@ -110,12 +110,26 @@ func (r *reader) capabilities() []capability {
 		lastCap := -1        // the capability the sentence read last
 		var pending []string // "check and photograph each car": a verb waiting for its object
 		moving := -1         // the shipment the sentence read with no goods yet ("we deliver and set up …")
+		var prevWs []string  // the clause before, in this sentence
 		for _, clause := range clauseSplit().Split(sentence, -1) {
 			ws := words(clause)
 			if len(ws) == 0 {
 				continue
 			}
+			before := prevWs
+			prevWs = ws
 			v, rest := r.findVerb(ws)
+			// ("we weigh each boat's catch, sell it to exporters": "it" is
+			// the thing the clause before ended with, when nothing but its
+			// verb and determiners came before it: "roast coffee in small
+			// batches and sell it" sells no batches.)
+			if v != nil && len(rest) > 0 && (rest[0] == "it" || rest[0] == "them") && len(before) > 0 && !slices.ContainsFunc(before, func(w string) bool {
+				return r.lex.Is("stop", w) && !slices.Contains([]string{"we", "they", "i", "you"}, w)
+			}) {
+				if w := before[len(before)-1]; len(w) > 2 && !r.lex.Is("stop", w) && !r.lex.Is("det", w) && !r.isVerb(w) && !isNumber(w) && !r.isPerson(r.lex.Singular(w)) && !r.lex.Is("vague", r.lex.Singular(w)) {
+					rest = append([]string{w}, rest[1:]...)
+				}
+			}
 			// "guests book rooms and cooking classes": an -ing word that
 			// starts an item booked too is its kind, not a verb.
 			if v != nil && last != nil && strings.HasSuffix(ws[0], "ing") && len(rest) == len(ws)-1 && r.bookedItem(last, ws) {
@@ -203,6 +217,13 @@ func (r *reader) capabilities() []capability {
 				item := ws
 				if last != nil && last.Archetype == "bookings" && r.bookableGoesOn(ws) {
 					item = r.bookableItem(ws)
+				}
+				// ("sell it to exporters and seafood restaurants": whom it
+				// goes to goes on, no item sold.)
+				if n := len(before); n >= 2 && (before[n-2] == "to" || before[n-2] == "for") {
+					if np := r.nounPhrase(item); len(np) > 0 && len(np) <= 3 && r.looksLikeCustomer(r.lex.Singular(np[len(np)-1])) {
+						continue
+					}
 				}
 				if last == nil || last.Role == "entity" && !r.bookedItem(last, item) || !r.listItem(item) {
 					continue

@@ -133,6 +133,13 @@ func (r *reader) payeesAt(ws []string, i int, starts bool) ([]string, bool) {
 		if sg := r.lex.Singular(ws[j]); r.payee(sg) {
 			return []string{sg}, true
 		}
+		// ("pay the boat owners every Friday": the payee's noun is the
+		// second word.)
+		if j+1 < len(ws) && !r.lex.Is("stop", ws[j]) && !isNumber(ws[j]) {
+			if sg := r.lex.Singular(ws[j+1]); sg != ws[j+1] && r.payee(sg) {
+				return []string{ws[j] + " " + sg}, true
+			}
+		}
 	}
 	return r.payeeAfterTo(ws[i+1:]), true
 }
