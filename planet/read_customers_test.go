@@ -30,6 +30,12 @@ func TestCustomersAsOwnersSayThem(t *testing.T) {
 		{"the business's own people", "home care agency", "Ireland",
 			"Our carers visit older people at home across Cork, and every client has a care plan.",
 			nil, []string{"carer"}},
+		{"a list before how often", "chimney sweep", "Austria",
+			"Chimney sweep in Graz with three journeymen. We sweep chimneys for homeowners and landlords twice a year.",
+			[]string{"homeowner", "landlord"}, nil},
+		{"the repairer is no customer", "kayak rental", "Portugal",
+			"Kayak rental in Lagos, Algarve. Tourists book kayaks by the hour, and damaged kayaks are sent to a repair shop in Faro.",
+			nil, []string{"repair shop", "shop"}},
 		{"its own teams", "Sportverein", "Germany",
 			"Sportverein in Bremen with 800 members. Members pay dues by direct debit, and pitch slots are allocated to teams each season.",
 			nil, []string{"team"}},
@@ -99,6 +105,25 @@ func TestSoldItAndPaidOwners(t *testing.T) {
 			if a.Name == "payout" && !slices.Contains(a.Values, "boat owner") {
 				t.Errorf("%s payouts to %v, want boat owners", s.Name, a.Values)
 			}
+		}
+	}
+}
+
+// "Customers drop off phones": a word before its particle is a phrasal
+// verb, no record of drops.
+func TestPhrasalVerbIsNoRecord(t *testing.T) {
+	p, err := Read(Scenario{Industry: "phone repair", Country: "Kenya", Description: "Phone repair kiosk in Mombasa. Customers drop off phones in the morning, and every repair gets a quote first.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range p.Services {
+		if s.Entity != nil && s.Entity.One == "drop" {
+			t.Errorf("service %s (%s) of drops: %q is a verb there", s.Name, s.Archetype, "drop off")
+		}
+	}
+	for _, c := range p.Counterparts {
+		if c.One == "landlord" {
+			t.Errorf("counterparts %v", p.Counterparts)
 		}
 	}
 }

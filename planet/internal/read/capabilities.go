@@ -533,6 +533,11 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			if arch != "" && i > 0 && i+1 < len(ws) && (isNumber(ws[i-1]) || numberWord(ws[i-1]) > 0) && sg == w && r.lex.Singular(ws[i+1]) != ws[i+1] && !r.lex.Is("stop", ws[i+1]) && !r.lex.Is("det", ws[i+1]) && !r.isVerb(ws[i+1]) {
 				continue
 			}
+			// ("customers drop off phones", "riders pick up parcels": a
+			// word before its particle is a phrasal verb, not a drop.)
+			if arch != "" && i+1 < len(ws) && slices.Contains([]string{"off", "up", "out", "back"}, ws[i+1]) && sg == w && i > 0 && (r.lex.Singular(ws[i-1]) != ws[i-1] && !r.lex.Is("det", r.lex.Singular(ws[i-1])) || slices.Contains([]string{"we", "they", "you"}, ws[i-1])) {
+				continue
+			}
 			// "the gate stays open", "each slide … stays closed if it
 			// fails": a linking verb before what its subject is, not stays.
 			if arch != "" && sg != w && r.lex.Is("linking_verb", sg) && i+1 < len(ws) && r.lex.Is("predicative", ws[i+1]) {

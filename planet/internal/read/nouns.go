@@ -66,6 +66,11 @@ func (r *reader) customer() {
 			if cue == "to" && len(after) > 0 && after[0] == "the" && len(np) > 0 && r.lex.Singular(np[len(np)-1]) == np[len(np)-1] && r.lex.ScaleKind(np[len(np)-1]) != "customers" && !r.lex.Is("org", np[len(np)-1]) {
 				continue
 			}
+			// ("damaged kites are sent to a repair shop": whom the business
+			// sends its own things to for work does work for it.)
+			if cue == "to" && slices.ContainsFunc(np, func(w string) bool { return strings.HasPrefix(w, "repair") }) {
+				continue
+			}
 			// ("pitch slots are allocated to teams": what the business
 			// shares out among its own is no sale.)
 			if cue == "to" && slices.ContainsFunc([]string{"allocated", "assigned", "allotted", "rostered"}, func(w string) bool { return strings.HasSuffix(text[:i], " "+w) }) {
@@ -81,7 +86,9 @@ func (r *reader) customer() {
 			// keeps the customer general, its kinds a column of the CRM.
 			// ("to filling stations, farms and construction sites": the
 			// words lost their commas, the description has them.)
-			if len(np) > 3 || slices.Contains(np, "and") || slices.Contains(np, "or") || len(np) > 1 && len(after) > 0 && len(r.customerKinds(cue, after[0])) > 1 {
+			// ("for homeowners and landlords": the phrase ends at "and",
+			// the list does not.)
+			if len(np) > 3 || slices.Contains(np, "and") || slices.Contains(np, "or") || (len(np) > 1 || len(after) > 2 && after[1] == "and") && len(after) > 0 && len(r.customerKinds(cue, after[0])) > 1 {
 				if len(after) > 0 {
 					kinds := r.customerKinds(cue, after[0])
 					if len(kinds) > 1 {
@@ -584,7 +591,7 @@ func (r *reader) counterparts() {
 	ws := words(r.desc)
 	for i, w := range ws {
 		sg := r.lex.Singular(w)
-		if !r.lex.Is("counterpart", sg) || sg == r.p.Customer.One {
+		if !r.lex.Is("counterpart", sg) || sg == r.p.Customer.One || r.isCustomerWord(sg) {
 			continue
 		}
 		if slices.ContainsFunc(r.p.Counterparts, func(n engine.PlanNoun) bool { return n.One == sg }) {
@@ -1849,6 +1856,13 @@ func (r *reader) customerKinds(cue, first string) []string {
 		if len(kinds) > 0 && len(ws) > 1 && strings.HasSuffix(ws[0], "ing") && r.isVerb(ws[0]) {
 			ws = ws[1:]
 		}
+		// ("for homeowners and landlords twice a year": how often is no
+		// part of whom.)
+		if k := slices.IndexFunc(ws, func(w string) bool {
+			return slices.Contains([]string{"once", "twice", "thrice", "every", "each", "daily", "weekly", "monthly", "yearly", "annually"}, w)
+		}); k > 0 {
+			ws = ws[:k]
+		}
 		// The list ends where a clause does: "for landlords between tenants".
 		np := r.nounPhrase(ws)
 		if len(np) == 0 || len(np) > 3 {
@@ -1873,8 +1887,9 @@ func (r *reader) customerKinds(cue, first string) []string {
 		// list of two or more; "shipping lines" are organisations by
 		// both their words.
 		// (A trade that buys from others is one too: "working for
-		// mechanics and fleet workshops".)
-		if !r.looksLikeCustomer(head) && !r.lex.Is("org", one) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) && !r.lex.Is("trade_buyer", head) {
+		// mechanics and fleet workshops"; so are landlords in a list of
+		// whom the business works for: "for homeowners and landlords".)
+		if !r.looksLikeCustomer(head) && !r.lex.Is("org", one) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) && !r.lex.Is("trade_buyer", head) && !(len(kinds) > 0 && r.lex.Is("counterpart", head)) {
 			break
 		}
 		if !slices.Contains(kinds, one) {
