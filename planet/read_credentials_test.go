@@ -68,6 +68,19 @@ func TestCredentials(t *testing.T) {
 					t.Errorf("%s states %v: nobody drafts a credential", tc.table, c.Enum)
 				}
 			}
+			// Issued in the past, valid a year or more from then; a
+			// verified one not yet expired.
+			for _, r := range tb.Rows {
+				issued, _ := r["issued_on"].(string)
+				expiry, _ := r["expiry_date"].(string)
+				if issued == "" || expiry == "" || expiry <= issued {
+					t.Errorf("%s %v: issued %q, expires %q", tc.table, r["id"], issued, expiry)
+					continue
+				}
+				if r["status"] == "verified" && expiry < b.Clock.Start[:10] {
+					t.Errorf("%s %v: verified but expired %s (clock %s)", tc.table, r["id"], expiry, b.Clock.Start)
+				}
+			}
 			if strings.Contains(p.Work.Many, "licence") || strings.Contains(p.Work.Many, "vetting") || strings.Contains(p.Work.Many, "insurance") || strings.Contains(p.Work.Many, "qualification") || strings.Contains(p.Work.Many, "police vet") {
 				t.Errorf("the line of work is %s: a credential is no work sold", p.Work.Many)
 			}

@@ -404,12 +404,19 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		// page through ("12,000 palms" are a register of 500 of them).
 		n = min(ps.Entity.Count, maxRegisterRows)
 	}
+	// A credential a person holds (engine.HeldLifecycle) was issued over
+	// the last years and is valid for one to three years from then: the
+	// pending ones are recent, the verified ones not yet expired.
+	held := slices.Equal(states, engine.HeldLifecycle().States)
 	for i := 1; i <= n; i++ {
 		d := g.R.IntN(60) - 40
 		// A register's animals, rooms and machines came over the firm's
 		// years, not all in the last month.
 		if register && !engine.GoodsArchetype(ps.Archetype) {
 			d = -30 - g.R.IntN(1800)
+		}
+		if held {
+			d = -g.R.IntN(900)
 		}
 		status := states[0]
 		switch {
@@ -429,7 +436,20 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		if a.Cancel != "" && g.R.IntN(10) == 0 {
 			status = a.Cancel
 		}
+		if held && status == final && d > -15 {
+			status = states[0] // (checked in the last fortnight: still pending)
+		}
+		if held && d < -15 && status == states[0] {
+			status = final
+		}
 		row := newRow(i, status, d)
+		if _, ok := row["expiry_date"]; ok && held {
+			exp := d + 365*(1+g.R.IntN(3))
+			for exp < 15 {
+				exp += 365
+			}
+			row["expiry_date"] = g.Day(exp)
+		}
 		e.Rows = append(e.Rows, row)
 		g.AddRow(table, row)
 	}
