@@ -127,3 +127,33 @@ func TestPhrasalVerbIsNoRecord(t *testing.T) {
 		}
 	}
 }
+
+// "Damaged kites are sent to a repair shop": repairs of the kites, with
+// the repair shops, no customer's; no text column "shop" beside them.
+func TestSentToARepairShop(t *testing.T) {
+	p, err := Read(Scenario{Industry: "surf school", Country: "Portugal", Description: "Surf school in Ericeira with 40 boards. Students book lessons by the morning, and damaged boards are sent to a repair shop in Lisbon.", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(p.Services, func(s PlanService) bool { return s.Entity != nil && s.Entity.One == "repair" })
+	if i < 0 {
+		t.Fatalf("no repairs; decisions:\n%v", p.Decisions)
+	}
+	s := p.Services[i]
+	if s.Counterpart == nil || s.Counterpart.One != "repair shop" {
+		t.Errorf("repairs with %v, want the repair shops", s.Counterpart)
+	}
+	if s.Resource == nil || s.Resource.One != "board" {
+		t.Errorf("repairs of %v, want the boards", s.Resource)
+	}
+	for _, a := range s.Attributes {
+		if a.Name == "shop" {
+			t.Errorf("repairs have a column shop beside their repair shop")
+		}
+	}
+	for _, s := range p.Services {
+		if s.Archetype == "campaigns" && s.Entity != nil && s.Entity.One == "board" {
+			t.Errorf("service %s: boards sent for repair are no campaign", s.Name)
+		}
+	}
+}

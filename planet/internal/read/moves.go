@@ -173,6 +173,10 @@ func carrierAttribute(c capability, have []engine.PlanAttribute) (engine.PlanAtt
 // drop off bikes for servicing".
 var sendVerbs = []string{"send", "go", "return", "take", "ship", "bring", "drop", "hand"}
 
+// workPlaces are where things are sent for work ("to a repair shop",
+// "to the service centre"): the first word names the work.
+var workPlaces = []string{"shop", "workshop", "centre", "center", "specialist"}
+
 // sentFor reads a clause that sends a thing away for work: the work
 // after "for" is a record of its own ("send damaged ones for repair" →
 // repairs), of the thing sent when the clause names one, else of the
@@ -186,14 +190,29 @@ func (r *reader) sentFor(ws []string, prev *capability, clause string) (capabili
 		return capability{}, false
 	}
 	for i := at + 1; i+1 < len(ws); i++ {
-		if ws[i] != "for" {
+		// ("damaged kites are sent to a repair shop": the work is the
+		// shop's, the shop whom it is with.)
+		var shop, work string
+		switch ws[i] {
+		case "to":
+			np := r.nounPhrase(ws[i+1:])
+			if len(np) < 2 || !slices.Contains(workPlaces, r.lex.Singular(np[len(np)-1])) {
+				continue
+			}
+			shop = strings.Join(append(slices.Clone(np[:len(np)-1]), r.lex.Singular(np[len(np)-1])), " ")
+			work = r.lex.Singular(np[0])
+		case "for":
+			work = r.lex.Singular(ws[i+1])
+		default:
 			continue
 		}
-		work := r.lex.Singular(ws[i+1])
 		if r.lex.NounArchetype(work) != "work_orders" {
 			continue
 		}
 		c := capability{phrase: clause, archetype: "work_orders", role: "entity", entity: work}
+		if shop != "" {
+			c.counterpart, c.counterpartFrom = shop, clause
+		}
 		// What is sent: the object after the verb, or its subject before
 		// it ("damaged tools go back"), else the sentence's own thing.
 		obj := r.nounPhrase(ws[at+1 : i])
@@ -211,7 +230,7 @@ func (r *reader) sentFor(ws []string, prev *capability, clause string) (capabili
 			if ws[k] != "to" {
 				continue
 			}
-			if np := r.nounPhrase(ws[k+1:]); len(np) > 0 && r.lex.Is("counterpart", r.lex.Singular(np[len(np)-1])) {
+			if np := r.nounPhrase(ws[k+1:]); len(np) > 0 && r.lex.Is("counterpart", r.lex.Singular(np[len(np)-1])) && shop == "" {
 				c.counterpart, c.counterpartFrom = r.lex.Singular(np[len(np)-1]), clause
 			}
 			break

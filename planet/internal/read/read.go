@@ -218,7 +218,8 @@ func (r *reader) noPartyColumns() {
 			continue
 		}
 		s.Attributes = slices.DeleteFunc(s.Attributes, func(a engine.PlanAttribute) bool {
-			return len(a.Values) == 0 && (a.Name == engine.Snake(s.Counterpart.One) || a.Name == engine.Snake(s.Counterpart.Many))
+			// ("sent to a repair shop": nor a "shop" beside the repair shop.)
+			return len(a.Values) == 0 && (a.Name == engine.Snake(s.Counterpart.One) || a.Name == engine.Snake(s.Counterpart.Many) || a.Name == engine.Snake(engine.LastWord(s.Counterpart.One)))
 		})
 	}
 }
