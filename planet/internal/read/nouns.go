@@ -2072,8 +2072,10 @@ func (r *reader) coordinatedSubject() ([]string, string) {
 			if head == np[len(np)-1] || !r.looksLikeCustomer(head) || r.lex.Is("counterpart", head) || r.lex.ScaleKind(head) == "staff" {
 				return ""
 			}
+			// ("print shops": before the shared verb, a word that could be
+			// a verb is the kind's modifier.)
 			if len(np) == 2 {
-				if r.lex.Is("det", np[0]) || r.lex.Is("stop", np[0]) || r.isVerb(np[0]) {
+				if r.lex.Is("det", np[0]) || r.lex.Is("stop", np[0]) {
 					return ""
 				}
 				return np[0] + " " + head
