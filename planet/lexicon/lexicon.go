@@ -425,6 +425,10 @@ type Lexicon struct {
 	// third person is the verb, not a plural ("stays" is no booking).
 	LinkingVerbs []string `json:"linking_verbs"`
 	Predicatives []string `json:"predicatives"`
+	// PaperHeads end a paper's name ("load sheet", "delivery note"), and
+	// WorkPlaces are where things go for work ("to a repair shop").
+	PaperHeads []string `json:"paper_heads"`
+	WorkPlaces []string `json:"work_places"`
 	// Credentials are what a person must hold ("every lifeguard must
 	// hold a valid certificate"; see [Credentials]).
 	Credentials Credentials `json:"credentials"`
@@ -524,6 +528,7 @@ func parse() (*Lexicon, error) {
 	sets["carrier"], sets["condition"] = l.Carriers, l.Conditions
 	sets["approver"] = l.Approvers
 	sets["linking_verb"], sets["predicative"] = l.LinkingVerbs, l.Predicatives
+	sets["paper_head"], sets["work_place"] = l.PaperHeads, l.WorkPlaces
 	sets["trade_buyer"] = l.TradeBuyers
 	sets["intake_ticket"] = l.IntakeTickets
 	sets["vessel"] = l.Vessels

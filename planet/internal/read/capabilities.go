@@ -473,11 +473,6 @@ func (r *reader) participles(caps []capability) []capability {
 	return caps
 }
 
-// paperHeads are the last words of a paper named for what it is of ("load
-// sheet", "delivery note", "job card"): before one, a record's noun names
-// the paper, not a record of its own.
-var paperHeads = []string{"sheet", "note", "form", "card", "log", "slip", "docket", "manifest", "chart"}
-
 // maxCapabilities bounds the services a description adds, so that a long
 // brief still makes a world an agent can take in.
 const maxCapabilities = 14
@@ -555,7 +550,7 @@ func (r *reader) nounSweep(caps []capability) []capability {
 			}
 			// "a signed load sheet", "the delivery note": a paper named
 			// for what it is of is a document of its own, not loads.
-			if arch != "" && arch != "documents" && i+1 < len(ws) && slices.Contains(paperHeads, r.lex.Singular(ws[i+1])) && r.lex.NounArchetype(sg+" "+r.lex.Singular(ws[i+1])) == "" {
+			if arch != "" && arch != "documents" && i+1 < len(ws) && r.lex.Is("paper_head", r.lex.Singular(ws[i+1])) && r.lex.NounArchetype(sg+" "+r.lex.Singular(ws[i+1])) == "" {
 				noun, arch = sg+" "+r.lex.Singular(ws[i+1]), "documents"
 				if have[noun] {
 					continue

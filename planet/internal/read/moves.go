@@ -173,10 +173,6 @@ func carrierAttribute(c capability, have []engine.PlanAttribute) (engine.PlanAtt
 // drop off bikes for servicing".
 var sendVerbs = []string{"send", "go", "return", "take", "ship", "bring", "drop", "hand"}
 
-// workPlaces are where things are sent for work ("to a repair shop",
-// "to the service centre"): the first word names the work.
-var workPlaces = []string{"shop", "workshop", "centre", "center", "specialist"}
-
 // sentFor reads a clause that sends a thing away for work: the work
 // after "for" is a record of its own ("send damaged ones for repair" →
 // repairs), of the thing sent when the clause names one, else of the
@@ -196,7 +192,7 @@ func (r *reader) sentFor(ws []string, prev *capability, clause string) (capabili
 		switch ws[i] {
 		case "to":
 			np := r.nounPhrase(ws[i+1:])
-			if len(np) < 2 || !slices.Contains(workPlaces, r.lex.Singular(np[len(np)-1])) {
+			if len(np) < 2 || !r.lex.Is("work_place", r.lex.Singular(np[len(np)-1])) {
 				continue
 			}
 			shop = strings.Join(append(slices.Clone(np[:len(np)-1]), r.lex.Singular(np[len(np)-1])), " ")

@@ -1886,10 +1886,9 @@ func (r *reader) customerKinds(cue, first string) []string {
 		// "to homes and offices": premises stand for who has them, in a
 		// list of two or more; "shipping lines" are organisations by
 		// both their words.
-		// (A trade that buys from others is one too: "working for
-		// mechanics and fleet workshops"; so are landlords in a list of
-		// whom the business works for: "for homeowners and landlords".)
-		if !r.looksLikeCustomer(head) && !r.lex.Is("org", one) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) && !r.lex.Is("trade_buyer", head) && !(len(kinds) > 0 && r.lex.Is("counterpart", head)) {
+		// (So are landlords in a list of whom the business works for:
+		// "for homeowners and landlords".)
+		if !r.looksLikeCustomer(head) && !r.lex.Is("org", one) && !(r.lex.Is("premises", head) && strings.Contains(rest, " and ")) && !(len(kinds) > 0 && r.lex.Is("counterpart", head)) {
 			break
 		}
 		if !slices.Contains(kinds, one) {
