@@ -5,6 +5,17 @@ import (
 	"testing"
 )
 
+// customerAndKinds is the plan's customer noun and each kind of it.
+func customerAndKinds(p *Plan) []string {
+	kinds := []string{p.Customer.One}
+	for _, a := range p.Customer.Attributes {
+		if a.Name == "kind" {
+			kinds = append(kinds, a.Values...)
+		}
+	}
+	return kinds
+}
+
 // Whom the business serves, as owners say it: two kinds that share a
 // verb at the start of a sentence are both kinds of customer; a trade
 // that buys from others is a customer; the people an agency supplies,
@@ -45,12 +56,7 @@ func TestCustomersAsOwnersSayThem(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			kinds := []string{p.Customer.One}
-			for _, a := range p.Customer.Attributes {
-				if a.Name == "kind" {
-					kinds = append(kinds, a.Values...)
-				}
-			}
+			kinds := customerAndKinds(p)
 			for _, k := range tc.kinds {
 				if !slices.Contains(kinds, k) {
 					t.Errorf("customers %v lack %q; decisions:\n%v", kinds, k, p.Decisions)

@@ -159,12 +159,7 @@ func TestOwnPeopleAreNoCustomers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, _ := buildBrief(t, Scenario{Industry: tc.industry, Country: tc.country, Description: tc.desc, Seed: 1})
-			kinds := []string{p.Customer.One}
-			for _, a := range p.Customer.Attributes {
-				if a.Name == "kind" {
-					kinds = append(kinds, a.Values...)
-				}
-			}
+			kinds := customerAndKinds(p)
 			if slices.Contains(kinds, tc.notCustomer) {
 				t.Errorf("customers %v: a %s is no customer", kinds, tc.notCustomer)
 			}

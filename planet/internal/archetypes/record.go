@@ -368,6 +368,11 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 	if party != nil {
 		activeCust = kit.ActiveRows(party)
 	}
+	// The attributes that are a check's readings (temperature_c), once.
+	reading := map[string]bool{}
+	for _, at := range ps.Attributes {
+		reading[at.Name] = lexicon.Load().IsReadingField(at.Name)
+	}
 	newRow := func(n int, status string, d int) engine.Row {
 		r := engine.Row{"id": e.ID(n), dateCol: when(d), "status": status, "notes": "", "created_at": g.At(d-3-g.R.IntN(10), 10)}
 		if party != nil {
@@ -381,7 +386,7 @@ func buildRecord(g *engine.Gen, s *engine.Svc, ps engine.PlanService, a lexicon.
 		}
 		for _, at := range ps.Attributes {
 			// ("result", "temperature_c": a check not done yet has none.)
-			if !register && status != final && (len(at.Values) > 0 && outcome(at.Name) || lexicon.Load().IsReadingField(at.Name)) {
+			if !register && status != final && (len(at.Values) > 0 && outcome(at.Name) || reading[at.Name]) {
 				r[at.Name] = nil
 				continue
 			}
